@@ -1,0 +1,18 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { IdpController } from './idp.controller';
+import { SandboxSettings } from './sandbox-options';
+import { SandboxSignatureController } from './sandbox-signature.controller';
+import { SandboxUsersController } from './sandbox-users.controller';
+import { SignatureGuard } from './signature.guard';
+import { MerchantUserStore } from './user-store';
+
+@Module({})
+export class MerchantSandboxModule {
+  static forRoot(store: MerchantUserStore, settings: SandboxSettings): DynamicModule {
+    return {
+      module: MerchantSandboxModule,
+      controllers: [IdpController, SandboxUsersController, SandboxSignatureController],
+      providers: [{ provide: MerchantUserStore, useValue: store }, { provide: SandboxSettings, useValue: settings }, SignatureGuard],
+    };
+  }
+}

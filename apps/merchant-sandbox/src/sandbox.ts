@@ -1,0 +1,71 @@
+/**
+ * Starts the reference merchant programmatically (tests, the demo, the benchmark) or from main.ts.
+ * Port 0 picks an ephemeral port; `url` is the address to give the platform.
+ */
+import 'reflect-metadata';
+import type { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MerchantSandboxModule } from './sandbox.module';
+import { SandboxSettings, type SignaturePolicy, type SignatureVerdict } from './sandbox-options';
+import { MerchantUserStore } from './user-store';
+
+export interface MerchantSandboxOptions {
+  /** Default 0 (ephemeral). */
+  port?: number;
+  /** Default 127.0.0.1 (main.ts listens on 0.0.0.0). */
+  host?: string;
+  /** Verify the platform's signatures with this secret (spec 5.1). */
+  clientSecret?: string;
+  /** With clientSecret: also require signed calls to carry this x-client-Id. */
+  clientId?: string;
+  /** With clientSecret: refuse unsigned calls too. */
+  requireSignature?: boolean;
+  /** Clock in epoch milliseconds (default Date.now), for token expiry and signature skew. */
+  now?: () => number;
+  /**
+   * Nest log levels, or false for none (default). Nest applies this to its process-wide logger, so a
+   * sandbox started inside another Nest process changes that process's logging too.
+   */
+  logger?: LogLevel[] | false;
+}
+
+export interface MerchantSandbox {
+  /** e.g. http://127.0.0.1:40123 (no trailing slash). */
+  url: string;
+  /** The merchant's users and tokens, for tests that seed or inspect them directly. */
+  store: MerchantUserStore;
+  app: NestFastifyApplication;
+  /** Change the signature policy while running (e.g. once the platform has issued the clientSecret). */
+  configureSignature(policy: Partial<SignaturePolicy>): void;
+  /** Verdicts of the calls whose signature was checked, oldest first (last 100). */
+  signatureVerdicts(): SignatureVerdict[];
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startMerchantSandbox(options: MerchantSandboxOptions = {}): Promise<MerchantSandbox> {
+  const { port = 0, host = '127.0.0.1', clientSecret, clientId, requireSignature = false, now = Date.now, logger = false } = options;
+  const settings = new SandboxSettings(now, { clientSecret, clientId, requireSignature });
+  const store = new MerchantUserStore(now);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    MerchantSandboxModule.forRoot(store, settings),
+    new FastifyAdapter(),
+    { logger },
+  );
+  await app.listen(port, host);
+  const address = app.getHttpServer().address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${urlHost(host)}:${boundPort}`,
+    store,
+    app,
+    configureSignature: (policy) => settings.setSignaturePolicy({ requireSignature: false, ...policy }),
+    signatureVerdicts: () => settings.signatureVerdicts(),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,4 @@
+import { PermissionModule } from '@dcp/permission';
+import { bootstrapService } from '@dcp/runtime';
+
+void bootstrapService('permission-service', PermissionModule);

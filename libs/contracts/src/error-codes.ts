@@ -1,0 +1,117 @@
+/**
+ * The platform's one error-code enum (spec section 7 plus the codes this project decided where the spec
+ * is silent; see docs/decisions.md). Every code has exactly one catalogue entry: the mapped type below
+ * makes a missing or extra entry a compile error.
+ */
+export enum ErrorCode {
+  // 7.2 gateway system and authentication codes
+  FC_SERVICE_NOT_IMPLEMENT = 'FC_SERVICE_NOT_IMPLEMENT',
+  FC_INVALID_PARAMETER = 'FC_INVALID_PARAMETER',
+  FC_PARAMETER_EMPTY = 'FC_PARAMETER_EMPTY',
+  FC_SYSTEM_ERROR = 'FC_SYSTEM_ERROR',
+  FC_SQLEXCEPTION = 'FC_SQLEXCEPTION',
+  FC_AUTH_APPKEY_NOT_EXISTS = 'FC_AUTH_APPKEY_NOT_EXISTS',
+  FC_AUTH_APPSECRET_NOT_MATCH = 'FC_AUTH_APPSECRET_NOT_MATCH',
+  FC_AUTH_OPENID_NOT_EXISTS = 'FC_AUTH_OPENID_NOT_EXISTS',
+  FC_AUTH_OPENID_NOT_MATCH = 'FC_AUTH_OPENID_NOT_MATCH',
+  FC_AUTH_ACCESSTOKEN_NOT_MATCH = 'FC_AUTH_ACCESSTOKEN_NOT_MATCH',
+  FC_AUTH_ACCESSTOKEN_EXPIRED = 'FC_AUTH_ACCESSTOKEN_EXPIRED',
+  FC_AUTH_TOKEN_NOT_EXISTS = 'FC_AUTH_TOKEN_NOT_EXISTS',
+  // 7.3 business codes
+  FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS = 'FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS',
+  FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS = 'FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS',
+  FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS = 'FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS',
+  PERMISSION_GRANTID_RECORD_NOT_EXISTS = 'PERMISSION_GRANTID_RECORD_NOT_EXISTS',
+  PERMISSION_GRANT_STATUS_CANNOT_ACTIVE = 'PERMISSION_GRANT_STATUS_CANNOT_ACTIVE',
+  PERMISSION_GRANTID_RECORD_NOT_MATCH_IPCMAC = 'PERMISSION_GRANTID_RECORD_NOT_MATCH_IPCMAC',
+  FC_SYSTEM_ADDRESS_CHANGE = 'FC_SYSTEM_ADDRESS_CHANGE',
+  FC_SYSTEM_UPGRADE = 'FC_SYSTEM_UPGRADE',
+  PT_FIRMWARE_VERSION_INVALID = 'PT_FIRMWARE_VERSION_INVALID',
+  PT_FIRMWARE_LINK_NOT_EXISTS = 'PT_FIRMWARE_LINK_NOT_EXISTS',
+  PT_FIRMWARE_NOT_SUPPORT_UPGRADE = 'PT_FIRMWARE_NOT_SUPPORT_UPGRADE',
+  // 7.4 SSO codes
+  SSO_PARTNER_AUTHORIZATION_DENIED = 'SSO_PARTNER_AUTHORIZATION_DENIED',
+  SSO_TOKEN_INFO_NOT_EXISTS = 'SSO_TOKEN_INFO_NOT_EXISTS',
+  SSO_REFRESH_TOKEN_EXPIRED = 'SSO_REFRESH_TOKEN_EXPIRED',
+  // Decided by this project (docs/decisions.md, "Error codes the spec leaves open")
+  SSO_SIGNATURE_HEADER_MISSING = 'SSO_SIGNATURE_HEADER_MISSING',
+  SSO_SIGNATURE_CLIENT_UNKNOWN = 'SSO_SIGNATURE_CLIENT_UNKNOWN',
+  SSO_SIGNATURE_TIME_SKEW = 'SSO_SIGNATURE_TIME_SKEW',
+  SSO_SIGNATURE_MISMATCH = 'SSO_SIGNATURE_MISMATCH',
+  SSO_SIGNATURE_REPLAYED = 'SSO_SIGNATURE_REPLAYED',
+  SSO_VERSION_UNSUPPORTED = 'SSO_VERSION_UNSUPPORTED',
+  SSO_PARAMETER_INVALID = 'SSO_PARAMETER_INVALID',
+  SSO_MERCHANT_DISABLED = 'SSO_MERCHANT_DISABLED',
+  SSO_MERCHANT_UNAVAILABLE = 'SSO_MERCHANT_UNAVAILABLE',
+  SSO_USER_STILL_EXISTS = 'SSO_USER_STILL_EXISTS',
+  SSO_USER_NOT_FOUND = 'SSO_USER_NOT_FOUND',
+  SSO_REFRESH_TOKEN_REUSED = 'SSO_REFRESH_TOKEN_REUSED',
+  ADMIN_UNAUTHORIZED = 'ADMIN_UNAUTHORIZED',
+  ADMIN_VALIDATION_FAILED = 'ADMIN_VALIDATION_FAILED',
+  ADMIN_NOT_FOUND = 'ADMIN_NOT_FOUND',
+  ADMIN_CONFLICT = 'ADMIN_CONFLICT',
+}
+
+export interface ErrorDefinition {
+  /** The value on the wire (`errorCode`). */
+  readonly value: string;
+  /** Default `failureDetails` text. */
+  readonly text: string;
+  /** HTTP status on surfaces that use it (SSO: 401 on failure; admin API). The gateway always answers 200. */
+  readonly httpStatus: number;
+}
+
+export const ERROR_CATALOG: { readonly [K in ErrorCode]: ErrorDefinition } = {
+  [ErrorCode.FC_SERVICE_NOT_IMPLEMENT]: { value: '009999', text: 'service name does not exist or is not implemented', httpStatus: 404 },
+  [ErrorCode.FC_INVALID_PARAMETER]: { value: '000006', text: 'invalid request parameters', httpStatus: 400 },
+  [ErrorCode.FC_PARAMETER_EMPTY]: { value: '000005', text: 'parameter is empty', httpStatus: 400 },
+  [ErrorCode.FC_SYSTEM_ERROR]: { value: '000099', text: 'internal server error, try again later', httpStatus: 500 },
+  [ErrorCode.FC_SQLEXCEPTION]: { value: '003301', text: 'database error', httpStatus: 500 },
+  [ErrorCode.FC_AUTH_APPKEY_NOT_EXISTS]: { value: '030010', text: 'application key does not exist', httpStatus: 401 },
+  [ErrorCode.FC_AUTH_APPSECRET_NOT_MATCH]: { value: '030020', text: 'application secret does not match', httpStatus: 401 },
+  [ErrorCode.FC_AUTH_OPENID_NOT_EXISTS]: { value: '030030', text: 'openId does not exist', httpStatus: 401 },
+  [ErrorCode.FC_AUTH_OPENID_NOT_MATCH]: { value: '030031', text: 'openId does not match', httpStatus: 401 },
+  [ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH]: { value: '030040', text: 'accessToken does not match', httpStatus: 401 },
+  [ErrorCode.FC_AUTH_ACCESSTOKEN_EXPIRED]: { value: '030041', text: 'accessToken expired, sign in again', httpStatus: 401 },
+  [ErrorCode.FC_AUTH_TOKEN_NOT_EXISTS]: { value: '030091', text: 'token does not exist', httpStatus: 401 },
+  [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS]: { value: '020040', text: 'device already added for the user', httpStatus: 409 },
+  [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS]: { value: '020041', text: 'device setting does not exist', httpStatus: 404 },
+  [ErrorCode.FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS]: { value: '020042', text: 'device was added by another user', httpStatus: 409 },
+  [ErrorCode.PERMISSION_GRANTID_RECORD_NOT_EXISTS]: { value: '883202', text: 'authorization record does not exist', httpStatus: 404 },
+  [ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE]: { value: '883203', text: 'record status does not allow activation', httpStatus: 409 },
+  [ErrorCode.PERMISSION_GRANTID_RECORD_NOT_MATCH_IPCMAC]: { value: '883204', text: 'record does not match the device MAC', httpStatus: 409 },
+  [ErrorCode.FC_SYSTEM_ADDRESS_CHANGE]: { value: '000077', text: 'the dispatch-center address changed', httpStatus: 200 },
+  [ErrorCode.FC_SYSTEM_UPGRADE]: { value: '000066', text: 'system is being upgraded, poll again in about 5 minutes', httpStatus: 503 },
+  [ErrorCode.PT_FIRMWARE_VERSION_INVALID]: { value: '010026', text: 'invalid version number', httpStatus: 400 },
+  [ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS]: { value: '010120', text: 'the model has no firmware upgrade chain', httpStatus: 404 },
+  [ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE]: { value: '010121', text: 'smart upgrade not supported', httpStatus: 409 },
+  [ErrorCode.SSO_PARTNER_AUTHORIZATION_DENIED]: { value: 'OP0051', text: 'partner authorization denied', httpStatus: 401 },
+  [ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS]: { value: '030091', text: 'tokenInfo not exists', httpStatus: 401 },
+  [ErrorCode.SSO_REFRESH_TOKEN_EXPIRED]: { value: '030051', text: 'refreshtoken expired', httpStatus: 401 },
+  [ErrorCode.SSO_SIGNATURE_HEADER_MISSING]: { value: 'OP0041', text: 'signature header missing', httpStatus: 401 },
+  [ErrorCode.SSO_SIGNATURE_CLIENT_UNKNOWN]: { value: '030010', text: 'application key does not exist', httpStatus: 401 },
+  [ErrorCode.SSO_SIGNATURE_TIME_SKEW]: { value: 'OP0042', text: 'x-client-time differs from server time by more than 15 seconds', httpStatus: 401 },
+  [ErrorCode.SSO_SIGNATURE_MISMATCH]: { value: 'OP0043', text: 'signature does not match', httpStatus: 401 },
+  [ErrorCode.SSO_SIGNATURE_REPLAYED]: { value: 'OP0044', text: 'signature already used', httpStatus: 401 },
+  [ErrorCode.SSO_VERSION_UNSUPPORTED]: { value: 'OP0045', text: 'unsupported x-version, expected 1.0', httpStatus: 401 },
+  [ErrorCode.SSO_PARAMETER_INVALID]: { value: 'OP0046', text: 'invalid request parameters', httpStatus: 401 },
+  [ErrorCode.SSO_MERCHANT_DISABLED]: { value: 'OP0047', text: 'merchant is disabled', httpStatus: 401 },
+  [ErrorCode.SSO_MERCHANT_UNAVAILABLE]: { value: 'OP0052', text: 'merchant endpoint unavailable', httpStatus: 401 },
+  [ErrorCode.SSO_USER_STILL_EXISTS]: { value: 'OP0053', text: 'merchant still returns the user, delete refused', httpStatus: 401 },
+  [ErrorCode.SSO_USER_NOT_FOUND]: { value: 'OP0054', text: 'user profile not exists', httpStatus: 401 },
+  [ErrorCode.SSO_REFRESH_TOKEN_REUSED]: { value: 'OP0055', text: 'refresh token already used, sign in again', httpStatus: 401 },
+  [ErrorCode.ADMIN_UNAUTHORIZED]: { value: 'AD0401', text: 'missing or wrong admin token', httpStatus: 401 },
+  [ErrorCode.ADMIN_VALIDATION_FAILED]: { value: 'AD0400', text: 'invalid request body', httpStatus: 400 },
+  [ErrorCode.ADMIN_NOT_FOUND]: { value: 'AD0404', text: 'not found', httpStatus: 404 },
+  [ErrorCode.ADMIN_CONFLICT]: { value: 'AD0409', text: 'conflict', httpStatus: 409 },
+};
+
+const byName = new Set<string>(Object.values(ErrorCode));
+
+export function isErrorCode(name: unknown): name is ErrorCode {
+  return typeof name === 'string' && byName.has(name);
+}
+
+export function errorDefinition(code: ErrorCode): ErrorDefinition {
+  return ERROR_CATALOG[code];
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Platform events (JetStream stream DCP_EVENTS). Subjects follow `dcp.<service>.<entity>.<past-tense>.v1`.
+ * Each event has one payload schema, validated by the publisher before it enters the outbox and by every
+ * consumer on arrival. `docs/asyncapi.json` is generated from this table (`npm run docs:asyncapi`).
+ */
+export const EVENT_STREAM = 'DCP_EVENTS';
+export const EVENT_SUBJECT_WILDCARD = 'dcp.*.*.*.v1';
+
+const userRef = {
+  userId: z.number().int().positive(),
+  openId: z.string().min(1).max(40),
+  clientId: z.string().min(1).max(40),
+  uuid: z.string().min(1).max(128),
+};
+
+export const EVENTS = {
+  userUpdated: {
+    subject: 'dcp.sso.user.updated.v1',
+    source: 'sso-service',
+    description: 'A shadow account was created or refreshed from the merchant (login or UPDATE callback).',
+    schema: z.object({ ...userRef, created: z.boolean() }).strict(),
+  },
+  userDeleted: {
+    subject: 'dcp.sso.user.deleted.v1',
+    source: 'sso-service',
+    description: 'A DELETE callback removed the shadow account; every service removes what the user owned.',
+    schema: z.object(userRef).strict(),
+  },
+  deviceBound: {
+    subject: 'dcp.device.device.bound.v1',
+    source: 'device-service',
+    description: 'A device was bound to a user (addOemDevice).',
+    schema: z.object({ macAddr: z.string().min(1).max(20), userId: z.number().int().positive(), oemCode: z.string().max(20) }).strict(),
+  },
+  deviceUnbound: {
+    subject: 'dcp.device.device.unbound.v1',
+    source: 'device-service',
+    description: 'A device binding ended: by its user, by a force unbind, or because the user was deleted.',
+    schema: z
+      .object({
+        macAddr: z.string().min(1).max(20),
+        userId: z.number().int().positive(),
+        reason: z.enum(['user', 'force', 'user-deleted']),
+      })
+      .strict(),
+  },
+} as const;
+
+export type EventKey = keyof typeof EVENTS;
+export type EventSubject = (typeof EVENTS)[EventKey]['subject'];
+export type EventPayload<K extends EventKey> = z.infer<(typeof EVENTS)[K]['schema']>;
+
+/** The envelope every event travels in (DESIGN.md: Messaging). */
+export interface EventEnvelope<K extends EventKey = EventKey> {
+  /** UUID; also the JetStream `Nats-Msg-Id` and the consumer's inbox key. */
+  id: string;
+  type: (typeof EVENTS)[K]['subject'];
+  occurredAt: string;
+  source: string;
+  data: EventPayload<K>;
+}
+
+const bySubject = new Map<string, EventKey>(Object.entries(EVENTS).map(([k, v]) => [v.subject, k as EventKey]));
+
+export function eventKeyForSubject(subject: string): EventKey | undefined {
+  return bySubject.get(subject);
+}
+
+const envelopeShape = z
+  .object({
+    id: z.string().uuid(),
+    type: z.string(),
+    occurredAt: z.string().datetime({ offset: true }),
+    source: z.string().min(1),
+    data: z.unknown(),
+  })
+  .strict();
+
+/** Validates an incoming envelope and its payload; throws a descriptive error when either is wrong. */
+export function parseEventEnvelope(raw: unknown): EventEnvelope {
+  const env = envelopeShape.parse(raw);
+  const key = eventKeyForSubject(env.type);
+  if (!key) throw new Error(`unknown event type ${env.type}`);
+  const data = EVENTS[key].schema.parse(env.data);
+  return { ...env, type: EVENTS[key].subject, data } as EventEnvelope;
+}

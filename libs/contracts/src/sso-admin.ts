@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { RpcContract } from './rpc';
+
+/**
+ * Operator API of sso-service (merchant registration), served over request-reply on
+ * `dcp.rpc.sso.admin.*` and exposed by the edge under /admin/v1/merchants.
+ *
+ * The request schemas only fix the envelope (path parameters + an untyped `body`): sso-service validates the
+ * body itself with the `*BodySchema`s below, so that a bad field answers ADMIN_VALIDATION_FAILED naming the
+ * field (the generic contract validation would answer FC_INVALID_PARAMETER). The edge shows the body
+ * schemas in the OpenAPI document.
+ */
+
+/** Defaults and bounds of merchant settings (docs/decisions.md). */
+export const MERCHANT_LIMITS = {
+  defaultAccessTokenTtlSeconds: 7200,
+  defaultRefreshTokenTtlSeconds: 30 * 24 * 3600,
+  minAccessTokenTtlSeconds: 60,
+  maxAccessTokenTtlSeconds: 7 * 24 * 3600,
+  minRefreshTokenTtlSeconds: 3600,
+  maxRefreshTokenTtlSeconds: 365 * 24 * 3600,
+  defaultSecretGraceSeconds: 24 * 3600,
+  maxSecretGraceSeconds: 30 * 24 * 3600,
+  maxNameLength: 200,
+  maxUrlLength: 2048,
+} as const;
+
+const L = MERCHANT_LIMITS;
+
+const httpUrl = z
+  .string()
+  .max(L.maxUrlLength)
+  .refine((value) => {
+    try {
+      const u = new URL(value);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL without credentials');
+
+const name = z.string().trim().min(1).max(L.maxNameLength);
+const accessTtl = z.number().int().min(L.minAccessTokenTtlSeconds).max(L.maxAccessTokenTtlSeconds);
+const refreshTtl = z.number().int().min(L.minRefreshTokenTtlSeconds).max(L.maxRefreshTokenTtlSeconds);
+
+export const createMerchantBodySchema = z
+  .object({
+    name,
+    tokenValidationUrl: httpUrl,
+    userProfileUrl: httpUrl,
+    accessTokenTtlSeconds: accessTtl.optional(),
+    refreshTokenTtlSeconds: refreshTtl.optional(),
+    refreshTokenRotation: z.boolean().optional(),
+  })
+  .strict();
+export type CreateMerchantBody = z.infer<typeof createMerchantBodySchema>;
+
+export const updateMerchantBodySchema = z
+  .object({
+    name: name.optional(),
+    tokenValidationUrl: httpUrl.optional(),
+    userProfileUrl: httpUrl.optional(),
+    accessTokenTtlSeconds: accessTtl.optional(),
+    refreshTokenTtlSeconds: refreshTtl.optional(),
+    refreshTokenRotation: z.boolean().optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateMerchantBody = z.infer<typeof updateMerchantBodySchema>;
+
+export const rotateMerchantSecretBodySchema = z
+  .object({
+    /** How long the replaced secret keeps verifying (0 = at once). */
+    graceSeconds: z.number().int().min(0).max(L.maxSecretGraceSeconds).optional(),
+  })
+  .strict();
+export type RotateMerchantSecretBody = z.infer<typeof rotateMerchantSecretBodySchema>;
+
+/** A merchant as operators see it: never its secret (only create and rotate show the new one, once). */
+export const merchantViewSchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  tokenValidationUrl: z.string(),
+  userProfileUrl: z.string(),
+  accessTokenTtlSeconds: z.number().int(),
+  refreshTokenTtlSeconds: z.number().int(),
+  refreshTokenRotation: z.boolean(),
+  enabled: z.boolean(),
+  /** ISO time until which the secret replaced by the last rotation still verifies; null when none. */
+  previousSecretExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MerchantView = z.infer<typeof merchantViewSchema>;
+
+export const merchantWithSecretSchema = merchantViewSchema.extend({ clientSecret: z.string() });
+export type MerchantWithSecret = z.infer<typeof merchantWithSecretSchema>;
+
+// Not length-checked here: an unknown or over-long clientId answers ADMIN_NOT_FOUND from the service.
+const clientIdParam = z.string();
+
+const adminContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name: string, request: Req, response: Res): RpcContract<Req, Res> => ({
+  subject: `dcp.rpc.sso.admin.${name}`,
+  owner: 'sso',
+  request,
+  response,
+});
+
+export const SSO_ADMIN_RPC = {
+  createMerchant: adminContract('create-merchant', z.object({ body: z.unknown() }), merchantWithSecretSchema),
+  listMerchants: adminContract(
+    'list-merchants',
+    z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), offset: z.coerce.number().int().min(0).optional() }),
+    z.object({ items: z.array(merchantViewSchema), total: z.number().int() }),
+  ),
+  getMerchant: adminContract('get-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),
+  updateMerchant: adminContract('update-merchant', z.object({ clientId: clientIdParam, body: z.unknown() }), merchantViewSchema),
+  rotateMerchantSecret: adminContract('rotate-merchant-secret', z.object({ clientId: clientIdParam, body: z.unknown() }), merchantWithSecretSchema),
+  disableMerchant: adminContract('disable-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),
+} as const;

@@ -1,0 +1,3 @@
+module.exports = require('../../jest.preset.cjs')(__dirname, {
+  globalSetup: '<rootDir>/test/generate-fixture-client.cjs',
+});

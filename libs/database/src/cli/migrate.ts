@@ -1,0 +1,125 @@
+/**
+ * Operator CLI for the service databases (offline: Prisma's WebAssembly schema engine).
+ *
+ *   migrate deploy                    apply every service's pending migrations
+ *   migrate status                    applied / pending / failed migrations per service
+ *   migrate create <service> <name>   write the next migration from a changed schema.prisma
+ *
+ * Target: DATABASE_URL (PostgreSQL, each service in its own schema) or, when unset, the embedded PGlite
+ * folders under DATA_DIR/pglite/<service> (DATA_DIR defaults to ./.data, as for the apps).
+ * Exit codes: 0 done / up to date; 1 a migration failed, or status found pending/failed/modified
+ * migrations; 2 usage error.
+ */
+import { join, resolve } from 'node:path';
+import type { DatabaseConfig, ServiceDatabaseDefinition } from '../api';
+import { migrationStatus } from '../migration-status';
+import { createMigration, migrateService } from '../migrations';
+import { allServiceDatabases, serviceDatabase, workspaceRoot } from '../service-definitions';
+
+const USAGE = `usage: migrate deploy | migrate status | migrate create <service> <name>
+  target: DATABASE_URL if set, else the PGlite folders under DATA_DIR/pglite/<service>`;
+
+function target(service: string): DatabaseConfig {
+  const url = process.env.DATABASE_URL;
+  if (url) return { kind: 'postgres', url };
+  return { kind: 'pglite', dataDir: join(resolve(process.env.DATA_DIR || '.data'), 'pglite', service) };
+}
+
+function describeTarget(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) return `PGlite folders under ${join(resolve(process.env.DATA_DIR || '.data'), 'pglite')}`;
+  const u = new URL(url);
+  return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+}
+
+const out = (line: string) => process.stdout.write(line + '\n');
+const err = (line: string) => process.stderr.write(line + '\n');
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function services(): ServiceDatabaseDefinition[] {
+  const defs = allServiceDatabases(workspaceRoot());
+  if (!defs.length) throw new Error(`no libs/<service>/prisma/schema.prisma under ${workspaceRoot()}`);
+  return defs;
+}
+
+/** Every service, even after one fails (they are independent); exit 1 if any failed. */
+async function deploy(): Promise<number> {
+  out(`migrate deploy → ${describeTarget()}`);
+  let failures = 0;
+  for (const def of services()) {
+    try {
+      const { applied } = await migrateService(def, target(def.service));
+      out(`${def.service}: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
+    } catch (e) {
+      failures++;
+      err(`${def.service}: FAILED\n${message(e)}`);
+    }
+  }
+  if (failures) err(`migrate deploy: ${failures} service(s) failed; the others are migrated. Fix the cause and run deploy again.`);
+  return failures ? 1 : 0;
+}
+
+async function status(): Promise<number> {
+  out(`migrate status → ${describeTarget()}`);
+  let behind = false;
+  for (const def of services()) {
+    let s;
+    try {
+      s = await migrationStatus(def, target(def.service));
+    } catch (e) {
+      err(`${def.service}: status unavailable: ${message(e)}`);
+      behind = true;
+      continue;
+    }
+    const parts = [`${s.applied.length} applied`, `${s.pending.length} pending${s.pending.length ? ` (${s.pending.join(', ')})` : ''}`];
+    if (!s.initialised) parts.unshift('not initialised');
+    if (s.failed.length) parts.push(`FAILED: ${s.failed.join(', ')}`);
+    if (s.modified.length) parts.push(`changed after being applied: ${s.modified.join(', ')}`);
+    if (s.unknown.length) parts.push(`applied but not in this release: ${s.unknown.join(', ')}`);
+    out(`${def.service}: ${parts.join('; ')}`);
+    behind ||= s.pending.length > 0 || s.failed.length > 0 || s.modified.length > 0;
+  }
+  return behind ? 1 : 0;
+}
+
+async function create(service: string | undefined, name: string | undefined): Promise<number> {
+  if (!service || !name) {
+    err(USAGE);
+    return 2;
+  }
+  const folder = await createMigration(serviceDatabase(service, workspaceRoot()), name);
+  out(folder ? `${service}: wrote libs/${service}/prisma/migrations/${folder}/migration.sql` : `${service}: no changes in schema.prisma, nothing written`);
+  return 0;
+}
+
+async function main([command, ...args]: string[]): Promise<number> {
+  switch (command) {
+    case 'deploy':
+      return deploy();
+    case 'status':
+      return status();
+    case 'create':
+      return create(args[0], args[1]);
+    case '-h':
+    case '--help':
+    case 'help':
+      out(USAGE);
+      return 0;
+    default:
+      err(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
+      return 2;
+  }
+}
+
+/** Exit only after stdout/stderr are flushed (they are asynchronous when piped, e.g. in a Job's log). */
+function exit(code: number): void {
+  let pending = 2;
+  const done = () => --pending === 0 && process.exit(code);
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
+
+main(process.argv.slice(2)).then(exit, (e: unknown) => {
+  err(`migrate: ${message(e)}`);
+  exit(1);
+});

@@ -1,0 +1,138 @@
+/**
+ * Prisma-format migrations applied and created offline with the WebAssembly schema engine.
+ * `_prisma_migrations` lives in the service's own PostgreSQL schema (on a shared PostgreSQL database each
+ * service migrates independently). Distributed mode applies them from the CLI (a Kubernetes Job); embedded
+ * mode on start. Applying twice is a no-op; concurrent runs against PostgreSQL serialise on an advisory lock.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { DatabaseConfig, ServiceDatabaseDefinition } from './api';
+import { type AdapterHandle, openAdapter, pgliteAdapterFactory } from './adapters';
+import { withAdvisoryLock } from './advisory-lock';
+import { LOCKFILE, LOCKFILE_CONTENT, loadMigrationList, migrationNames, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
+import { openSchemaEngine } from './schema-engine';
+import { assertServiceName, quoteIdent } from './service-definitions';
+
+const FILTERS = { externalTables: [], externalEnums: [] };
+
+export interface MigrateResult {
+  service: string;
+  /** Migrations applied by this call, in order (empty: the database was up to date). */
+  applied: string[];
+}
+
+export type MigrationLog = (line: string) => void;
+
+/** Applies every pending migration of one service, like `prisma migrate deploy`. */
+export async function migrateService(def: ServiceDatabaseDefinition, config: DatabaseConfig, log: MigrationLog = () => undefined): Promise<MigrateResult> {
+  assertServiceName(def.service);
+  if (config.kind === 'pglite') {
+    const handle = openAdapter(config);
+    try {
+      return await migrateOpenDatabase(handle, def, log);
+    } finally {
+      await handle.close();
+    }
+  }
+  return withAdvisoryLock(config.url, def.service, async () => {
+    // A pool of its own, closed right after: the engine takes its own session-level advisory lock
+    // (pg_advisory_lock(72707369)) and never releases it, so the session must end with the migration.
+    const handle = openAdapter({ ...config, poolSize: 2 }, { schema: def.service });
+    try {
+      return await migrateOpenDatabase(handle, def, log);
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/**
+ * The same over an already open handle. Embedded mode uses it on the PGlite instance the client then
+ * uses (a data folder cannot be opened twice). Callers on PostgreSQL must hold the service's lock.
+ */
+export async function migrateOpenDatabase(handle: AdapterHandle, def: ServiceDatabaseDefinition, log: MigrationLog = () => undefined): Promise<MigrateResult> {
+  assertServiceName(def.service);
+  const path = schemaFile(def);
+  const text = readFileSync(path, 'utf8');
+  // `_prisma_migrations` goes into the service's schema, which must exist before the engine looks for it.
+  await handle.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(def.service)}`);
+  const engine = await openSchemaEngine(path, text, handle.adapter, log);
+  try {
+    const out = await engine.applyMigrations({ migrationsList: loadMigrationList(def), filters: FILTERS });
+    return { service: def.service, applied: out.appliedMigrationNames };
+  } catch (err) {
+    throw new MigrationError(def.service, 'migrations could not be applied', err);
+  } finally {
+    engine.free();
+  }
+}
+
+export interface CreateMigrationOptions {
+  /** Timestamp of the new folder (default: now). */
+  now?: Date;
+  log?: MigrationLog;
+}
+
+/**
+ * Writes the next migration (`migrations/<timestamp>_<name>/migration.sql`) from the difference between the
+ * existing migrations and schema.prisma. The engine replays the migrations in a throwaway in-memory PGlite
+ * (the shadow database), so no server is needed. Returns the new folder's name, or undefined when
+ * schema.prisma has no changes.
+ */
+export async function createMigration(def: ServiceDatabaseDefinition, name: string, options: CreateMigrationOptions = {}): Promise<string | undefined> {
+  if (!/^[a-z0-9_]{1,80}$/.test(name)) throw new Error(`migration name must be lower-case letters, digits and _ (got "${name}")`);
+  assertServiceName(def.service);
+  const path = schemaFile(def);
+  const text = readFileSync(path, 'utf8');
+  const existing = migrationNames(def);
+  const sql = await diffMigrationsToSchema(def, path, text, existing.length > 0, options.log);
+  if (sql === undefined) return undefined;
+  const folder = nextMigrationFolder(existing, name, options.now ?? new Date());
+  const dir = migrationsDir(def);
+  mkdirSync(join(dir, folder), { recursive: true });
+  writeFileSync(join(dir, folder, 'migration.sql'), sql + '\n');
+  if (!existsSync(join(dir, LOCKFILE))) writeFileSync(join(dir, LOCKFILE), LOCKFILE_CONTENT);
+  return folder;
+}
+
+async function diffMigrationsToSchema(def: ServiceDatabaseDefinition, path: string, text: string, hasMigrations: boolean, log?: MigrationLog): Promise<string | undefined> {
+  // One in-memory instance serves as the engine's database and as its shadow: nothing else touches it.
+  const db = new PGlite();
+  const adapter = pgliteAdapterFactory(db, () => pgliteAdapterFactory(db, () => Promise.reject(new Error('unused'))).connect());
+  try {
+    const engine = await openSchemaEngine(path, text, adapter, log);
+    try {
+      const result = await engine.diff({
+        from: hasMigrations ? { tag: 'migrations', ...loadMigrationList(def) } : { tag: 'empty' },
+        to: { tag: 'schemaDatamodel', files: [{ path, content: text }] },
+        script: true,
+        exitCode: null,
+        filters: FILTERS,
+      });
+      const sql = (result.stdout ?? '').trim();
+      return !sql || /^-- This is an empty migration\.?$/.test(sql) ? undefined : sql;
+    } catch (err) {
+      throw new MigrationError(def.service, 'could not diff the migrations against schema.prisma', err);
+    } finally {
+      engine.free();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** An engine failure with the service named and the engine's Rust span trace left out. */
+export class MigrationError extends Error {
+  constructor(
+    readonly service: string,
+    what: string,
+    cause: unknown,
+  ) {
+    const raw = cause instanceof Error ? cause.message : String(cause);
+    const lines = raw.split('\n');
+    const traceStart = lines.findIndex((l) => /^\s+\d+: \S+::/.test(l));
+    super(`${service}: ${what}: ${(traceStart >= 0 ? lines.slice(0, traceStart) : lines).join('\n').trim()}`, { cause });
+    this.name = 'MigrationError';
+  }
+}

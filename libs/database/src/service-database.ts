@@ -1,0 +1,58 @@
+/**
+ * A service's generated Prisma client over the right driver adapter: PrismaPg over a pg Pool (PostgreSQL),
+ * or PrismaPGlite over one PGlite instance with its own data folder (embedded mode).
+ */
+import type { DatabaseConfig, ServiceDatabase, ServiceDatabaseDefinition } from './api';
+import { openAdapter } from './adapters';
+import { type MigrationLog, migrateOpenDatabase, migrateService } from './migrations';
+import { assertServiceName } from './service-definitions';
+
+/** What the database lib needs of a generated PrismaClient. */
+export interface PrismaClientLike {
+  $disconnect(): Promise<void>;
+}
+
+/** The generated `PrismaClient` class (its options type is the generator's; `adapter` is what we pass). */
+export type PrismaClientConstructor<T> = new (options: { adapter: never }) => T;
+
+export interface ServiceDatabaseOptions {
+  /** Apply pending migrations before returning (embedded mode; distributed mode migrates by the CLI). */
+  migrate?: boolean;
+  /** The schema engine's log lines while migrating. */
+  log?: MigrationLog;
+  /** Errors of idle pooled PostgreSQL connections, e.g. during a database restart (default: stderr). */
+  onPoolError?: (err: Error) => void;
+}
+
+export async function createServiceDatabase<T extends PrismaClientLike>(
+  PrismaClientCtor: PrismaClientConstructor<T>,
+  def: ServiceDatabaseDefinition,
+  config: DatabaseConfig,
+  options: ServiceDatabaseOptions = {},
+): Promise<ServiceDatabase<T>> {
+  assertServiceName(def.service);
+  // PostgreSQL migrates on a short-lived pool of its own under the service's lock (migrateService);
+  // PGlite must migrate on the very instance the client uses.
+  if (options.migrate && config.kind === 'postgres') await migrateService(def, config, options.log);
+  const handle = openAdapter(config, { schema: def.service, onPoolError: options.onPoolError });
+  try {
+    if (options.migrate && config.kind === 'pglite') await migrateOpenDatabase(handle, def, options.log);
+    const client = new PrismaClientCtor({ adapter: handle.adapter as never });
+    let closing: Promise<void> | undefined;
+    return {
+      client,
+      ping: () => handle.ping(),
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            await client.$disconnect();
+          } finally {
+            await handle.close();
+          }
+        })()),
+    };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}

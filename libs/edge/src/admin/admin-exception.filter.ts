@@ -1,0 +1,26 @@
+/**
+ * Admin API errors: JSON `{ errorCode, failureDetails }` with the HTTP status of the code's catalogue entry
+ * (401 bad token, 400 validation, 404 unknown, 409 conflict, 500 otherwise).
+ */
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, errorEnvelope } from '@dcp/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+@Catch()
+export class AdminExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('admin');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const req = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    let err: PlatformError;
+    if (exception instanceof PlatformError) err = exception;
+    else if (exception instanceof HttpException && exception.getStatus() === 404) err = new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no route ${req.method} ${req.url}`);
+    else if (exception instanceof HttpException && exception.getStatus() < 500) err = new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, exception.message);
+    else {
+      err = PlatformError.from(exception);
+      if (!(exception instanceof PlatformError)) this.logger.error(`request ${req.id} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    }
+    void reply.status(err.httpStatus).header('x-request-id', req.id).send(errorEnvelope(err));
+  }
+}

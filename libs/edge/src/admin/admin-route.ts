@@ -1,0 +1,39 @@
+/**
+ * The admin API is a table: each route names its HTTP method and path, the RPC contract of the owning
+ * service, and how the HTTP request becomes that contract's request. The router and the OpenAPI document
+ * are both derived from this table, so the document cannot drift from what is served.
+ */
+import type { RpcContract } from '@dcp/contracts';
+import type { z } from 'zod';
+
+export interface AdminRoute {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** OpenAPI-style path with `{param}` segments, under /admin/v1. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly contract: RpcContract;
+  /** Success status (201 for creations). */
+  readonly status: 200 | 201 | 204;
+  /** JSON body schema shown in the OpenAPI document (absent for GET/DELETE). */
+  readonly body?: z.ZodTypeAny;
+  /** Query parameters accepted (shown in the document). */
+  readonly query?: readonly string[];
+  /** Builds the RPC request from path params, query and body. */
+  readonly toRequest: (input: { params: Record<string, string>; query: Record<string, string>; body: unknown }) => unknown;
+}
+
+/** Compiles `/merchants/{clientId}/secret` into a matcher returning the path params or undefined. */
+export function compilePath(path: string): (url: string) => Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const re = new RegExp(`^${pattern}$`);
+  return (url) => {
+    const m = re.exec(url);
+    if (!m) return undefined;
+    return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+  };
+}

@@ -1,0 +1,43 @@
+import { compilePath } from './admin-route';
+import { ADMIN_ROUTES } from './admin-routes';
+import { buildOpenApiDocument } from './openapi';
+
+describe('admin route table', () => {
+  const doc = buildOpenApiDocument(ADMIN_ROUTES) as { paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; parameters: { name: string }[] }>> };
+
+  it('documents every route under its method and path', () => {
+    for (const r of ADMIN_ROUTES) {
+      const op = doc.paths[`/admin/v1${r.path}`]?.[r.method.toLowerCase()];
+      expect(op).toBeDefined();
+      expect(Boolean(op.requestBody)).toBe(Boolean(r.body));
+      expect(op.parameters.map((p) => p.name)).toEqual([...[...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), ...(r.query ?? [])]);
+    }
+  });
+
+  it('gives every operation a unique operationId', () => {
+    const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('never declares the same method and path twice', () => {
+    const keys = ADMIN_ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('documents the merchant body fields from the contract schema', () => {
+    const create = doc.paths['/admin/v1/merchants'].post as unknown as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
+    expect(create.requestBody.content['application/json'].schema.required.sort()).toEqual(['name', 'tokenValidationUrl', 'userProfileUrl']);
+  });
+});
+
+describe('compilePath', () => {
+  const match = compilePath('/merchants/{clientId}/secret');
+  it('extracts and decodes path parameters', () => {
+    expect(match('/merchants/abc%2Fdef/secret')).toEqual({ clientId: 'abc/def' });
+  });
+  it('matches whole paths only', () => {
+    expect(match('/merchants/abc')).toBeUndefined();
+    expect(match('/merchants/abc/secret/x')).toBeUndefined();
+    expect(match('/merchants//secret')).toBeUndefined();
+  });
+});

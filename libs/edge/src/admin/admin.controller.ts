@@ -1,0 +1,44 @@
+/**
+ * One controller serves every admin route of the table (admin-routes.ts): match, authenticate (guard),
+ * forward to the owning service over request-reply, answer with the route's status.
+ */
+import { All, Controller, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { ErrorCode, PlatformError } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { compilePath } from './admin-route';
+import { ADMIN_ROUTES } from './admin-routes';
+import { buildOpenApiDocument } from './openapi';
+
+const PREFIX = '/admin/v1';
+const compiled = ADMIN_ROUTES.map((route) => ({ route, match: compilePath(route.path) }));
+
+@Controller()
+@UseGuards(AdminAuthGuard)
+export class AdminController {
+  private readonly openApi = buildOpenApiDocument(ADMIN_ROUTES);
+
+  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+
+  @All('admin/v1/*')
+  async handle(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const path = req.url.split('?')[0].slice(PREFIX.length) || '/';
+    if (path === '/openapi.json' && req.method === 'GET') {
+      await reply.status(200).send(this.openApi);
+      return;
+    }
+    const candidates = compiled.map((c) => ({ ...c, params: c.match(path) })).filter((c) => c.params);
+    if (candidates.length === 0) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no admin route ${path}`);
+    const hit = candidates.find((c) => c.route.method === req.method);
+    if (!hit) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `${req.method} is not allowed on ${PREFIX}${path}`);
+    const body = req.body ?? {};
+    if (hit.route.body && (typeof body !== 'object' || Array.isArray(body))) {
+      throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'body must be a JSON object');
+    }
+    const request = hit.route.toRequest({ params: hit.params ?? {}, query: (req.query ?? {}) as Record<string, string>, body });
+    const result = await this.ctx.rpcClient.request(hit.route.contract, request);
+    if (hit.route.status === 204) await reply.status(204).send();
+    else await reply.status(hit.route.status).send(result);
+  }
+}

@@ -1,0 +1,57 @@
+/** OpenAPI 3.1 document of the admin API, generated from the route table and the contracts' zod schemas. */
+import { z } from 'zod';
+import { ERROR_CATALOG, ErrorCode } from '@dcp/contracts';
+import type { AdminRoute } from './admin-route';
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const query = (r.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
+    const operation: Record<string, unknown> = {
+      summary: r.summary,
+      tags: [r.tag],
+      operationId: `${r.method.toLowerCase()}${r.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '')}`,
+      parameters: [...params, ...query],
+      responses: {
+        [r.status]:
+          r.status === 204
+            ? { description: 'Done' }
+            : { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema(r.contract.response, { io: 'output', unrepresentable: 'any' }) } } },
+        400: errorResponse(`Invalid request (${ERROR_CATALOG[ErrorCode.ADMIN_VALIDATION_FAILED].value})`),
+        401: errorResponse(`Missing or wrong admin token (${ERROR_CATALOG[ErrorCode.ADMIN_UNAUTHORIZED].value})`),
+        404: errorResponse(`Not found (${ERROR_CATALOG[ErrorCode.ADMIN_NOT_FOUND].value})`),
+      },
+    };
+    if (r.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: z.toJSONSchema(r.body, { io: 'input', unrepresentable: 'any' }) } } };
+    }
+    paths[`/admin/v1${r.path}`] = { ...(paths[`/admin/v1${r.path}`] ?? {}), [r.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Device Cloud Platform admin API',
+      version: '1.0.0',
+      description: 'Operator API: merchants and (in later releases) manufacturers, permissions, grants, firmware. JSON only; `Authorization: Bearer <ADMIN_TOKEN>`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ adminToken: [] }],
+    paths,
+    components: {
+      securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['errorCode', 'failureDetails'],
+          properties: { errorCode: { type: 'string' }, failureDetails: { type: 'string' } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { AccessTokenCache } from './access-token-cache';
+
+const user = (userId: number) => ({ userId, openId: `o${userId}`, clientId: 'c', uuid: `u${userId}` });
+
+describe('AccessTokenCache', () => {
+  let now = 1_000_000;
+  const clock = () => now;
+
+  it('returns a cached user until the TTL ends', () => {
+    const cache = new AccessTokenCache(10_000, 10, clock);
+    const k = AccessTokenCache.key('c', 'o1', 't');
+    cache.set(k, user(1), now + 3_600_000);
+    expect(cache.get(k)).toEqual(user(1));
+    now += 10_001;
+    expect(cache.get(k)).toBeUndefined();
+  });
+
+  it('never outlives the token itself', () => {
+    const cache = new AccessTokenCache(10_000, 10, clock);
+    const k = AccessTokenCache.key('c', 'o1', 't');
+    cache.set(k, user(1), now + 2_000);
+    now += 2_000;
+    expect(cache.get(k)).toBeUndefined();
+  });
+
+  it('keys on all three credentials', () => {
+    expect(AccessTokenCache.key('c', 'o', 't')).not.toBe(AccessTokenCache.key('c', 'o', 'u'));
+    expect(AccessTokenCache.key('c', 'ot', '')).not.toBe(AccessTokenCache.key('c', 'o', 't'));
+  });
+
+  it('forgets every entry of a deleted user and only those', () => {
+    const cache = new AccessTokenCache(10_000, 10, clock);
+    cache.set('a', user(1), now + 60_000);
+    cache.set('b', user(1), now + 60_000);
+    cache.set('c', user(2), now + 60_000);
+    cache.forgetUser(1);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toEqual(user(2));
+  });
+
+  it('stays bounded by evicting the oldest entry', () => {
+    const cache = new AccessTokenCache(10_000, 2, clock);
+    cache.set('a', user(1), now + 60_000);
+    cache.set('b', user(2), now + 60_000);
+    cache.set('c', user(3), now + 60_000);
+    expect(cache.size).toBe(2);
+    expect(cache.get('a')).toBeUndefined();
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The gateway's one path for every `service=` call: catalogue lookup (009999), HTTP method and parameter
+ * validation (000006), user authentication through sso-service (030010/030030/030031/030040/030041),
+ * then request-reply to the owning service. Nothing reaches a service before all checks pass.
+ */
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  type AuthenticatedUser,
+  EVENTS,
+  ErrorCode,
+  type GatewayResult,
+  type OperationSpec,
+  PlatformError,
+  RPC,
+  type Surface,
+  findOperation,
+  gatewayResultSchema,
+  gatewaySubject,
+} from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { AccessTokenCache } from './access-token-cache';
+import { validateParameters } from './validate-parameters';
+
+export interface GatewayRequest {
+  surface: Surface;
+  method: string;
+  service: string | undefined;
+  params: Record<string, string>;
+  requestId: string;
+}
+
+/** Operations the edge answers itself (owner 'edge' in the catalogue). */
+const LOCAL_OPERATIONS: Record<string, () => GatewayResult> = {
+  'cloud_system.current_time': () => ({ data: Date.now() }),
+};
+
+@Injectable()
+export class GatewayDispatcher implements OnModuleInit {
+  private readonly tokens: AccessTokenCache;
+
+  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {
+    // Same clock as sso-service, which stamps the token expiry the cache must never outlive.
+    this.tokens = new AccessTokenCache(10_000, 50_000, () => ctx.clock.now());
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.ctx.events.subscribe([EVENTS.userDeleted.subject], (env) => {
+      if (env.type === EVENTS.userDeleted.subject) this.tokens.forgetUser((env.data as { userId: number }).userId);
+    });
+  }
+
+  async dispatch(req: GatewayRequest): Promise<GatewayResult> {
+    const op = this.resolve(req);
+    const params = validateParameters(op, req.params);
+    const user = op.auth === 'user' ? await this.authenticate(params) : undefined;
+    const local = LOCAL_OPERATIONS[op.service];
+    if (op.owner === 'edge' && local) return local();
+    const reply = await this.ctx.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId });
+    const parsed = gatewayResultSchema.safeParse(reply ?? {});
+    if (!parsed.success) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${op.owner} service gave a malformed reply`);
+    return parsed.data;
+  }
+
+  private resolve(req: GatewayRequest): OperationSpec {
+    if (!req.service) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'parameter service is required');
+    const op = findOperation(req.surface, req.service);
+    if (!op) throw new PlatformError(ErrorCode.FC_SERVICE_NOT_IMPLEMENT, `service ${req.service} does not exist`);
+    if (op.method !== req.method) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `${op.service} must be called with ${op.method}`);
+    return op;
+  }
+
+  private async authenticate(params: Record<string, string>): Promise<AuthenticatedUser> {
+    const { clientId, openId, accessToken } = params;
+    const key = AccessTokenCache.key(clientId, openId, accessToken);
+    const cached = this.tokens.get(key);
+    if (cached) return cached;
+    const verified = await this.ctx.rpcClient.request(RPC.ssoVerifyAccessToken, { clientId, openId, accessToken });
+    const user: AuthenticatedUser = { userId: verified.userId, openId: verified.openId, clientId: verified.clientId, uuid: verified.uuid };
+    this.tokens.set(key, user, verified.expiresAt);
+    return user;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './edge.module';
+export * from './edge-servers';
+export * from './admin/admin.module';

@@ -1,0 +1,45 @@
+/**
+ * POST /sso/authorize_by_token, /sso/refresh_token, /sso/user_callback (spec 4.1, 5.1). The edge only
+ * collects the signed headers and parameters (form body, JSON body or query string); sso-service verifies
+ * the signature and does the work.
+ */
+import { All, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
+import { ErrorCode, PlatformError, RPC, type SignedSsoRequest, successEnvelope } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { FastifyRequest } from 'fastify';
+import { collectParams } from '../http/collect-params';
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+@Controller('sso')
+export class SsoController {
+  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+
+  @All(':operation')
+  @HttpCode(200)
+  async handle(@Param('operation') operation: string, @Req() req: FastifyRequest) {
+    const contract = {
+      authorize_by_token: RPC.ssoAuthorizeByToken,
+      refresh_token: RPC.ssoRefreshToken,
+      user_callback: RPC.ssoUserCallback,
+    }[operation];
+    if (!contract) throw new PlatformError(ErrorCode.SSO_PARAMETER_INVALID, `unknown SSO operation ${operation}`);
+    if (req.method !== 'POST') throw new PlatformError(ErrorCode.SSO_PARAMETER_INVALID, `/sso/${operation} must be called with POST`);
+    const signed: SignedSsoRequest = {
+      method: 'POST',
+      path: `/sso/${operation}`,
+      headers: {
+        clientTime: header(req, 'x-client-time'),
+        version: header(req, 'x-version'),
+        clientId: header(req, 'x-client-id'),
+        sign: header(req, 'sign'),
+      },
+      params: collectParams(req.query as Record<string, unknown>, req.body, ErrorCode.SSO_PARAMETER_INVALID),
+    };
+    const result = await this.ctx.rpcClient.request(contract, signed);
+    return successEnvelope(undefined, result as Record<string, unknown>);
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Public surface of libs/messaging (agreed interface; implementations live beside this file).
+ * Two adapters implement every port: NATS/JetStream (distributed) and in-process (embedded, tests).
+ */
+import type { EventEnvelope, EventKey, EventPayload, EventSubject, RpcContract } from '@dcp/contracts';
+import type { z } from 'zod';
+
+/** Where the bus reports what it cannot throw to a caller (handler crashes, dead letters, reconnects). */
+export interface BusLogger {
+  error(message: string, error?: unknown): void;
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/** Settings shared by both adapters (all optional). */
+export interface BusCommonConfig {
+  /** Default timeout of one request-reply call. Default 5000 ms. */
+  requestTimeoutMs?: number;
+  /** Default console logger with a `[messaging]` prefix. */
+  logger?: BusLogger;
+}
+
+export type BusConfig =
+  | ({
+      kind: 'nats';
+      url: string;
+      /** stream name, default DCP_EVENTS; tests use unique names */ stream?: string;
+      /** subject prefix for isolation in tests, default '' (a trailing '.' is added when missing) */ subjectPrefix?: string;
+      /** connection name shown by the NATS server (monitoring) */ name?: string;
+    } & BusCommonConfig)
+  | ({
+      kind: 'in-process';
+      /** folder for the durable event log; omit for memory only (tests) */ dataDir?: string;
+      /** shared bus id: all services of one process share one bus */ busId?: string;
+    } & BusCommonConfig);
+
+/** What createBus() returns: the three ports plus close() (drains the connection / releases the shared bus). */
+export interface Bus {
+  rpcClient: RpcClient;
+  rpcServer: RpcServer;
+  events: EventBus;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** Named in the "did not answer" error; derived from the subject when omitted. */
+  owner?: string;
+}
+
+/** Request-reply client used by the edge (and by any service calling another). */
+export interface RpcClient {
+  /** Validates the request, sends it, validates the reply. Errors from the handler re-throw as PlatformError;
+   * a timeout or no responder becomes PlatformError(FC_SYSTEM_ERROR) with the subject in failureDetails. */
+  request<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>, opts?: RequestOptions): Promise<z.output<Res>>;
+  /** Untyped form for gateway dispatch (subject from gatewaySubject()). */
+  requestRaw(subject: string, payload: unknown, opts?: RequestOptions): Promise<unknown>;
+}
+
+export type RpcHandler = (payload: unknown) => Promise<unknown>;
+
+export interface HandleOptions {
+  /** NATS queue group shared by the replicas serving this subject; default: the subject's owner service. */
+  queue?: string;
+}
+
+/** Server side of request-reply: handlers registered per subject, served with a queue group per service. */
+export interface RpcServer {
+  /** Registers a handler; thrown PlatformErrors travel back serialized, anything else as FC_SYSTEM_ERROR. */
+  handle(subject: string, handler: RpcHandler, opts?: HandleOptions): void;
+  /** Typed form: validates the request with the contract's schema (bad request → FC_INVALID_PARAMETER). */
+  handleContract<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, handler: (req: z.output<Req>) => Promise<z.input<Res>>): void;
+}
+
+export interface ConsumerOptions {
+  /** Durable name, one per consuming service, e.g. 'device-service'. */
+  durable: string;
+  subjects: EventSubject[];
+  /** Attempts before the message goes to the dead-letter sink. Default 5. */
+  maxDeliver?: number;
+  /** Redelivery delay when unacked/failed. Default 30 s (tests set less). Also the longest a handler may run
+   * before its message counts as failed and is delivered again. */
+  ackWaitMs?: number;
+  /** Delay before a failed message is delivered again. Default: ackWaitMs. */
+  retryDelayMs?: number;
+}
+
+export interface DeadLetter {
+  envelope: EventEnvelope | unknown;
+  subject: string;
+  durable: string;
+  deliveries: number;
+  error: string;
+}
+
+export interface EventConsumerHandle {
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  /** Publishes an already-built envelope; duplicate ids are dropped (Nats-Msg-Id). Resolves after the store acks. */
+  publish(envelope: EventEnvelope): Promise<void>;
+  /** Durable pull consumer with explicit ack: handler resolving = ack; throwing = redelivery;
+   * after maxDeliver attempts `onDeadLetter` is called and the message is terminated. */
+  consume(
+    opts: ConsumerOptions,
+    handler: (envelope: EventEnvelope) => Promise<void>,
+    onDeadLetter: (dl: DeadLetter) => Promise<void>,
+  ): Promise<EventConsumerHandle>;
+  /** Non-durable subscription from "now" (cache invalidation on every replica). */
+  subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void): Promise<EventConsumerHandle>;
+  /** Stream exists and answers (for readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds a validated envelope (payload checked against the contract schema). */
+export type BuildEvent = <K extends EventKey>(key: K, data: EventPayload<K>, source?: string) => EventEnvelope<K>;

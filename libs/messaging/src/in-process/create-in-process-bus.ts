@@ -1,0 +1,24 @@
+/** The embedded adapter: no infrastructure, same semantics as NATS/JetStream (see README). */
+import type { Bus, BusConfig } from '../api';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../defaults';
+import { consoleBusLogger } from '../logger';
+import { InProcessEventBus } from './event-bus';
+import { acquireHub } from './hub';
+import { InProcessRpcClient, InProcessRpcServer } from './rpc';
+
+export async function createInProcessBus(config: Extract<BusConfig, { kind: 'in-process' }>): Promise<Bus> {
+  const logger = config.logger ?? consoleBusLogger;
+  const { hub, release } = await acquireHub(config.busId, config.dataDir, logger);
+  const rpcServer = new InProcessRpcServer(hub.rpc, logger);
+  const events = new InProcessEventBus(hub, logger);
+  return {
+    rpcClient: new InProcessRpcClient(hub.rpc, config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, logger),
+    rpcServer,
+    events,
+    close: async () => {
+      rpcServer.close();
+      await events.close();
+      await release();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** The distributed adapter: one NATS connection carrying request-reply and JetStream events. */
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { EVENT_STREAM } from '@dcp/contracts';
+import type { Bus, BusConfig } from '../api';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../defaults';
+import { consoleBusLogger } from '../logger';
+import { NatsEventBus } from './nats-event-bus';
+import { NatsRpcClient, NatsRpcServer } from './nats-rpc';
+import { SubjectSpace } from './subjects';
+
+export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>): Promise<Bus> {
+  const logger = config.logger ?? consoleBusLogger;
+  const nc = await connect({
+    servers: config.url,
+    name: config.name ?? 'dcp',
+    // Keep trying for as long as the process lives: consumers and pending requests resume on reconnect.
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+  });
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') logger.warn(`NATS disconnected from ${s.server}`);
+      else if (s.type === 'reconnect') logger.info(`NATS reconnected to ${s.server}`);
+    }
+  })();
+  try {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    const events = new NatsEventBus(nc, js, jsm, config.stream ?? EVENT_STREAM, new SubjectSpace(config.subjectPrefix), logger);
+    await events.ensureStream();
+    const rpcServer = new NatsRpcServer(nc, logger);
+    return {
+      rpcClient: new NatsRpcClient(nc, config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, logger),
+      rpcServer,
+      events,
+      close: async () => {
+        await rpcServer.close();
+        await events.close();
+        if (!nc.isClosed()) await nc.drain();
+      },
+    };
+  } catch (err) {
+    await nc.close();
+    throw err;
+  }
+}

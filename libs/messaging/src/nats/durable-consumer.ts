@@ -1,0 +1,161 @@
+/**
+ * A durable pull consumer with explicit ack. It processes one message at a time, re-creates its consumer
+ * when the server lost it (stream/consumer deleted or not found), and rides through reconnects (the client
+ * library resumes pulling after a reconnect; heartbeats detect a stalled pull).
+ */
+import { AckPolicy, DeliverPolicy, ReplayPolicy, type ConsumerConfig, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { BusLogger, EventConsumerHandle } from '../api';
+import { deliver, type DeadLetterSink, type EventHandler, type ResolvedConsumerOptions } from '../delivery';
+import { isNotFound } from './stream';
+import type { SubjectSpace } from './subjects';
+
+export interface NatsConsumerDeps {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  stream: string;
+  subjects: SubjectSpace;
+  logger: BusLogger;
+  /** Re-creates the stream when it disappeared. */
+  ensureStream: () => Promise<unknown>;
+}
+
+const RECOVERY_DELAY_MS = 1_000;
+/** Messages pulled ahead: small, so that buffered messages do not sit out their ack wait behind a slow one. */
+const PULL_BATCH = 16;
+
+export class NatsDurableConsumer implements EventConsumerHandle {
+  private stopped = false;
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private wakeRecovery?: () => void;
+
+  constructor(
+    private readonly deps: NatsConsumerDeps,
+    private readonly opts: ResolvedConsumerOptions,
+    private readonly handler: EventHandler,
+    private readonly onDeadLetter: DeadLetterSink,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.ensureConsumer();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.wakeRecovery?.();
+    await this.messages?.close().catch(() => undefined);
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const consumer = await this.deps.js.consumers.get(this.deps.stream, this.opts.durable);
+        const messages = await consumer.consume({ max_messages: PULL_BATCH });
+        this.messages = messages;
+        void this.watch(messages);
+        for await (const msg of messages) {
+          await this.process(msg);
+          if (this.stopped) break;
+        }
+      } catch (err) {
+        if (!this.stopped) this.deps.logger.error(`consumer ${this.opts.durable} stopped pulling; recovering`, err);
+      }
+      if (this.stopped) break;
+      if (this.deps.nc.isClosed()) {
+        this.deps.logger.error(`consumer ${this.opts.durable} ends: the NATS connection is closed`);
+        break;
+      }
+      await this.pause(RECOVERY_DELAY_MS);
+      await this.ensureConsumer().catch((err) => this.deps.logger.error(`consumer ${this.opts.durable} could not be re-created`, err));
+    }
+  }
+
+  /** Ends the pull loop when the server says the consumer or stream is gone, so run() re-creates it. */
+  private async watch(messages: ConsumerMessages): Promise<void> {
+    for await (const s of messages.status()) {
+      if (s.type === 'consumer_not_found' || s.type === 'stream_not_found' || s.type === 'consumer_deleted') {
+        if (!this.stopped) this.deps.logger.warn(`consumer ${this.opts.durable}: ${s.type}; re-creating`);
+        await messages.close().catch(() => undefined);
+        return;
+      }
+    }
+  }
+
+  private async process(msg: JsMsg): Promise<void> {
+    const subject = this.deps.subjects.event(msg.subject) ?? msg.subject;
+    if (!this.opts.subjects.includes(subject)) {
+      // Servers before 2.10 filter on one subject only; the rest is filtered here.
+      msg.ack();
+      return;
+    }
+    msg.working(); // restart the ack timer: the message may have waited in the pull buffer
+    let body: unknown;
+    try {
+      body = msg.json<unknown>();
+    } catch {
+      body = msg.string();
+    }
+    const outcome = await deliver({ body, subject, deliveryCount: msg.info.deliveryCount }, this.opts, this.handler, this.onDeadLetter, this.deps.logger);
+    if (outcome === 'ack') msg.ack();
+    else if (outcome === 'terminate') msg.term(`dead-lettered by ${this.opts.durable}`);
+    else msg.nak(this.opts.retryDelayMs);
+  }
+
+  private async ensureConsumer(): Promise<void> {
+    const wanted = this.consumerConfig();
+    let existing;
+    try {
+      existing = await this.deps.jsm.consumers.info(this.deps.stream, this.opts.durable);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      await this.deps.ensureStream();
+      await this.deps.jsm.consumers.add(this.deps.stream, wanted);
+      return;
+    }
+    const cfg = existing.config;
+    const filterOf = (c: Partial<ConsumerConfig>) => [...(c.filter_subjects ?? (c.filter_subject ? [c.filter_subject] : []))].sort().join(',');
+    if (cfg.ack_wait !== wanted.ack_wait || filterOf(cfg) !== filterOf(wanted)) {
+      this.deps.logger.info(`updating consumer ${this.opts.durable} to the expected subjects/ack wait`);
+      const { durable_name: _name, deliver_policy: _policy, replay_policy: _replay, ack_policy: _ack, ...mutable } = wanted;
+      await this.deps.jsm.consumers.update(this.deps.stream, this.opts.durable, mutable);
+    }
+  }
+
+  private consumerConfig(): ConsumerConfig {
+    const wire = this.opts.subjects.map((s) => this.deps.subjects.wire(s));
+    const filter = supportsFilterSubjects(this.deps.nc) ? { filter_subjects: wire } : wire.length === 1 ? { filter_subject: wire[0] } : {};
+    return {
+      durable_name: this.opts.durable,
+      ack_policy: AckPolicy.Explicit,
+      // The handler is bounded by ackWaitMs client-side; the server waits longer so it never redelivers a
+      // message that is still being handled.
+      ack_wait: nanos(this.opts.ackWaitMs * 2),
+      // Redeliveries are counted here (dead letter after maxDeliver), not cut off by the server.
+      max_deliver: -1,
+      deliver_policy: DeliverPolicy.All,
+      replay_policy: ReplayPolicy.Instant,
+      ...filter,
+    };
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeRecovery = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+/** filter_subjects (several filters on one consumer) arrived in nats-server 2.10. */
+function supportsFilterSubjects(nc: NatsConnection): boolean {
+  const [major, minor] = (nc.info?.version ?? '0.0.0').split('.').map(Number);
+  return major > 2 || (major === 2 && minor >= 10);
+}

@@ -1,0 +1,84 @@
+/**
+ * Request-reply over NATS core. Servers subscribe with a queue group (replicas of one service share the
+ * load); every reply is an RpcReply, so PlatformErrors cross the wire intact.
+ */
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { ErrorCode, PlatformError, type RpcContract } from '@dcp/contracts';
+import type { z } from 'zod';
+import type { BusLogger, HandleOptions, RequestOptions, RpcClient, RpcHandler, RpcServer } from '../api';
+import { decodeJson, encodeJson } from '../json';
+import { contractHandler, requestWithContract } from '../rpc/contracts';
+import { didNotAnswer, ownerOfSubject, readReply, serveRequest, type RpcReply } from '../rpc/protocol';
+
+export class NatsRpcClient implements RpcClient {
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly defaultTimeoutMs: number,
+    private readonly logger: BusLogger,
+  ) {}
+
+  request<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>, opts?: RequestOptions): Promise<z.output<Res>> {
+    return requestWithContract((s, p, o) => this.requestRaw(s, p, o), this.logger, contract, payload, opts);
+  }
+
+  async requestRaw(subject: string, payload: unknown, opts: RequestOptions = {}): Promise<unknown> {
+    let reply: unknown;
+    try {
+      const msg = await this.nc.request(subject, encodeJson(payload), { timeout: opts.timeoutMs ?? this.defaultTimeoutMs });
+      reply = decodeJson(msg.data);
+    } catch (err) {
+      // Timeout, no responders, or a connection that is down: to the caller they all mean "nobody answered".
+      this.logger.warn(`request on ${subject} failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw didNotAnswer(subject, opts.owner);
+    }
+    return readReply(subject, reply, this.logger);
+  }
+}
+
+export class NatsRpcServer implements RpcServer {
+  private readonly subscriptions = new Map<string, Subscription>();
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly logger: BusLogger,
+  ) {}
+
+  handle(subject: string, handler: RpcHandler, opts: HandleOptions = {}): void {
+    if (this.subscriptions.has(subject)) throw new Error(`a handler for ${subject} is already registered`);
+    const queue = opts.queue ?? ownerOfSubject(subject) ?? 'dcp';
+    const sub = this.nc.subscribe(subject, {
+      queue,
+      callback: (err, msg) => {
+        if (err) {
+          this.logger.error(`subscription ${subject} failed`, err);
+          return;
+        }
+        void this.answer(subject, handler, msg.data).then((reply) => {
+          if (!msg.respond(encodeJson(reply))) this.logger.warn(`request on ${subject} had no reply subject`);
+        });
+      },
+    });
+    this.subscriptions.set(subject, sub);
+  }
+
+  handleContract<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, handler: (req: z.output<Req>) => Promise<z.input<Res>>): void {
+    this.handle(contract.subject, contractHandler(contract, handler), { queue: contract.owner });
+  }
+
+  /** Drains the subscriptions: requests already received are answered, new ones go to other replicas. */
+  async close(): Promise<void> {
+    const subs = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    await Promise.all(subs.map((s) => s.drain().catch(() => undefined)));
+  }
+
+  private async answer(subject: string, handler: RpcHandler, data: Uint8Array): Promise<RpcReply> {
+    let payload: unknown;
+    try {
+      payload = decodeJson(data);
+    } catch {
+      return { ok: false, error: new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'request body is not JSON').serialize() };
+    }
+    return serveRequest(subject, handler, payload, this.logger);
+  }
+}

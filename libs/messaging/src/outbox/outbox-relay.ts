@@ -1,0 +1,168 @@
+/**
+ * Publishes the outbox (DESIGN.md: Messaging). Rows are taken in order with FOR UPDATE SKIP LOCKED, so
+ * replicas of a service never send the same row at once; a row is marked published only after the bus
+ * acked it. When publishing fails the row stays, its attempts/last_error are recorded and the relay backs
+ * off, then drains everything once the bus is back. `poke()` after a commit publishes without waiting.
+ */
+import { parseEventEnvelope, type EventEnvelope } from '@dcp/contracts';
+import type { BusLogger, EventBus } from '../api';
+import { EVENT_RETENTION_MS } from '../defaults';
+import { consoleBusLogger, describeError } from '../logger';
+import { qualifiedTable, type SqlClient, type TransactionalSqlClient } from './sql-client';
+
+export interface OutboxRelayOptions {
+  /** The service's PostgreSQL schema holding outbox_event. */
+  schema: string;
+  client: TransactionalSqlClient;
+  events: Pick<EventBus, 'publish'>;
+  logger?: BusLogger;
+  /** Poll for rows committed without a poke (other replicas, crashes). Default 1000 ms. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Backoff after a failed publish: doubles from initial up to max. Defaults 500 ms / 30 s. */
+  backoffInitialMs?: number;
+  backoffMaxMs?: number;
+  /** Published rows are deleted after this long. Default 7 days (the stream's retention). */
+  retainPublishedMs?: number;
+}
+
+export interface RelayPassResult {
+  published: number;
+  /** The error of the publish that stopped this pass, if one did. */
+  failure?: string;
+  /** More rows may be waiting (the batch was full). */
+  more: boolean;
+}
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const MAX_ERROR_LENGTH = 2_000;
+
+export class OutboxRelay {
+  private readonly table: string;
+  private readonly logger: BusLogger;
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private poked = false;
+  private failures = 0;
+  private lastPurge = 0;
+
+  constructor(private readonly opts: OutboxRelayOptions) {
+    this.table = qualifiedTable(opts.schema, 'outbox_event');
+    this.logger = opts.logger ?? consoleBusLogger;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Publish now (call after committing a transaction that enqueued events). Ignored while backing off. */
+  poke(): void {
+    this.poked = true;
+    if (this.failures === 0) this.wake?.();
+  }
+
+  /** Rows not yet published (metrics). */
+  async pending(): Promise<number> {
+    const rows = await this.opts.client.$queryRawUnsafe<Array<{ n: number | bigint }>>(`SELECT count(*)::int AS n FROM ${this.table} WHERE published_at IS NULL`);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** One pass over the oldest pending rows, stopping at the first publish that fails (order is kept). */
+  async publishPending(): Promise<RelayPassResult> {
+    const batchSize = this.opts.batchSize ?? 100;
+    return this.opts.client.$transaction(
+      async (tx) => {
+        const rows = await tx.$queryRawUnsafe<Array<{ id: string; payload: unknown }>>(
+          `SELECT id::text AS id, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          batchSize,
+        );
+        let published = 0;
+        for (const row of rows) {
+          let envelope: EventEnvelope;
+          try {
+            envelope = parseEventEnvelope(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
+          } catch (err) {
+            // Cannot succeed by retrying: recorded and skipped so it does not block the rows behind it.
+            await this.recordFailure(tx, row.id, `invalid envelope: ${describeError(err)}`);
+            this.logger.error(`outbox ${this.opts.schema}: row ${row.id} holds an invalid envelope`, err);
+            continue;
+          }
+          try {
+            await this.opts.events.publish(envelope);
+          } catch (err) {
+            await this.recordFailure(tx, row.id, describeError(err));
+            return { published, failure: describeError(err), more: true };
+          }
+          await tx.$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1::uuid`, row.id);
+          published++;
+        }
+        return { published, more: rows.length === batchSize };
+      },
+      // Publishing happens inside the transaction (the row lock is what keeps replicas apart).
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+  }
+
+  private recordFailure(tx: SqlClient, id: string, error: string): Promise<number> {
+    return tx.$executeRawUnsafe(`UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1::uuid`, id, error.slice(0, MAX_ERROR_LENGTH));
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.poked = false;
+      let delay = this.opts.pollIntervalMs ?? 1_000;
+      try {
+        const pass = await this.publishPending();
+        if (pass.failure !== undefined) {
+          this.failures++;
+          delay = this.backoff();
+          if (this.failures === 1 || this.failures % 10 === 0) this.logger.warn(`outbox ${this.opts.schema}: publish failed (${this.failures}x), retrying in ${delay} ms: ${pass.failure}`);
+        } else {
+          if (this.failures > 0) this.logger.info(`outbox ${this.opts.schema}: publishing again after ${this.failures} failed attempt(s)`);
+          this.failures = 0;
+          if (pass.more) continue;
+          await this.purgeOld();
+        }
+      } catch (err) {
+        this.failures++;
+        delay = this.backoff();
+        this.logger.error(`outbox ${this.opts.schema}: relay pass failed, retrying in ${delay} ms`, err);
+      }
+      if (this.running && !(this.poked && this.failures === 0)) await this.sleep(delay);
+    }
+  }
+
+  private backoff(): number {
+    const initial = this.opts.backoffInitialMs ?? 500;
+    return Math.min(initial * 2 ** Math.min(this.failures - 1, 20), this.opts.backoffMaxMs ?? 30_000);
+  }
+
+  private async purgeOld(): Promise<void> {
+    if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = Date.now();
+    const retainMs = this.opts.retainPublishedMs ?? EVENT_RETENTION_MS;
+    await this.opts.client.$executeRawUnsafe(`DELETE FROM ${this.table} WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`, retainMs);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+}

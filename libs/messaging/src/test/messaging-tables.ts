@@ -1,0 +1,48 @@
+/**
+ * The three messaging tables exactly as Prisma migrates the models of libs/messaging/README.md
+ * (keep both in step). Tests create them in a throwaway schema.
+ */
+export function messagingTablesSql(schema: string): string {
+  const s = `"${schema}"`;
+  return `
+CREATE SCHEMA IF NOT EXISTS ${s};
+
+CREATE TABLE ${s}."outbox_event" (
+    "id" UUID NOT NULL,
+    "subject" TEXT NOT NULL,
+    "payload" JSONB NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "published_at" TIMESTAMPTZ(3),
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "last_error" TEXT,
+
+    CONSTRAINT "outbox_event_pkey" PRIMARY KEY ("id")
+);
+
+CREATE TABLE ${s}."inbox_event" (
+    "durable" TEXT NOT NULL,
+    "event_id" UUID NOT NULL,
+    "processed_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "inbox_event_pkey" PRIMARY KEY ("durable","event_id")
+);
+
+CREATE TABLE ${s}."dead_letter_event" (
+    "id" UUID NOT NULL,
+    "durable" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "event_id" UUID,
+    "payload" JSONB NOT NULL,
+    "deliveries" INTEGER NOT NULL,
+    "error" TEXT NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "resolved_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "dead_letter_event_pkey" PRIMARY KEY ("id")
+);
+
+CREATE INDEX "outbox_event_published_at_created_at_idx" ON ${s}."outbox_event"("published_at", "created_at");
+
+CREATE INDEX "dead_letter_event_durable_created_at_idx" ON ${s}."dead_letter_event"("durable", "created_at");
+`;
+}

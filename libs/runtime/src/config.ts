@@ -1,0 +1,103 @@
+/**
+ * Configuration from the environment (README: Configuration). Parsed once at start-up; a bad value stops
+ * the process with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface PlatformConfig {
+  readonly mode: 'embedded' | 'distributed';
+  readonly production: boolean;
+  readonly port: number;
+  readonly adminPort: number;
+  readonly adminToken: string;
+  readonly publicBaseUrl: string;
+  readonly publicStoreUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly natsUrl?: string;
+  /** 32-byte key for AES-256-GCM encryption of merchant secrets and manufacturer delKeys. */
+  readonly secretsKey: Buffer;
+  readonly merchantAllowPrivateNetworks: boolean;
+  /** Timeout of one request-reply call between services. */
+  readonly rpcTimeoutMs: number;
+  /** Port of a standalone service's health/metrics server (distributed mode). */
+  readonly healthPort: number;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 65535): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+}
+
+function secretsKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): Buffer {
+  const raw = env.SECRETS_KEY;
+  if (raw) {
+    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+    if (key.length !== 32) throw new ConfigError('SECRETS_KEY must be 32 bytes, as 64 hex characters or base64');
+    return key;
+  }
+  if (production) throw new ConfigError('SECRETS_KEY is required when NODE_ENV=production');
+  // Development: a random key kept beside the embedded data, so encrypted secrets survive restarts.
+  const file = join(dataDir, 'secrets.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const natsUrl = env.NATS_URL || undefined;
+  if (!!databaseUrl !== !!natsUrl) {
+    throw new ConfigError('DATABASE_URL and NATS_URL go together: set both (distributed) or neither (embedded)');
+  }
+  const mode = databaseUrl ? 'distributed' : 'embedded';
+  const port = int(env, 'PORT', 3000);
+  const adminPort = int(env, 'ADMIN_PORT', 3001);
+  const adminToken = env.ADMIN_TOKEN || (production ? '' : 'dev-admin-token');
+  if (!adminToken) throw new ConfigError('ADMIN_TOKEN is required when NODE_ENV=production');
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`);
+  return {
+    mode,
+    production,
+    port,
+    adminPort,
+    adminToken,
+    publicBaseUrl,
+    publicStoreUrl: url(env, 'PUBLIC_STORE_URL', publicBaseUrl),
+    dataDir,
+    databaseUrl,
+    natsUrl,
+    secretsKey: secretsKey(env, production, dataDir),
+    merchantAllowPrivateNetworks: bool(env, 'MERCHANT_ALLOW_PRIVATE_NETWORKS', mode === 'embedded'),
+    rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000),
+    healthPort: int(env, 'HEALTH_PORT', 9000),
+  };
+}

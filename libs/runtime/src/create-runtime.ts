@@ -1,0 +1,55 @@
+/**
+ * Builds the RuntimeContext of one process from its configuration: the bus adapter (NATS/JetStream or
+ * in-process) and where each service's database lives (PostgreSQL schema, or a PGlite folder).
+ */
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { createBus, type BusConfig } from '@dcp/messaging';
+import type { DatabaseConfig } from '@dcp/database';
+import type { PlatformConfig } from './config';
+import { type Clock, type RuntimeContext, systemClock } from './context';
+import { HealthRegistry } from './health-registry';
+import { MetricsRegistry } from './metrics-registry';
+
+export interface Runtime extends RuntimeContext {
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  /** Replace the bus (tests: a memory-only in-process bus, or NATS with a unique stream). */
+  bus?: BusConfig;
+  /** Replace per-service database settings (tests: in-memory PGlite, or a throwaway PostgreSQL database). */
+  database?: (service: string) => DatabaseConfig;
+  /** Replace the clock (tests: move time forward to expire tokens without waiting). */
+  clock?: Clock;
+}
+
+const busLogger = new Logger('messaging');
+
+export function busConfigFor(config: PlatformConfig, name = 'dcp'): BusConfig {
+  const common = { requestTimeoutMs: config.rpcTimeoutMs, logger: { error: (m: string, e?: unknown) => busLogger.error(e ? `${m}: ${e instanceof Error ? e.message : String(e)}` : m), warn: (m: string) => busLogger.warn(m), info: (m: string) => busLogger.log(m) } };
+  return config.natsUrl
+    ? { kind: 'nats', url: config.natsUrl, name, ...common }
+    : { kind: 'in-process', dataDir: join(config.dataDir, 'events'), busId: config.dataDir, ...common };
+}
+
+export function databaseConfigFor(config: PlatformConfig, service: string): DatabaseConfig {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite', service) };
+}
+
+export async function createRuntime(config: PlatformConfig, overrides: RuntimeOverrides = {}, name?: string): Promise<Runtime> {
+  const bus = await createBus(overrides.bus ?? busConfigFor(config, name));
+  const health = new HealthRegistry();
+  health.register('events', () => bus.events.ping());
+  return {
+    config,
+    clock: overrides.clock ?? systemClock,
+    rpcServer: bus.rpcServer,
+    rpcClient: bus.rpcClient,
+    events: bus.events,
+    health,
+    metrics: new MetricsRegistry(),
+    database: overrides.database ?? ((service) => databaseConfigFor(config, service)),
+    close: () => bus.close(),
+  };
+}

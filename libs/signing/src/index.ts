@@ -1,0 +1,3 @@
+export * from './signing';
+export * from './verify';
+export * from './md5';

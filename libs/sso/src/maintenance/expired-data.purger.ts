@@ -1,0 +1,49 @@
+/**
+ * Removes what can no longer matter: used signatures past their window, and tokens long expired. Tokens are
+ * kept for TOKEN_RETENTION_AFTER_EXPIRY after they expire so that a late client still gets "expired"
+ * (030051 / 030041) rather than "does not exist". Deletes run in batches to keep locks short; running on
+ * several replicas at once is harmless.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { SsoMetrics } from '../shared/sso-metrics';
+
+export const TOKEN_RETENTION_AFTER_EXPIRY_MS = 30 * 24 * 3600 * 1000;
+export const PURGE_INTERVAL_MS = 60_000;
+const BATCH = 5_000;
+
+@Injectable()
+export class ExpiredDataPurger {
+  constructor(
+    @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
+    private readonly metrics: SsoMetrics,
+    @Inject(SSO_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async purgeOnce(): Promise<{ signatures: number; tokens: number }> {
+    const now = this.clock.now();
+    const tokenCutoff = new Date(now.getTime() - TOKEN_RETENTION_AFTER_EXPIRY_MS);
+    const signatures = await this.inBatches(
+      () => this.db.client.$executeRaw`
+        DELETE FROM "sso"."used_signature" WHERE ctid IN (
+          SELECT ctid FROM "sso"."used_signature" WHERE expires_at < ${now} LIMIT ${BATCH})`,
+    );
+    const tokens = await this.inBatches(
+      () => this.db.client.$executeRaw`
+        DELETE FROM "sso"."token" WHERE id IN (SELECT id FROM "sso"."token" WHERE expires_at < ${tokenCutoff} LIMIT ${BATCH})`,
+    );
+    this.metrics.purged('signatures', signatures);
+    this.metrics.purged('tokens', tokens);
+    return { signatures, tokens };
+  }
+
+  private async inBatches(run: () => Promise<number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await run();
+      total += n;
+      if (n < BATCH) return total;
+    }
+  }
+}

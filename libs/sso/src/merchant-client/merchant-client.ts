@@ -1,0 +1,104 @@
+/**
+ * Calls the merchant's two endpoints (spec 4.3): token validation and user query by uuid. Requests are GET
+ * with the parameter added to the merchant's URL, signed with the merchant's current secret using the
+ * headers of spec 5.1 (merchants may verify us). Answers: the user (HTTP 200, empty errorCode, valid user
+ * object), a refusal (HTTP 401 or a non-empty errorCode), or SSO_MERCHANT_UNAVAILABLE for anything else.
+ */
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { ErrorCode, PlatformError } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { signedHeaders } from '@dcp/signing';
+import type { Merchant } from '../merchants/merchant';
+import { MerchantSecrets } from '../merchants/merchant-secrets';
+import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { SsoMetrics } from '../shared/sso-metrics';
+import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
+import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
+
+export const MERCHANT_TIMEOUT_MS = 5_000;
+export const MERCHANT_MAX_RESPONSE_BYTES = 64 * 1024;
+
+const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+@Injectable()
+export class MerchantClient implements OnModuleDestroy {
+  private readonly http: MerchantHttp;
+
+  constructor(
+    @Inject(RUNTIME_CONTEXT) ctx: RuntimeContext,
+    private readonly secrets: MerchantSecrets,
+    private readonly metrics: SsoMetrics,
+    @Inject(SSO_CLOCK) private readonly clock: Clock,
+  ) {
+    this.http = new MerchantHttp({
+      timeoutMs: MERCHANT_TIMEOUT_MS,
+      maxResponseBytes: MERCHANT_MAX_RESPONSE_BYTES,
+      allowPrivateNetworks: ctx.config.merchantAllowPrivateNetworks,
+    });
+  }
+
+  /** is_valid_token: who the merchant's token belongs to. */
+  validateToken(merchant: Merchant, token: string): Promise<MerchantAnswer> {
+    return this.call(merchant, 'is_valid_token', merchant.tokenValidationUrl, 'token', token);
+  }
+
+  /** get_user_profile: the merchant's current data for a user. */
+  getUserProfile(merchant: Merchant, uuid: string): Promise<MerchantAnswer> {
+    return this.call(merchant, 'get_user_profile', merchant.userProfileUrl, 'uuid', uuid);
+  }
+
+  onModuleDestroy(): void {
+    this.http.close();
+  }
+
+  private async call(merchant: Merchant, endpoint: string, base: string, name: string, value: string): Promise<MerchantAnswer> {
+    const url = new URL(base);
+    url.searchParams.set(name, value);
+    // Every query parameter the merchant receives is signed, including any its configured URL carries.
+    const params = Object.fromEntries(url.searchParams);
+    const headers = signedHeaders({ method: 'GET', path: url.pathname, params, clientId: merchant.clientId, clientSecret: this.secrets.current(merchant), now: this.clock.now().getTime() });
+    let answer: MerchantAnswer;
+    try {
+      const { status, body } = await this.http.get(url, { ...headers });
+      answer = interpret(status, body);
+    } catch (err) {
+      this.metrics.merchantCall(endpoint, 'unavailable');
+      if (err instanceof MerchantUnreachableError) throw unavailable(endpoint, err.message);
+      throw err;
+    }
+    this.metrics.merchantCall(endpoint, answer.kind);
+    return answer;
+  }
+}
+
+function unavailable(endpoint: string, reason: string): PlatformError {
+  return new PlatformError(ErrorCode.SSO_MERCHANT_UNAVAILABLE, `merchant endpoint ${endpoint} unavailable: ${reason}`);
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pure: an HTTP answer of a merchant endpoint → user / refusal; throws MerchantUnreachableError otherwise. */
+export function interpret(status: number, body: Buffer): MerchantAnswer {
+  const json = parseJson(body) as { errorCode?: unknown; failureDetails?: unknown; user?: unknown } | undefined;
+  const refusal = (): MerchantAnswer => ({
+    kind: 'refused',
+    errorCode: typeof json?.errorCode === 'string' ? clip(json.errorCode, 32) : '',
+    failureDetails: typeof json?.failureDetails === 'string' ? clip(json.failureDetails) : `HTTP ${status}`,
+  });
+  if (status === 401) return refusal();
+  if (status !== 200) throw new MerchantUnreachableError(`merchant answered HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`);
+  if (json === undefined || json === null || typeof json !== 'object' || Array.isArray(json)) throw new MerchantUnreachableError('merchant answered with a body that is not a JSON object');
+  if (json.errorCode !== undefined && json.errorCode !== null && json.errorCode !== '') return refusal();
+  const user = merchantUserSchema.safeParse(json.user);
+  if (!user.success) {
+    const issue = user.error.issues[0];
+    throw new MerchantUnreachableError(`merchant returned an invalid user: user${issue.path.length ? '.' + issue.path.join('.') : ''} ${issue.message}`);
+  }
+  return { kind: 'user', user: user.data };
+}

@@ -1,0 +1,27 @@
+/**
+ * Disables a merchant: its signed SSO calls answer SSO_MERCHANT_DISABLED and its users' gateway calls
+ * FC_AUTH_APPKEY_NOT_EXISTS. Nothing is deleted, so `PATCH {enabled: true}` restores it.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { MerchantView } from '@dcp/contracts';
+import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { merchantNotFound } from './admin-input';
+import { toMerchantView } from './merchant.mapper';
+import { MerchantRepository } from './merchant.repository';
+
+@Injectable()
+export class DisableMerchantUseCase {
+  private readonly logger = new Logger('sso-merchants');
+
+  constructor(
+    private readonly merchants: MerchantRepository,
+    @Inject(SSO_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: { clientId: string }): Promise<MerchantView> {
+    const updated = await this.merchants.update(request.clientId, { enabled: false });
+    if (!updated) throw merchantNotFound(request.clientId);
+    this.logger.log(`merchant ${updated.clientId} disabled`);
+    return toMerchantView(updated, this.clock.now());
+  }
+}

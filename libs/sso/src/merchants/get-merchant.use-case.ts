@@ -1,0 +1,20 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { MerchantView } from '@dcp/contracts';
+import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { merchantNotFound } from './admin-input';
+import { toMerchantView } from './merchant.mapper';
+import { MerchantRepository } from './merchant.repository';
+
+@Injectable()
+export class GetMerchantUseCase {
+  constructor(
+    private readonly merchants: MerchantRepository,
+    @Inject(SSO_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: { clientId: string }): Promise<MerchantView> {
+    const merchant = await this.merchants.findByClientId(request.clientId);
+    if (!merchant) throw merchantNotFound(request.clientId);
+    return toMerchantView(merchant, this.clock.now());
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Client secrets: generated, encrypted at rest with the platform's SECRETS_KEY (AES-256-GCM), decrypted only
+ * to sign or verify. Never logged.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { CLIENT_SECRET_LENGTH, randomBase62 } from '../shared/random';
+import { SecretBox } from '../shared/secret-box';
+import type { Merchant } from './merchant';
+
+@Injectable()
+export class MerchantSecrets {
+  private readonly box: SecretBox;
+
+  constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
+    this.box = new SecretBox(ctx.config.secretsKey);
+  }
+
+  generate(): string {
+    return randomBase62(CLIENT_SECRET_LENGTH);
+  }
+
+  encrypt(clientId: string, secret: string): string {
+    return this.box.encrypt(secret, clientId);
+  }
+
+  /** The secret the platform signs its own calls to the merchant with. */
+  current(merchant: Pick<Merchant, 'clientId' | 'secretCiphertext'>): string {
+    return this.box.decrypt(merchant.secretCiphertext, merchant.clientId);
+  }
+
+  /** Secrets a merchant's request may be signed with: the current one, plus the previous during its grace. */
+  acceptable(merchant: Merchant, now: Date): string[] {
+    const secrets = [this.current(merchant)];
+    if (merchant.previousSecretCiphertext && merchant.previousSecretExpiresAt && merchant.previousSecretExpiresAt.getTime() > now.getTime()) {
+      secrets.push(this.box.decrypt(merchant.previousSecretCiphertext, merchant.clientId));
+    }
+    return secrets;
+  }
+}

@@ -1,0 +1,33 @@
+/** Merchant rows of the sso schema. */
+import { Inject, Injectable } from '@nestjs/common';
+import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import type { Merchant, MerchantChanges, NewMerchant } from './merchant';
+
+@Injectable()
+export class MerchantRepository {
+  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+
+  findByClientId(clientId: string): Promise<Merchant | null> {
+    return this.db.client.merchant.findUnique({ where: { clientId } });
+  }
+
+  create(merchant: NewMerchant): Promise<Merchant> {
+    return this.db.client.merchant.create({ data: merchant });
+  }
+
+  /** Undefined when no merchant has this clientId (or, with `ifSecret`, its secret changed meanwhile). */
+  async update(clientId: string, changes: MerchantChanges, ifSecret?: string): Promise<Merchant | undefined> {
+    const where = ifSecret === undefined ? { clientId } : { clientId, secretCiphertext: ifSecret };
+    const { count } = await this.db.client.merchant.updateMany({ where, data: changes });
+    if (count === 0) return undefined;
+    return (await this.findByClientId(clientId)) ?? undefined;
+  }
+
+  async page(limit: number, offset: number): Promise<{ items: Merchant[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.db.client.merchant.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }),
+      this.db.client.merchant.count(),
+    ]);
+    return { items, total };
+  }
+}

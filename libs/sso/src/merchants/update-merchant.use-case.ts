@@ -1,0 +1,28 @@
+/** PATCH of a merchant's name, URLs, TTLs, rotation option and enabled flag. */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type MerchantView, updateMerchantBodySchema } from '@dcp/contracts';
+import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { assertTtlOrder, merchantNotFound, parseAdminBody } from './admin-input';
+import { toMerchantView } from './merchant.mapper';
+import { MerchantRepository } from './merchant.repository';
+
+@Injectable()
+export class UpdateMerchantUseCase {
+  private readonly logger = new Logger('sso-merchants');
+
+  constructor(
+    private readonly merchants: MerchantRepository,
+    @Inject(SSO_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: { clientId: string; body: unknown }): Promise<MerchantView> {
+    const changes = parseAdminBody(updateMerchantBodySchema, request.body);
+    const current = await this.merchants.findByClientId(request.clientId);
+    if (!current) throw merchantNotFound(request.clientId);
+    assertTtlOrder(changes.accessTokenTtlSeconds ?? current.accessTokenTtlSeconds, changes.refreshTokenTtlSeconds ?? current.refreshTokenTtlSeconds);
+    const updated = await this.merchants.update(request.clientId, changes);
+    if (!updated) throw merchantNotFound(request.clientId);
+    this.logger.log(`merchant ${updated.clientId} updated: ${Object.keys(changes).join(', ') || 'no changes'}`);
+    return toMerchantView(updated, this.clock.now());
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Everything needed to judge a gateway call's (clientId, openId, accessToken) in one round trip: three
+ * unique-index lookups joined side by side, so each failure can still be told apart (030010/030030/…).
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+
+export interface AccessTokenFacts {
+  merchantId: number | null;
+  merchantEnabled: boolean | null;
+  userId: number | null;
+  userMerchantId: number | null;
+  uuid: string | null;
+  tokenUserId: number | null;
+  tokenKind: string | null;
+  tokenExpiresAt: Date | null;
+  tokenRevokedAt: Date | null;
+}
+
+@Injectable()
+export class AccessTokenLookup {
+  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+
+  async facts(clientId: string, openId: string, tokenHash: string): Promise<AccessTokenFacts> {
+    const [row] = await this.db.client.$queryRaw<AccessTokenFacts[]>`
+      SELECT m.id AS "merchantId", m.enabled AS "merchantEnabled",
+             u.id AS "userId", u.merchant_id AS "userMerchantId", u.uuid,
+             t.user_id AS "tokenUserId", t.kind::text AS "tokenKind", t.expires_at AS "tokenExpiresAt", t.revoked_at AS "tokenRevokedAt"
+      FROM (SELECT 1) AS one
+      LEFT JOIN "sso"."merchant" m ON m.client_id = ${clientId}
+      LEFT JOIN "sso"."user" u ON u.open_id = ${openId}
+      LEFT JOIN "sso"."token" t ON t.hash = ${tokenHash}`;
+    return row;
+  }
+}

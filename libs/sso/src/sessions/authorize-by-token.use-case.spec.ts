@@ -1,0 +1,57 @@
+import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
+import type { MerchantClient } from '../merchant-client/merchant-client';
+import type { MerchantAnswer } from '../merchant-client/merchant-user';
+import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
+import type { OutboxNotifier } from '../shared/outbox-notifier';
+import { sha256Hex } from '../shared/random';
+import { FakeClock, failure, fakeMerchant, merchantSecrets } from '../test/fakes';
+import { AuthorizeByTokenUseCase } from './authorize-by-token.use-case';
+import type { IssuedToken } from './issued-token';
+import type { SessionRepository } from './session.repository';
+
+function setup(answer: MerchantAnswer) {
+  const clock = new FakeClock(1_800_000_000_000);
+  const merchant = fakeMerchant(merchantSecrets(), 'secret', { accessTokenTtlSeconds: 600, refreshTokenTtlSeconds: 86400 });
+  const stored: { access?: IssuedToken; refresh?: IssuedToken } = {};
+  const sessions = {
+    login: async (_m: unknown, _u: unknown, access: IssuedToken, refresh: IssuedToken) => {
+      Object.assign(stored, { access, refresh });
+      return { userId: 1, openId: 'open-1', created: true };
+    },
+  } as unknown as SessionRepository;
+  let pokes = 0;
+  const useCase = new AuthorizeByTokenUseCase(
+    { verify: async () => merchant } as unknown as SignedRequestVerifier,
+    { validateToken: async () => answer } as unknown as MerchantClient,
+    sessions,
+    { poke: () => pokes++ } as unknown as OutboxNotifier,
+    clock,
+  );
+  const login = (params: Record<string, string>) => useCase.execute({ method: 'POST', path: '/sso/authorize_by_token', headers: {}, params } as SignedSsoRequest);
+  return { login, stored, clock, pokes: () => pokes };
+}
+
+const user = { uuid: 'u-1', username: 'a@b.c', name: 'A', nickname: '', phone: '', country: '' };
+
+describe('AuthorizeByTokenUseCase', () => {
+  it('issues opaque tokens, stores only their hashes, and reports the merchant TTL', async () => {
+    const s = setup({ kind: 'user', user });
+    const result = await s.login({ token: 'merchant-token' });
+    expect(result).toMatchObject({ expiresIn: 600, openId: 'open-1' });
+    expect(result.accessToken).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(result.refreshToken).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(s.stored.access?.hash).toBe(sha256Hex(result.accessToken));
+    expect(s.stored.refresh?.expiresAt.getTime()).toBe(s.clock.now().getTime() + 86400_000);
+    expect(s.pokes()).toBe(1);
+  });
+
+  it('requires the token parameter', async () => {
+    const err = await failure(setup({ kind: 'user', user }).login({}));
+    expect(err).toMatchObject({ code: ErrorCode.SSO_PARAMETER_INVALID, failureDetails: 'parameter token is required' });
+  });
+
+  it('maps a merchant refusal to OP0051 with the merchant text', async () => {
+    const err = await failure(setup({ kind: 'refused', errorCode: 'MS0401', failureDetails: 'token is invalid' }).login({ token: 'x' }));
+    expect(err).toMatchObject({ code: ErrorCode.SSO_PARTNER_AUTHORIZATION_DENIED, failureDetails: 'partner authorization denied: token is invalid' });
+  });
+});

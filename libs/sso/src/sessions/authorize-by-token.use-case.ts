@@ -1,0 +1,42 @@
+/**
+ * POST /sso/authorize_by_token (spec 4.1, 3.1): the merchant's app trades a merchant token for platform
+ * tokens. The merchant's is_valid_token says who the user is; the shadow account is created or refreshed.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, PlatformError, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
+import { MerchantClient } from '../merchant-client/merchant-client';
+import { SignedRequestVerifier } from '../signature/signed-request.verifier';
+import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { OutboxNotifier } from '../shared/outbox-notifier';
+import { requiredParam } from '../shared/sso-params';
+import { issueToken } from './issued-token';
+import { SessionRepository } from './session.repository';
+
+/** Merchant tokens are opaque to us; this only bounds what is forwarded. */
+const MAX_MERCHANT_TOKEN_LENGTH = 4096;
+
+@Injectable()
+export class AuthorizeByTokenUseCase {
+  constructor(
+    private readonly verifier: SignedRequestVerifier,
+    private readonly merchantClient: MerchantClient,
+    private readonly sessions: SessionRepository,
+    private readonly outbox: OutboxNotifier,
+    @Inject(SSO_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: SignedSsoRequest): Promise<TokenResult> {
+    const merchant = await this.verifier.verify(request);
+    const token = requiredParam(request.params, 'token', MAX_MERCHANT_TOKEN_LENGTH);
+    const answer = await this.merchantClient.validateToken(merchant, token);
+    if (answer.kind === 'refused') {
+      throw new PlatformError(ErrorCode.SSO_PARTNER_AUTHORIZATION_DENIED, `partner authorization denied: ${answer.failureDetails || 'the merchant refused the token'}`);
+    }
+    const now = this.clock.now();
+    const access = issueToken(merchant.accessTokenTtlSeconds, now);
+    const refresh = issueToken(merchant.refreshTokenTtlSeconds, now);
+    const user = await this.sessions.login(merchant, answer.user, access, refresh);
+    this.outbox.poke();
+    return { accessToken: access.token, refreshToken: refresh.token, expiresIn: merchant.accessTokenTtlSeconds, openId: user.openId };
+  }
+}

@@ -1,0 +1,13 @@
+/** A freshly issued opaque token: the raw value goes to the client once; only its hash is stored. */
+import { TOKEN_LENGTH, randomBase62, sha256Hex } from '../shared/random';
+
+export interface IssuedToken {
+  token: string;
+  hash: string;
+  expiresAt: Date;
+}
+
+export function issueToken(ttlSeconds: number, now: Date): IssuedToken {
+  const token = randomBase62(TOKEN_LENGTH);
+  return { token, hash: sha256Hex(token), expiresAt: new Date(now.getTime() + ttlSeconds * 1000) };
+}

@@ -1,0 +1,94 @@
+/**
+ * Shadow accounts and their tokens, as one unit: a login creates or refreshes the user, stores the hashes of
+ * a new token family and enqueues user.updated in a single transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { buildEvent, outboxRow } from '@dcp/messaging';
+import { SSO_DATABASE, type SsoDatabase, type SsoTransaction } from '../infrastructure/sso-database';
+import type { MerchantUser } from '../merchant-client/merchant-user';
+import type { Merchant } from '../merchants/merchant';
+import { OPEN_ID_LENGTH, randomBase62 } from '../shared/random';
+import type { IssuedToken } from './issued-token';
+
+export interface LoggedInUser {
+  userId: number;
+  openId: string;
+  created: boolean;
+}
+
+export interface StoredRefreshToken {
+  id: number;
+  userId: number;
+  merchantId: number;
+  openId: string;
+  family: string;
+  expiresAt: Date;
+  consumedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+@Injectable()
+export class SessionRepository {
+  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+
+  async login(merchant: Merchant, user: MerchantUser, access: IssuedToken, refresh: IssuedToken): Promise<LoggedInUser> {
+    return this.db.client.$transaction(async (tx) => {
+      // Insert-or-update in one statement: two first logins of the same user at once cannot both insert.
+      // xmax = 0 only for a freshly inserted row.
+      const [row] = await tx.$queryRaw<{ id: number; openId: string; created: boolean }[]>`
+        INSERT INTO "sso"."user" (merchant_id, uuid, open_id, username, name, nickname, phone, country, updated_at)
+        VALUES (${merchant.id}, ${user.uuid}, ${randomBase62(OPEN_ID_LENGTH)}, ${user.username}, ${user.name}, ${user.nickname}, ${user.phone}, ${user.country}, now())
+        ON CONFLICT (merchant_id, uuid) DO UPDATE SET
+          username = EXCLUDED.username, name = EXCLUDED.name, nickname = EXCLUDED.nickname,
+          phone = EXCLUDED.phone, country = EXCLUDED.country, updated_at = now()
+        RETURNING id, open_id AS "openId", (xmax = 0) AS created`;
+      await this.storeTokens(tx, row.id, randomUUID(), access, refresh);
+      const event = buildEvent('userUpdated', { userId: row.id, openId: row.openId, clientId: merchant.clientId, uuid: user.uuid, created: row.created });
+      await tx.outboxEvent.create({ data: outboxRow(event) });
+      return { userId: row.id, openId: row.openId, created: row.created };
+    });
+  }
+
+  async findRefreshToken(hash: string): Promise<StoredRefreshToken | null> {
+    const token = await this.db.client.token.findFirst({
+      where: { hash, kind: 'REFRESH' },
+      select: { id: true, userId: true, family: true, expiresAt: true, consumedAt: true, revokedAt: true, user: { select: { merchantId: true, openId: true } } },
+    });
+    if (!token) return null;
+    const { user, ...rest } = token;
+    return { ...rest, merchantId: user.merchantId, openId: user.openId };
+  }
+
+  async issueAccess(userId: number, family: string, access: IssuedToken): Promise<void> {
+    await this.db.client.token.create({ data: { hash: access.hash, kind: 'ACCESS', userId, family, expiresAt: access.expiresAt } });
+  }
+
+  /**
+   * Exchanges a refresh token under rotation: consumes it and stores the new pair, atomically. False when it
+   * was consumed meanwhile (a concurrent exchange won): that second use is a reuse.
+   */
+  async rotate(token: StoredRefreshToken, access: IssuedToken, refresh: IssuedToken, now: Date): Promise<boolean> {
+    return this.db.client.$transaction(async (tx) => {
+      const { count } = await tx.token.updateMany({ where: { id: token.id, consumedAt: null, revokedAt: null }, data: { consumedAt: now } });
+      if (count === 0) return false;
+      await this.storeTokens(tx, token.userId, token.family, access, refresh);
+      return true;
+    });
+  }
+
+  /** Revokes every token of a login (reuse of a rotated refresh token means it leaked). */
+  async revokeFamily(family: string, now: Date): Promise<number> {
+    const { count } = await this.db.client.token.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: now } });
+    return count;
+  }
+
+  private async storeTokens(tx: SsoTransaction, userId: number, family: string, access: IssuedToken, refresh: IssuedToken): Promise<void> {
+    await tx.token.createMany({
+      data: [
+        { hash: access.hash, kind: 'ACCESS', userId, family, expiresAt: access.expiresAt },
+        { hash: refresh.hash, kind: 'REFRESH', userId, family, expiresAt: refresh.expiresAt },
+      ],
+    });
+  }
+}

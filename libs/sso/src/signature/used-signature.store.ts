@@ -1,0 +1,19 @@
+/**
+ * Signatures already accepted, shared by every replica through the sso database: the primary key
+ * (clientId, sign) makes the first insert win, so a replay is refused wherever it lands.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+
+@Injectable()
+export class UsedSignatureStore {
+  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+
+  /** True the first time this signature is seen; false when it was already used. */
+  async remember(clientId: string, sign: string, expiresAt: Date): Promise<boolean> {
+    const inserted = await this.db.client.$executeRaw`
+      INSERT INTO "sso"."used_signature" (client_id, sign, expires_at) VALUES (${clientId}, ${sign}, ${expiresAt})
+      ON CONFLICT (client_id, sign) DO NOTHING`;
+    return inserted === 1;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * sso-service: merchants, shadow users, tokens, signed SSO operations, token verification for the edge,
+ * and the operator API — all over request-reply. The host provides RUNTIME_CONTEXT globally.
+ */
+import { Module } from '@nestjs/common';
+import { ssoDatabaseProvider } from './infrastructure/sso-database';
+import { ExpiredDataPurger } from './maintenance/expired-data.purger';
+import { MerchantClient } from './merchant-client/merchant-client';
+import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
+import { DisableMerchantUseCase } from './merchants/disable-merchant.use-case';
+import { GetMerchantUseCase } from './merchants/get-merchant.use-case';
+import { ListMerchantsUseCase } from './merchants/list-merchants.use-case';
+import { MerchantRepository } from './merchants/merchant.repository';
+import { MerchantSecrets } from './merchants/merchant-secrets';
+import { RotateMerchantSecretUseCase } from './merchants/rotate-merchant-secret.use-case';
+import { UpdateMerchantUseCase } from './merchants/update-merchant.use-case';
+import { SsoRpcHandlers } from './rpc/sso-rpc.handlers';
+import { AccessTokenLookup } from './sessions/access-token.lookup';
+import { AuthorizeByTokenUseCase } from './sessions/authorize-by-token.use-case';
+import { RefreshTokenUseCase } from './sessions/refresh-token.use-case';
+import { SessionRepository } from './sessions/session.repository';
+import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-case';
+import { SSO_CLOCK, systemClock } from './shared/clock';
+import { OutboxNotifier } from './shared/outbox-notifier';
+import { SsoMetrics } from './shared/sso-metrics';
+import { SignedRequestVerifier } from './signature/signed-request.verifier';
+import { UsedSignatureStore } from './signature/used-signature.store';
+import { SsoLifecycle } from './sso-lifecycle';
+import { ShadowUserRepository } from './users/shadow-user.repository';
+import { UserCallbackUseCase } from './users/user-callback.use-case';
+
+@Module({
+  providers: [
+    ssoDatabaseProvider,
+    { provide: SSO_CLOCK, useValue: systemClock },
+    SsoMetrics,
+    OutboxNotifier,
+    MerchantRepository,
+    MerchantSecrets,
+    MerchantClient,
+    UsedSignatureStore,
+    SignedRequestVerifier,
+    SessionRepository,
+    AccessTokenLookup,
+    ShadowUserRepository,
+    AuthorizeByTokenUseCase,
+    RefreshTokenUseCase,
+    UserCallbackUseCase,
+    VerifyAccessTokenUseCase,
+    CreateMerchantUseCase,
+    ListMerchantsUseCase,
+    GetMerchantUseCase,
+    UpdateMerchantUseCase,
+    RotateMerchantSecretUseCase,
+    DisableMerchantUseCase,
+    ExpiredDataPurger,
+    SsoRpcHandlers,
+    SsoLifecycle,
+  ],
+})
+export class SsoModule {}

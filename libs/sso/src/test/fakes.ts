@@ -1,0 +1,83 @@
+/** Test doubles for unit specs: a settable clock, merchants with real encrypted secrets, an in-memory signature store. */
+import { randomBytes } from 'node:crypto';
+import type { RuntimeContext } from '@dcp/runtime';
+import { signedHeaders } from '@dcp/signing';
+import type { SignedSsoRequest } from '@dcp/contracts';
+import type { Merchant } from '../merchants/merchant';
+import { MerchantSecrets } from '../merchants/merchant-secrets';
+import type { Clock } from '../shared/clock';
+
+export class FakeClock implements Clock {
+  constructor(private ms: number = Date.now()) {}
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+export function fakeContext(overrides: { allowPrivateNetworks?: boolean } = {}): RuntimeContext {
+  return { config: { secretsKey: randomBytes(32), merchantAllowPrivateNetworks: overrides.allowPrivateNetworks ?? true } } as unknown as RuntimeContext;
+}
+
+export function merchantSecrets(ctx: RuntimeContext = fakeContext()): MerchantSecrets {
+  return new MerchantSecrets(ctx);
+}
+
+let nextId = 1;
+
+export function fakeMerchant(secrets: MerchantSecrets, secret: string, overrides: Partial<Merchant> = {}): Merchant {
+  const clientId = overrides.clientId ?? `client${nextId}`;
+  return {
+    id: nextId++,
+    clientId,
+    name: 'Acme Cameras',
+    tokenValidationUrl: 'https://merchant.example/idp/is_valid_token',
+    userProfileUrl: 'https://merchant.example/idp/get_user_profile',
+    secretCiphertext: secrets.encrypt(clientId, secret),
+    previousSecretCiphertext: null,
+    previousSecretExpiresAt: null,
+    accessTokenTtlSeconds: 7200,
+    refreshTokenTtlSeconds: 30 * 24 * 3600,
+    refreshTokenRotation: false,
+    enabled: true,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    ...overrides,
+  };
+}
+
+/** A request signed as a merchant's app would sign it (spec 5.1). */
+export function signedRequest(
+  path: string,
+  params: Record<string, string>,
+  clientId: string,
+  clientSecret: string,
+  nowMs: number,
+  tweak: (headers: SignedSsoRequest['headers']) => SignedSsoRequest['headers'] = (h) => h,
+): SignedSsoRequest {
+  const h = signedHeaders({ method: 'POST', path, params, clientId, clientSecret, now: nowMs });
+  return { method: 'POST', path, params, headers: tweak({ clientTime: h['x-client-time'], version: h['x-version'], clientId: h['x-client-Id'], sign: h.sign }) };
+}
+
+/** Used-signature store with the same first-insert-wins rule as the database table. */
+export class MemoryUsedSignatures {
+  readonly seen = new Set<string>();
+  async remember(clientId: string, sign: string): Promise<boolean> {
+    const key = `${clientId}:${sign}`;
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+}
+
+/** Catches a rejected promise's error for assertions on its code and details. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; failureDetails: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as { code: string; failureDetails: string };
+  }
+  throw new Error('expected a failure, got a success');
+}

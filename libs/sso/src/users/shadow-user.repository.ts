@@ -1,0 +1,48 @@
+/** Changes to shadow accounts driven by the merchant's user callback, each with its event in one transaction. */
+import { Inject, Injectable } from '@nestjs/common';
+import { buildEvent, outboxRow } from '@dcp/messaging';
+import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import type { MerchantUser } from '../merchant-client/merchant-user';
+import type { Merchant } from '../merchants/merchant';
+
+@Injectable()
+export class ShadowUserRepository {
+  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+
+  async exists(merchantId: number, uuid: string): Promise<boolean> {
+    return (await this.db.client.user.count({ where: { merchantId, uuid } })) > 0;
+  }
+
+  /** Refreshes the profile and enqueues user.updated; false when the user has no shadow account. */
+  async updateProfile(merchant: Merchant, user: MerchantUser): Promise<boolean> {
+    return this.db.client.$transaction(async (tx) => {
+      const found = await tx.user.findUnique({ where: { merchantId_uuid: { merchantId: merchant.id, uuid: user.uuid } }, select: { id: true } });
+      if (!found) return false;
+      const updated = await tx.user.update({
+        where: { id: found.id },
+        data: { username: user.username, name: user.name, nickname: user.nickname, phone: user.phone, country: user.country },
+        select: { id: true, openId: true },
+      });
+      const event = buildEvent('userUpdated', { userId: updated.id, openId: updated.openId, clientId: merchant.clientId, uuid: user.uuid, created: false });
+      await tx.outboxEvent.create({ data: outboxRow(event) });
+      return true;
+    });
+  }
+
+  /**
+   * Deletes the shadow account — its tokens go with it (ON DELETE CASCADE), so every token is revoked —
+   * and enqueues user.deleted, all in one transaction. False when there was nothing to delete (a repeated
+   * callback, or a concurrent one that won): then no event is written.
+   */
+  async delete(merchant: Merchant, uuid: string): Promise<boolean> {
+    return this.db.client.$transaction(async (tx) => {
+      const [gone] = await tx.$queryRaw<{ id: number; openId: string }[]>`
+        DELETE FROM "sso"."user" WHERE merchant_id = ${merchant.id} AND uuid = ${uuid}
+        RETURNING id, open_id AS "openId"`;
+      if (!gone) return false;
+      const event = buildEvent('userDeleted', { userId: gone.id, openId: gone.openId, clientId: merchant.clientId, uuid });
+      await tx.outboxEvent.create({ data: outboxRow(event) });
+      return true;
+    });
+  }
+}

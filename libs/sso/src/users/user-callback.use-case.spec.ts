@@ -1,0 +1,95 @@
+import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
+import type { MerchantClient } from '../merchant-client/merchant-client';
+import type { MerchantAnswer, MerchantUser } from '../merchant-client/merchant-user';
+import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
+import type { OutboxNotifier } from '../shared/outbox-notifier';
+import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
+import type { ShadowUserRepository } from './shadow-user.repository';
+import { UserCallbackUseCase } from './user-callback.use-case';
+
+const profile = (uuid: string): MerchantUser => ({ uuid, username: `${uuid}@m.example`, name: 'N', nickname: '', phone: '', country: '' });
+
+function setup(answer: MerchantAnswer | Error, shadowUsers: string[] = ['u-1']) {
+  const merchant = fakeMerchant(merchantSecrets(), 'secret');
+  const calls: string[] = [];
+  const users = new Set(shadowUsers);
+  const events: string[] = [];
+  const merchantClient = {
+    getUserProfile: async (_m: unknown, uuid: string) => {
+      calls.push(uuid);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  } as unknown as MerchantClient;
+  const repo = {
+    exists: async (_id: number, uuid: string) => users.has(uuid),
+    updateProfile: async (_m: unknown, u: MerchantUser) => users.has(u.uuid) && !!events.push(`updated:${u.uuid}`),
+    delete: async (_m: unknown, uuid: string) => users.delete(uuid) && !!events.push(`deleted:${uuid}`),
+  } as unknown as ShadowUserRepository;
+  let pokes = 0;
+  const outbox = { poke: () => pokes++ } as unknown as OutboxNotifier;
+  const useCase = new UserCallbackUseCase({ verify: async () => merchant } as unknown as SignedRequestVerifier, merchantClient, repo, outbox);
+  const callback = (params: Record<string, string>) => useCase.execute({ method: 'POST', path: '/sso/user_callback', headers: {}, params } as SignedSsoRequest);
+  return { callback, calls, events, users, pokes: () => pokes };
+}
+
+describe('UserCallbackUseCase', () => {
+  it.each([
+    [{ uuid: 'u-1' }, 'operation'],
+    [{ operation: 'REMOVE', uuid: 'u-1' }, 'operation'],
+    [{ operation: 'update', uuid: 'u-1' }, 'operation'],
+    [{ operation: 'UPDATE' }, 'uuid'],
+    [{ operation: 'UPDATE', uuid: 'x'.repeat(129) }, 'uuid'],
+  ])('refuses %j naming %s', async (params, name) => {
+    const err = await failure(setup({ kind: 'user', user: profile('u-1') }).callback(params));
+    expect(err.code).toBe(ErrorCode.SSO_PARAMETER_INVALID);
+    expect(err.failureDetails).toContain(name);
+  });
+
+  it('UPDATE refreshes the shadow account with what the merchant returns', async () => {
+    const s = setup({ kind: 'user', user: profile('u-1') });
+    await expect(s.callback({ operation: 'UPDATE', uuid: 'u-1' })).resolves.toEqual({});
+    expect(s.events).toEqual(['updated:u-1']);
+    expect(s.pokes()).toBe(1);
+  });
+
+  it('UPDATE of a user unknown to the merchant → SSO_USER_NOT_FOUND', async () => {
+    const s = setup({ kind: 'refused', errorCode: 'X', failureDetails: 'user profile not exists' });
+    expect((await failure(s.callback({ operation: 'UPDATE', uuid: 'u-1' }))).code).toBe(ErrorCode.SSO_USER_NOT_FOUND);
+    expect(s.events).toEqual([]);
+  });
+
+  it('UPDATE of a user who never signed in succeeds without an event', async () => {
+    const s = setup({ kind: 'user', user: profile('u-2') });
+    await s.callback({ operation: 'UPDATE', uuid: 'u-2' });
+    expect(s.events).toEqual([]);
+  });
+
+  it('UPDATE refuses a merchant answering with another user', async () => {
+    const err = await failure(setup({ kind: 'user', user: profile('u-9') }).callback({ operation: 'UPDATE', uuid: 'u-1' }));
+    expect(err.code).toBe(ErrorCode.SSO_MERCHANT_UNAVAILABLE);
+    expect(err.failureDetails).toContain('u-9');
+  });
+
+  it('DELETE refuses while the merchant still returns the user', async () => {
+    const s = setup({ kind: 'user', user: profile('u-1') });
+    const err = await failure(s.callback({ operation: 'DELETE', uuid: 'u-1' }));
+    expect(err.code).toBe(ErrorCode.SSO_USER_STILL_EXISTS);
+    expect(err.failureDetails).toMatch(/still returns user u-1/);
+    expect(s.users.has('u-1')).toBe(true);
+  });
+
+  it('DELETE removes the account once the merchant confirms, and a repeat is a quiet success', async () => {
+    const s = setup({ kind: 'refused', errorCode: 'X', failureDetails: 'user profile not exists' });
+    await s.callback({ operation: 'DELETE', uuid: 'u-1' });
+    await s.callback({ operation: 'DELETE', uuid: 'u-1' });
+    expect(s.events).toEqual(['deleted:u-1']);
+    expect(s.calls).toEqual(['u-1']); // the repeat did not need to ask the merchant
+  });
+
+  it('DELETE propagates an unavailable merchant and keeps the account', async () => {
+    const s = setup(Object.assign(new Error('down'), { code: ErrorCode.SSO_MERCHANT_UNAVAILABLE }));
+    await failure(s.callback({ operation: 'DELETE', uuid: 'u-1' }));
+    expect(s.users.has('u-1')).toBe(true);
+  });
+});

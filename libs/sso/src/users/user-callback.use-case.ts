@@ -1,0 +1,64 @@
+/**
+ * POST /sso/user_callback (spec 4.1, 6.2): the merchant tells us a user changed or was deleted; we confirm
+ * with its get_user_profile before acting. Repeating a callback is harmless.
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, type SignedSsoRequest } from '@dcp/contracts';
+import { MerchantClient } from '../merchant-client/merchant-client';
+import type { Merchant } from '../merchants/merchant';
+import { SignedRequestVerifier } from '../signature/signed-request.verifier';
+import { OutboxNotifier } from '../shared/outbox-notifier';
+import { enumParam, requiredParam } from '../shared/sso-params';
+import { ShadowUserRepository } from './shadow-user.repository';
+
+const OPERATIONS = ['UPDATE', 'DELETE'] as const;
+const MAX_UUID_LENGTH = 128;
+
+@Injectable()
+export class UserCallbackUseCase {
+  private readonly logger = new Logger('sso-user-callback');
+
+  constructor(
+    private readonly verifier: SignedRequestVerifier,
+    private readonly merchantClient: MerchantClient,
+    private readonly users: ShadowUserRepository,
+    private readonly outbox: OutboxNotifier,
+  ) {}
+
+  async execute(request: SignedSsoRequest): Promise<Record<string, never>> {
+    const merchant = await this.verifier.verify(request);
+    const operation = enumParam(request.params, 'operation', OPERATIONS);
+    const uuid = requiredParam(request.params, 'uuid', MAX_UUID_LENGTH);
+    if (operation === 'UPDATE') await this.update(merchant, uuid);
+    else await this.delete(merchant, uuid);
+    return {};
+  }
+
+  private async update(merchant: Merchant, uuid: string): Promise<void> {
+    const answer = await this.merchantClient.getUserProfile(merchant, uuid);
+    if (answer.kind === 'refused') {
+      throw new PlatformError(ErrorCode.SSO_USER_NOT_FOUND, `user profile not exists: the merchant does not know user ${uuid} (${answer.failureDetails})`);
+    }
+    if (answer.user.uuid !== uuid) {
+      throw new PlatformError(ErrorCode.SSO_MERCHANT_UNAVAILABLE, `merchant endpoint get_user_profile unavailable: asked for user ${uuid}, it returned user ${answer.user.uuid.slice(0, 128)}`);
+    }
+    // A user who never signed in has no shadow account: nothing to refresh, and no event.
+    if (await this.users.updateProfile(merchant, answer.user)) this.outbox.poke();
+  }
+
+  private async delete(merchant: Merchant, uuid: string): Promise<void> {
+    // Already deleted (or never signed in): the callback's goal holds, answer success without asking the merchant.
+    if (!(await this.users.exists(merchant.id, uuid))) return;
+    const answer = await this.merchantClient.getUserProfile(merchant, uuid);
+    if (answer.kind === 'user') {
+      throw new PlatformError(
+        ErrorCode.SSO_USER_STILL_EXISTS,
+        `merchant still returns user ${uuid} from get_user_profile; delete the user at the merchant before sending DELETE`,
+      );
+    }
+    if (await this.users.delete(merchant, uuid)) {
+      this.logger.log(`user ${uuid} of merchant ${merchant.clientId} deleted with all its tokens`);
+      this.outbox.poke();
+    }
+  }
+}

@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// Runs the built benchmark (npm run bench builds first). Arguments pass through: scenario names.
+import { spawnSync } from 'node:child_process';
+const r = spawnSync(process.execPath, ['dist/tools/bench/bench.js', ...process.argv.slice(2)], { stdio: 'inherit', env: { LOG_LEVEL: 'silent', ...process.env } });
+process.exit(r.status ?? 1);

@@ -1,0 +1,21 @@
+// The parts of autocannon's result this benchmark reads (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    non2xx: number;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench [scenario…]`: figures, never assertions (machines here are shared and noisy).
+ * Each scenario runs side by side with a baseline in the same process and prints the ratio.
+ *
+ *   gateway  — /gateway?service=cloud_system.current_time through the full edge (catalogue lookup,
+ *              validation, envelope) vs a bare Fastify route answering the same JSON.
+ *   auth     — an authenticated gateway call (token verified by sso-service, then the edge's cache)
+ *              vs the unauthenticated server-time call: what authentication costs per request.
+ *
+ * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20).
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@dcp/runtime';
+import { signedHeaders } from '@dcp/signing';
+import { startPlatform } from '../../apps/platform/src/platform';
+import { startMerchantSandbox } from '../../apps/merchant-sandbox/src/sandbox';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, url: string): Promise<Figure> {
+  const r = await autocannon({ url, connections, duration: seconds });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+function print(title: string, a: Figure, b: Figure): void {
+  process.stdout.write(`\n${title}\n`);
+  for (const f of [a, b]) {
+    process.stdout.write(`  ${f.name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p99 ${f.p99} ms   errors ${f.errors}\n`);
+  }
+  process.stdout.write(`  ratio: ${(a.rps / b.rps).toFixed(2)} × the throughput of the baseline\n`);
+}
+
+async function main(): Promise<void> {
+  const scenarios = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const want = (s: string) => scenarios.length === 0 || scenarios.includes(s);
+  const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'bench' } as NodeJS.ProcessEnv);
+  const platform = await startPlatform(config, { port: 0, adminPort: 0, host: '127.0.0.1', logLevel: 'silent', overrides: { database: () => ({ kind: 'pglite' }) } });
+  const base = platform.edge.publicUrl;
+  const timeUrl = `${base}/gateway?service=cloud_system.current_time`;
+  process.stdout.write(`bench: ${seconds} s per run, ${connections} connections, Node ${process.version}, embedded platform\n`);
+  try {
+    if (want('gateway')) {
+      const bare = Fastify();
+      bare.get('/gateway', async () => ({ errorCode: '', failureDetails: '', data: Date.now() }));
+      await bare.listen({ port: 0, host: '127.0.0.1' });
+      const addr = bare.server.address();
+      const bareUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/gateway?service=cloud_system.current_time`;
+      await load('warm-up', timeUrl);
+      print('gateway: full edge vs bare Fastify', await load('edge cloud_system.current_time', timeUrl), await load('bare Fastify, same JSON', bareUrl));
+      await bare.close();
+    }
+    if (want('auth')) {
+      const sandbox = await startMerchantSandbox({ port: 0, host: '127.0.0.1' });
+      const admin = { authorization: 'Bearer bench', 'content-type': 'application/json' };
+      const merchant = (await (
+        await fetch(`${platform.edge.adminUrl}/admin/v1/merchants`, {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ name: 'bench', tokenValidationUrl: `${sandbox.url}/idp/is_valid_token`, userProfileUrl: `${sandbox.url}/idp/get_user_profile` }),
+        })
+      ).json()) as { clientId: string; clientSecret: string };
+      const user = (await (await fetch(`${sandbox.url}/sandbox/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'b@example.com', name: 'B' }) })).json()) as { uuid: string };
+      const token = (await (await fetch(`${sandbox.url}/sandbox/users/${user.uuid}/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { token: string };
+      const params = { token: token.token };
+      const login = (await (
+        await fetch(`${base}/sso/authorize_by_token`, {
+          method: 'POST',
+          headers: { ...signedHeaders({ method: 'POST', path: '/sso/authorize_by_token', params, clientId: merchant.clientId, clientSecret: merchant.clientSecret }), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(params),
+        })
+      ).json()) as { openId: string; accessToken: string };
+      const authUrl = `${base}/gateway?${new URLSearchParams({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', clientId: merchant.clientId, openId: login.openId, accessToken: login.accessToken })}`;
+      await load('warm-up', authUrl);
+      print('auth: authenticated gateway call vs unauthenticated', await load('getOemDeviceByUser (auth, routed to owner)', authUrl), await load('cloud_system.current_time (no auth)', timeUrl));
+      await sandbox.close();
+    }
+    const mem = process.memoryUsage();
+    process.stdout.write(`\nmemory after the runs: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB (all services + 5 PGlite databases in one process)\n`);
+  } finally {
+    await platform.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+/**
+ * Facts about the workspace that the deployment artifacts must agree with, read from the sources
+ * themselves (never restated by hand): the apps, the environment variables the code reads and their
+ * defaults, the documented APP values, the edge's public routes.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+
+export const read = (rel: string): string => readFileSync(join(ROOT, rel), 'utf8');
+export const exists = (rel: string): boolean => existsSync(join(ROOT, rel));
+
+/** Repository-relative paths (POSIX separators) of every file under `dir`, skipping `skipDirs` by name. */
+export function listFiles(dir: string, skipDirs: ReadonlySet<string> = new Set(['node_modules', '.git'])): string[] {
+  const out: string[] = [];
+  const walk = (abs: string) => {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (!skipDirs.has(e.name)) walk(join(abs, e.name));
+      } else if (e.isFile()) {
+        out.push(relative(ROOT, join(abs, e.name)).split(sep).join('/'));
+      }
+    }
+  };
+  if (existsSync(join(ROOT, dir))) walk(join(ROOT, dir));
+  return out.sort();
+}
+
+/** Every folder under apps/ (each is an Nx app project). */
+export function appDirectories(): string[] {
+  return readdirSync(join(ROOT, 'apps'))
+    .filter((name) => statSync(join(ROOT, 'apps', name)).isDirectory())
+    .sort();
+}
+
+/** Apps that can be started: apps/<name>/src/main.ts exists (built to dist/apps/<name>/src/main.js). */
+export const hasMain = (app: string): boolean => exists(`apps/${app}/src/main.ts`);
+
+/** Apps that run as their own Kubernetes Deployment (not the all-in-one platform, not the demo merchant). */
+export const DEPLOYED_APPS_EXCLUDED = new Set(['platform', 'merchant-sandbox']);
+
+const ENV_NAME = '[A-Z][A-Z0-9_]*';
+
+/** Names of the environment variables read by a source text (`env.X`, `env['X']`, `f(env, 'X', …)`, `process.env.X`). */
+export function envNamesIn(source: string): Set<string> {
+  const names = new Set<string>();
+  const patterns = [
+    new RegExp(`\\benv\\.(${ENV_NAME})\\b`, 'g'),
+    new RegExp(`\\benv\\[['"](${ENV_NAME})['"]\\]`, 'g'),
+    new RegExp(`\\benv,\\s*['"](${ENV_NAME})['"]`, 'g'),
+  ];
+  for (const re of patterns) for (const m of source.matchAll(re)) names.add(m[1]);
+  return names;
+}
+
+export const CONFIG_SOURCE = 'libs/runtime/src/config.ts';
+
+/**
+ * Every environment variable the deployed code reads: the runtime configuration plus any direct
+ * `process.env.X` in the libs and the deployed apps (tests and the testing lib excluded).
+ */
+export function envVarsReadByDeployedCode(): Map<string, string[]> {
+  const where = new Map<string, string[]>();
+  const add = (name: string, file: string) => where.set(name, [...(where.get(name) ?? []), file]);
+  const deployedApps = appDirectories().filter((a) => !DEPLOYED_APPS_EXCLUDED.has(a));
+  const files = [...listFiles('libs'), ...deployedApps.flatMap((a) => listFiles(`apps/${a}`))].filter(
+    (f) => f.endsWith('.ts') && !/\.(spec|int\.spec|e2e-spec)\.ts$/.test(f) && !f.startsWith('libs/testing/') && !/\/(test|generated)\//.test(f),
+  );
+  for (const file of files) {
+    const text = read(file);
+    const names = file === CONFIG_SOURCE ? envNamesIn(text) : new Set<string>();
+    for (const m of text.matchAll(new RegExp(`process\\.env\\.(${ENV_NAME})\\b`, 'g'))) names.add(m[1]);
+    for (const n of names) add(n, file);
+  }
+  return where;
+}
+
+/** Numeric defaults of `int(env, 'NAME', default …)` in the runtime configuration (ports, timeouts). */
+export function configIntDefaults(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of read(CONFIG_SOURCE).matchAll(new RegExp(`\\bint\\(env,\\s*'(${ENV_NAME})',\\s*(\\d+)`, 'g'))) out.set(m[1], Number(m[2]));
+  return out;
+}
+
+/** Variables the configuration refuses to start without in production (its own error messages say so). */
+export function requiredInProduction(): string[] {
+  return [...read(CONFIG_SOURCE).matchAll(new RegExp(`'(${ENV_NAME}) is required when NODE_ENV=production'`, 'g'))].map((m) => m[1]).sort();
+}
+
+/**
+ * The APP values documented for the image: rows of the table under "## APP values" in docker/README.md
+ * whose first cell is a backticked name.
+ */
+export function documentedAppValues(): string[] {
+  const text = read('docker/README.md');
+  const start = text.indexOf('## APP values');
+  if (start < 0) throw new Error('docker/README.md has no "## APP values" section');
+  const section = text.slice(start + 1).split(/\n## /)[0];
+  return [...section.matchAll(/^\|\s*`([a-z0-9-]+)`\s*\|/gm)].map((m) => m[1]);
+}
+
+/**
+ * First path segments of the routes the edge's public server answers: `@Controller('x')` prefixes and
+ * `@Get|@Post|@All('x/…')` paths in libs/edge (the admin API, on its own server, excluded).
+ */
+export function edgePublicRoutePrefixes(): string[] {
+  const prefixes = new Set<string>();
+  for (const file of listFiles('libs/edge/src').filter((f) => f.endsWith('.controller.ts') && !f.includes('/admin/'))) {
+    const text = read(file);
+    const controller = /@Controller\(\s*(?:'([^']*)')?\s*\)/.exec(text);
+    const base = controller?.[1] ?? '';
+    if (base) {
+      prefixes.add(base.split('/')[0]);
+      continue;
+    }
+    for (const m of text.matchAll(/@(?:Get|Post|Put|Patch|Delete|All|Head|Options)\(\s*'([^']+)'\s*\)/g)) prefixes.add(m[1].replace(/^\//, '').split('/')[0]);
+  }
+  return [...prefixes].sort();
+}
