@@ -29,7 +29,7 @@ module.exports = function preset(projectDir, overrides = {}) {
     moduleNameMapper: {
       '^@dcp/([a-z-]+)$': path.join(root, 'libs/$1/src/index.ts'),
     },
-    setupFiles: [path.join(root, 'jest.setup.cjs')],
+    setupFilesAfterEnv: [path.join(root, 'jest.setup.cjs')],
     testTimeout: 30000,
     ...overrides,
   };

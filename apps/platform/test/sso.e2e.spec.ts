@@ -53,7 +53,7 @@ function ssoSuite(mode: Mode) {
     opts: { now?: number; headers?: Record<string, string | undefined>; signWith?: string; body?: 'form' | 'json' | 'query' } = {},
   ): Promise<{ status: number; body: Body }> {
     const signed: Record<string, string | undefined> = {
-      ...signedHeaders({ method: 'POST', path, params, clientId: m.clientId, clientSecret: opts.signWith ?? m.clientSecret, now: opts.now }),
+      ...signedHeaders({ method: 'POST', path, params, clientId: m.clientId, clientSecret: opts.signWith ?? m.clientSecret, now: opts.now ?? t.clock.now() }),
       ...opts.headers,
     };
     const headers = Object.fromEntries(Object.entries(signed).filter((e): e is [string, string] => e[1] !== undefined));
@@ -130,7 +130,8 @@ function ssoSuite(mode: Mode) {
     it('answers 401 OP0051 with expiresIn 0 when the merchant refuses the token', async () => {
       const res = await login('not-a-merchant-token');
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ errorCode: 'OP0051', failureDetails: 'partner authorization denied', expiresIn: 0 });
+      // The merchant's own reason follows the spec's text, so a merchant's developer sees why (decisions.md S9).
+      expect(res.body).toEqual({ errorCode: 'OP0051', failureDetails: 'partner authorization denied: token is invalid', expiresIn: 0 });
     });
 
     it('accepts the parameters as a JSON body or a query string too', async () => {
@@ -178,23 +179,23 @@ function ssoSuite(mode: Mode) {
     });
 
     it.each([16, -16])('refuses a client clock %i s off (OP0042) and accepts 14 s off', async (offset) => {
-      const off = await sso('/sso/authorize_by_token', { token }, merchant, { now: Date.now() + offset * 1000 });
+      const off = await sso('/sso/authorize_by_token', { token }, merchant, { now: t.clock.now() + offset * 1000 });
       expect(off.status).toBe(401);
       expect(off.body.errorCode).toBe('OP0042');
-      const near = await sso('/sso/authorize_by_token', { token }, merchant, { now: Date.now() + Math.sign(offset) * 14_000 });
+      const near = await sso('/sso/authorize_by_token', { token }, merchant, { now: t.clock.now() + Math.sign(offset) * 14_000 });
       expect(near.status).toBe(200);
     });
 
     it('refuses a signature made with another secret (OP0043) and one over other parameters', async () => {
       expect((await sso('/sso/authorize_by_token', { token }, merchant, { signWith: 'not-the-secret' })).body.errorCode).toBe('OP0043');
-      const h = signedHeaders({ method: 'POST', path: '/sso/authorize_by_token', params: { token: 'other' }, clientId: merchant.clientId, clientSecret: merchant.clientSecret });
+      const h = signedHeaders({ method: 'POST', path: '/sso/authorize_by_token', params: { token: 'other' }, clientId: merchant.clientId, clientSecret: merchant.clientSecret, now: t.clock.now() });
       const res = await fetch(`${t.baseUrl}/sso/authorize_by_token`, { method: 'POST', headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) });
       expect(res.status).toBe(401);
       expect(((await res.json()) as Body).errorCode).toBe('OP0043');
     });
 
     it('refuses a replayed request (OP0044)', async () => {
-      const h = signedHeaders({ method: 'POST', path: '/sso/authorize_by_token', params: { token }, clientId: merchant.clientId, clientSecret: merchant.clientSecret });
+      const h = signedHeaders({ method: 'POST', path: '/sso/authorize_by_token', params: { token }, clientId: merchant.clientId, clientSecret: merchant.clientSecret, now: t.clock.now() });
       const send = () => fetch(`${t.baseUrl}/sso/authorize_by_token`, { method: 'POST', headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) });
       expect((await send()).status).toBe(200);
       const replay = await send();
@@ -218,11 +219,13 @@ function ssoSuite(mode: Mode) {
     it('issues a new access token and keeps the refresh token valid', async () => {
       const { token } = await merchantUser('Refresher');
       const first = await login(token);
-      const refreshed = await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) });
+      const at = t.clock.now();
+      const refreshed = await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, merchant, { now: at });
       expect(refreshed.status).toBe(200);
       expect(refreshed.body).toMatchObject({ errorCode: '', failureDetails: '', refreshToken: first.body.refreshToken, expiresIn: 7200, openId: first.body.openId });
       expect(refreshed.body.accessToken).not.toBe(first.body.accessToken);
-      expect((await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) })).status).toBe(200);
+      // The same request again must carry another x-client-time: an identical signature is a replay (OP0044).
+      expect((await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, merchant, { now: at - 1000 })).status).toBe(200);
     });
 
     it('answers 401 030091 for an unknown refresh token', async () => {
@@ -239,11 +242,12 @@ function ssoSuite(mode: Mode) {
     });
 
     it('answers 401 030051 once the refresh token has expired', async () => {
-      const shortLived = await registerMerchant({ name: 'Short', refreshTokenTtlSeconds: 1 });
+      const shortLived = await registerMerchant({ name: 'Short', accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 3600 });
       const { token } = await merchantUser('Expiring');
       const first = await login(token, shortLived);
-      // Token expiry is the passage of time itself, not an event: wait it out.
-      await new Promise((r) => setTimeout(r, 1_100));
+      t.clock.advance(3599);
+      expect((await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, shortLived)).status).toBe(200);
+      t.clock.advance(2);
       const res = await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, shortLived);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ errorCode: '030051', failureDetails: 'refreshtoken expired', expiresIn: 0 });
@@ -253,10 +257,11 @@ function ssoSuite(mode: Mode) {
       const rotating = await registerMerchant({ name: 'Rotating', refreshTokenRotation: true });
       const { token } = await merchantUser('Rotator');
       const first = await login(token, rotating);
-      const second = await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, rotating);
+      const at = t.clock.now();
+      const second = await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, rotating, { now: at });
       expect(second.status).toBe(200);
       expect(second.body.refreshToken).not.toBe(first.body.refreshToken);
-      const reuse = await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, rotating);
+      const reuse = await sso('/sso/refresh_token', { refreshToken: String(first.body.refreshToken) }, rotating, { now: at - 1000 });
       expect(reuse.status).toBe(401);
       expect(reuse.body.errorCode).toBe('OP0055');
       const afterReuse = await sso('/sso/refresh_token', { refreshToken: String(second.body.refreshToken) }, rotating);
@@ -279,13 +284,14 @@ function ssoSuite(mode: Mode) {
     });
 
     it('answers 030041 once the access token has expired', async () => {
-      const quick = await registerMerchant({ name: 'Quick', accessTokenTtlSeconds: 1 });
+      const quick = await registerMerchant({ name: 'Quick', accessTokenTtlSeconds: 60 });
       const { token } = await merchantUser('Quick User');
       const session = await login(token, quick);
       const creds = { clientId: quick.clientId, openId: String(session.body.openId), accessToken: String(session.body.accessToken) };
+      t.clock.advance(59);
       expect((await devices(creds)).body.errorCode).toBe('009999');
-      // Expiry is the passage of time itself, not an event: wait it out.
-      await new Promise((r) => setTimeout(r, 1_100));
+      // The edge cached the verification: it must not outlive the token's expiry.
+      t.clock.advance(2);
       expect((await devices(creds)).body.errorCode).toBe('030041');
     });
   });
@@ -322,14 +328,16 @@ function ssoSuite(mode: Mode) {
       const other = await login(bystander.token);
       const creds = { clientId: merchant.clientId, openId: String(session.body.openId), accessToken: String(session.body.accessToken) };
 
-      const refused = await sso('/sso/user_callback', { operation: 'DELETE', uuid });
+      const at = t.clock.now();
+      const refused = await sso('/sso/user_callback', { operation: 'DELETE', uuid }, merchant, { now: at });
       expect(refused.status).toBe(401);
       expect(refused.body.errorCode).toBe('OP0053');
       expect((await devices(creds)).body.errorCode).toBe('009999');
 
       merchantSite.store.delete(uuid);
       const deleted = await expectEvent(t.platform.runtime.events, EVENTS.userDeleted.subject, (e) => (e.data as { uuid: string }).uuid === uuid);
-      const res = await sso('/sso/user_callback', { operation: 'DELETE', uuid });
+      // Each repetition carries its own x-client-time: an identical signature would be a replay (OP0044).
+      const res = await sso('/sso/user_callback', { operation: 'DELETE', uuid }, merchant, { now: at - 1000 });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ errorCode: '', failureDetails: '' });
       expect((await deleted.arrived).data).toMatchObject({ uuid, openId: creds.openId, clientId: merchant.clientId });
@@ -341,7 +349,7 @@ function ssoSuite(mode: Mode) {
 
       // Repeating the callback is harmless and publishes nothing more.
       const again = await expectEvent(t.platform.runtime.events, EVENTS.userDeleted.subject, (e) => (e.data as { uuid: string }).uuid === uuid, 1_500);
-      expect((await sso('/sso/user_callback', { operation: 'DELETE', uuid })).status).toBe(200);
+      expect((await sso('/sso/user_callback', { operation: 'DELETE', uuid }, merchant, { now: at - 2000 })).status).toBe(200);
       await expect(again.arrived).rejects.toThrow(/no dcp.sso.user.deleted.v1 event/);
     });
   });

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_POOL_SIZE } from '@dcp/database';
 
 export interface PlatformConfig {
   readonly mode: 'embedded' | 'distributed';
@@ -24,6 +25,8 @@ export interface PlatformConfig {
   readonly rpcTimeoutMs: number;
   /** Port of a standalone service's health/metrics server (distributed mode). */
   readonly healthPort: number;
+  /** PostgreSQL connections per service database in this process (distributed mode). */
+  readonly databasePoolSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     merchantAllowPrivateNetworks: bool(env, 'MERCHANT_ALLOW_PRIVATE_NETWORKS', mode === 'embedded'),
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000),
     healthPort: int(env, 'HEALTH_PORT', 9000),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 100),
   };
 }

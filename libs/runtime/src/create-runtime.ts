@@ -34,7 +34,7 @@ export function busConfigFor(config: PlatformConfig, name = 'dcp'): BusConfig {
 }
 
 export function databaseConfigFor(config: PlatformConfig, service: string): DatabaseConfig {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite', service) };
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite', service) };
 }
 
 export async function createRuntime(config: PlatformConfig, overrides: RuntimeOverrides = {}, name?: string): Promise<Runtime> {

@@ -20,7 +20,7 @@ import { AuthorizeByTokenUseCase } from './sessions/authorize-by-token.use-case'
 import { RefreshTokenUseCase } from './sessions/refresh-token.use-case';
 import { SessionRepository } from './sessions/session.repository';
 import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-case';
-import { SSO_CLOCK, systemClock } from './shared/clock';
+import { ssoClockProvider } from './shared/clock';
 import { OutboxNotifier } from './shared/outbox-notifier';
 import { SsoMetrics } from './shared/sso-metrics';
 import { SignedRequestVerifier } from './signature/signed-request.verifier';
@@ -32,7 +32,7 @@ import { UserCallbackUseCase } from './users/user-callback.use-case';
 @Module({
   providers: [
     ssoDatabaseProvider,
-    { provide: SSO_CLOCK, useValue: systemClock },
+    ssoClockProvider,
     SsoMetrics,
     OutboxNotifier,
     MerchantRepository,
