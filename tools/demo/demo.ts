@@ -26,12 +26,30 @@ async function json(method: string, url: string, body?: unknown, headers: Record
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Json };
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Json };
+}
+
+const lastSigned = new Map<string, number>();
+
+/**
+ * The same request signed in the same second has the same signature, which the platform refuses as a
+ * replay (OP0044): a merchant repeating a request waits for the next second and signs it again.
+ */
+async function signingTime(key: string): Promise<number> {
+  let now = Date.now();
+  if (lastSigned.get(key) === Math.floor(now / 1000)) {
+    await new Promise((r) => setTimeout(r, 1000 - (now % 1000)));
+    now = Date.now();
+  }
+  lastSigned.set(key, Math.floor(now / 1000));
+  return now;
 }
 
 /** A signed SSO call exactly as spec 5.1 describes: form body, four headers, HMAC over the sorted params. */
 async function sso(path: string, params: Record<string, string>, clientId: string, clientSecret: string, title: string): Promise<Json> {
-  const headers = signedHeaders({ method: 'POST', path, params, clientId, clientSecret });
+  const now = await signingTime(`${clientId} ${path} ${new URLSearchParams(params)}`);
+  const headers = signedHeaders({ method: 'POST', path, params, clientId, clientSecret, now });
   const res = await fetch(`${BASE_URL}${path}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
@@ -85,7 +103,8 @@ async function main(): Promise<void> {
     await json('PATCH', `${sandbox.url}/sandbox/users/${uuid}`, { name: 'Ada King' });
     await sso('/sso/user_callback', { operation: 'UPDATE', uuid }, clientId, clientSecret, 'merchant: user changed (UPDATE callback)');
     await sso('/sso/user_callback', { operation: 'DELETE', uuid }, clientId, clientSecret, 'merchant: DELETE while it still has the user (refused)');
-    await json('DELETE', `${sandbox.url}/sandbox/users/${uuid}`);
+    const removed = await json('DELETE', `${sandbox.url}/sandbox/users/${uuid}`);
+    show('merchant deletes the user on its side (sandbox)', `DELETE /sandbox/users/${uuid}`, removed.status, removed.body);
     await sso('/sso/user_callback', { operation: 'DELETE', uuid }, clientId, clientSecret, 'merchant: user deleted (DELETE callback)');
     await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials }, 'the deleted user\'s credentials no longer work');
     process.stdout.write('\nDone. Every request above was signed as spec 5.1 describes; see tools/demo/demo.ts.\n');

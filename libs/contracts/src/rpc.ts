@@ -76,7 +76,9 @@ export function gatewaySubject(service: string): string {
 export const RPC = {
   ssoAuthorizeByToken: contract('sso', 'authorize-by-token', signedSsoRequestSchema, tokenResultSchema),
   ssoRefreshToken: contract('sso', 'refresh-token', signedSsoRequestSchema, tokenResultSchema),
-  ssoUserCallback: contract('sso', 'user-callback', signedSsoRequestSchema, z.object({})),
+  // revokedUserId: the user a DELETE just removed, so the edge that carried the callback drops its cached
+  // verifications at once (other edge replicas drop theirs on the user.deleted event).
+  ssoUserCallback: contract('sso', 'user-callback', signedSsoRequestSchema, z.object({ revokedUserId: z.number().int().positive().optional() })),
   ssoVerifyAccessToken: contract(
     'sso',
     'verify-access-token',

@@ -69,7 +69,8 @@ describeWithInfra(['postgres'], 'sso: user_callback (PostgreSQL)', () => {
     h.sandbox.store.delete(uuid);
 
     const deleted = await expectEvent(h.runtime.events, EVENTS.userDeleted.subject, (e) => (e.data as { uuid: string }).uuid === uuid);
-    await expect(callback({ operation: 'DELETE', uuid })).resolves.toEqual({});
+    // The reply names the revoked user, so the edge that carried the callback drops its token cache at once.
+    await expect(callback({ operation: 'DELETE', uuid })).resolves.toEqual({ revokedUserId: userId });
     expect((await deleted.arrived).data).toEqual({ userId, openId: first.openId, clientId: merchant.clientId, uuid });
 
     expect((await h.sql.query('SELECT count(*)::int AS n FROM sso."user" WHERE uuid = $1', [uuid])).rows[0].n).toBe(0);

@@ -45,8 +45,13 @@ export class GatewayDispatcher implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.ctx.events.subscribe([EVENTS.userDeleted.subject], (env) => {
-      if (env.type === EVENTS.userDeleted.subject) this.tokens.forgetUser((env.data as { userId: number }).userId);
+      if (env.type === EVENTS.userDeleted.subject) this.forgetUser((env.data as { userId: number }).userId);
     });
+  }
+
+  /** Drops cached verifications of a user whose tokens were just revoked. */
+  forgetUser(userId: number): void {
+    this.tokens.forgetUser(userId);
   }
 
   async dispatch(req: GatewayRequest): Promise<GatewayResult> {

@@ -7,6 +7,7 @@ import { All, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
 import { ErrorCode, PlatformError, RPC, type SignedSsoRequest, successEnvelope } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
+import { GatewayDispatcher } from '../gateway/gateway-dispatcher';
 import { collectParams } from '../http/collect-params';
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
@@ -16,7 +17,10 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 
 @Controller('sso')
 export class SsoController {
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    private readonly gateway: GatewayDispatcher,
+  ) {}
 
   @All(':operation')
   @HttpCode(200)
@@ -39,7 +43,12 @@ export class SsoController {
       },
       params: collectParams(req.query as Record<string, unknown>, req.body, ErrorCode.SSO_PARAMETER_INVALID),
     };
-    const result = await this.ctx.rpcClient.request(contract, signed);
-    return successEnvelope(undefined, result as Record<string, unknown>);
+    if (operation === 'user_callback') {
+      const { revokedUserId } = await this.ctx.rpcClient.request(RPC.ssoUserCallback, signed);
+      // A DELETE's tokens are dead from the moment we answer: never serve them from this edge's cache.
+      if (revokedUserId !== undefined) this.gateway.forgetUser(revokedUserId);
+      return successEnvelope();
+    }
+    return successEnvelope(undefined, await this.ctx.rpcClient.request(contract as typeof RPC.ssoAuthorizeByToken, signed));
   }
 }

@@ -31,18 +31,18 @@ export class ShadowUserRepository {
 
   /**
    * Deletes the shadow account — its tokens go with it (ON DELETE CASCADE), so every token is revoked —
-   * and enqueues user.deleted, all in one transaction. False when there was nothing to delete (a repeated
-   * callback, or a concurrent one that won): then no event is written.
+   * and enqueues user.deleted, all in one transaction. Returns the deleted user's id; undefined when there
+   * was nothing to delete (a repeated callback, or a concurrent one that won): then no event is written.
    */
-  async delete(merchant: Merchant, uuid: string): Promise<boolean> {
+  async delete(merchant: Merchant, uuid: string): Promise<number | undefined> {
     return this.db.client.$transaction(async (tx) => {
       const [gone] = await tx.$queryRaw<{ id: number; openId: string }[]>`
         DELETE FROM "sso"."user" WHERE merchant_id = ${merchant.id} AND uuid = ${uuid}
         RETURNING id, open_id AS "openId"`;
-      if (!gone) return false;
+      if (!gone) return undefined;
       const event = buildEvent('userDeleted', { userId: gone.id, openId: gone.openId, clientId: merchant.clientId, uuid });
       await tx.outboxEvent.create({ data: outboxRow(event) });
-      return true;
+      return gone.id;
     });
   }
 }

@@ -25,13 +25,16 @@ export class UserCallbackUseCase {
     private readonly outbox: OutboxNotifier,
   ) {}
 
-  async execute(request: SignedSsoRequest): Promise<Record<string, never>> {
+  async execute(request: SignedSsoRequest): Promise<{ revokedUserId?: number }> {
     const merchant = await this.verifier.verify(request);
     const operation = enumParam(request.params, 'operation', OPERATIONS);
     const uuid = requiredParam(request.params, 'uuid', MAX_UUID_LENGTH);
-    if (operation === 'UPDATE') await this.update(merchant, uuid);
-    else await this.delete(merchant, uuid);
-    return {};
+    if (operation === 'UPDATE') {
+      await this.update(merchant, uuid);
+      return {};
+    }
+    const revokedUserId = await this.delete(merchant, uuid);
+    return revokedUserId === undefined ? {} : { revokedUserId };
   }
 
   private async update(merchant: Merchant, uuid: string): Promise<void> {
@@ -46,9 +49,9 @@ export class UserCallbackUseCase {
     if (await this.users.updateProfile(merchant, answer.user)) this.outbox.poke();
   }
 
-  private async delete(merchant: Merchant, uuid: string): Promise<void> {
+  private async delete(merchant: Merchant, uuid: string): Promise<number | undefined> {
     // Already deleted (or never signed in): the callback's goal holds, answer success without asking the merchant.
-    if (!(await this.users.exists(merchant.id, uuid))) return;
+    if (!(await this.users.exists(merchant.id, uuid))) return undefined;
     const answer = await this.merchantClient.getUserProfile(merchant, uuid);
     if (answer.kind === 'user') {
       throw new PlatformError(
@@ -56,9 +59,11 @@ export class UserCallbackUseCase {
         `merchant still returns user ${uuid} from get_user_profile; delete the user at the merchant before sending DELETE`,
       );
     }
-    if (await this.users.delete(merchant, uuid)) {
+    const deletedId = await this.users.delete(merchant, uuid);
+    if (deletedId !== undefined) {
       this.logger.log(`user ${uuid} of merchant ${merchant.clientId} deleted with all its tokens`);
       this.outbox.poke();
     }
+    return deletedId;
   }
 }
