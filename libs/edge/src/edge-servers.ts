@@ -6,6 +6,7 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { HealthModule, RuntimeModule, type Runtime } from '@dcp/runtime';
 import { AdminModule } from './admin/admin.module';
 import { EdgeModule } from './edge.module';
@@ -33,7 +34,7 @@ function adapter(logLevel: string): FastifyAdapter {
   return new FastifyAdapter({
     logger: logLevel === 'silent' ? false : { level: logLevel },
     genReqId: requestId,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 256 * 1024,
     trustProxy: true,
   });
