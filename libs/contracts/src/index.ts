@@ -6,3 +6,6 @@ export * from './events';
 export * from './rpc';
 export * from './asyncapi';
 export * from './sso-admin';
+export * from './device';
+export * from './permission';
+export * from './dead-letters';

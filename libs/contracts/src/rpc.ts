@@ -85,4 +85,6 @@ export const RPC = {
     z.object({ clientId: z.string(), openId: z.string(), accessToken: z.string() }),
     authenticatedUserSchema.extend({ expiresAt: z.number().int() }),
   ),
+  /** The shadow account behind an openId, or `user: null` (operators grant by openId; services key by userId). */
+  ssoFindUser: contract('sso', 'find-user', z.object({ openId: z.string().min(1).max(40) }), z.object({ user: authenticatedUserSchema.nullable() })),
 } as const;

@@ -10,4 +10,4 @@ export type { SqlClient, TransactionalSqlClient, TransactionOptions } from './ou
 export { outboxRow, enqueueEvent, type OutboxRow } from './outbox/outbox-row';
 export { OutboxRelay, type OutboxRelayOptions, type RelayPassResult } from './outbox/outbox-relay';
 export { runOnce } from './outbox/inbox';
-export { recordDeadLetter, deadLetterSink, listDeadLetters, countDeadLetters, resolveDeadLetter, type DeadLetterRecord, type DeadLetterFilter } from './outbox/dead-letters';
+export { recordDeadLetter, deadLetterSink, getDeadLetter, listDeadLetters, countDeadLetters, resolveDeadLetter, type DeadLetterRecord, type DeadLetterFilter } from './outbox/dead-letters';

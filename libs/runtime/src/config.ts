@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_POOL_SIZE } from '@dcp/database';
+import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from '@dcp/messaging';
 
 export interface PlatformConfig {
   readonly mode: 'embedded' | 'distributed';
@@ -27,6 +28,12 @@ export interface PlatformConfig {
   readonly healthPort: number;
   /** PostgreSQL connections per service database in this process (distributed mode). */
   readonly databasePoolSize: number;
+  /** Deliveries of one event to a consumer before it becomes a dead letter. */
+  readonly eventMaxDeliver: number;
+  /** Delay before a failed event is delivered again. */
+  readonly eventRetryDelayMs: number;
+  /** Longest a consumer may work on one event before it counts as failed and is delivered again. */
+  readonly eventAckWaitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000),
     healthPort: int(env, 'HEALTH_PORT', 9000),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 100),
+    eventMaxDeliver: int(env, 'EVENT_MAX_DELIVER', DEFAULT_MAX_DELIVER, 1, 1000),
+    eventRetryDelayMs: int(env, 'EVENT_RETRY_DELAY_MS', 5_000, 10, 3_600_000),
+    eventAckWaitMs: int(env, 'EVENT_ACK_WAIT_MS', DEFAULT_ACK_WAIT_MS, 1_000, 3_600_000),
   };
 }

@@ -6,3 +6,4 @@ export * from './health.module';
 export * from './pending-operations';
 export * from './bootstrap-service';
 export * from './pending-service.module';
+export * from './service-events';

@@ -8,7 +8,8 @@ interface Family {
   help: string;
   type: 'counter' | 'gauge';
   values: Map<string, { labels: Labels; value: number }>;
-  sample?: () => Promise<{ labels: Labels; value: number }[]>;
+  /** Gauge samplers: several services of one process may each report their own labels. */
+  samplers: Array<() => Promise<{ labels: Labels; value: number }[]>>;
 }
 
 const key = (labels: Labels) =>
@@ -25,7 +26,7 @@ export class MetricsRegistry {
   private family(name: string, help: string, type: Family['type']): Family {
     let f = this.families.get(name);
     if (!f) {
-      f = { help, type, values: new Map() };
+      f = { help, type, values: new Map(), samplers: [] };
       this.families.set(name, f);
     }
     return f;
@@ -41,14 +42,15 @@ export class MetricsRegistry {
 
   /** A gauge whose values are read when /metrics is scraped. */
   gauge(name: string, help: string, sample: () => Promise<{ labels: Labels; value: number }[]>): void {
-    this.family(name, help, 'gauge').sample = sample;
+    this.family(name, help, 'gauge').samplers.push(sample);
   }
 
   async render(): Promise<string> {
     const lines: string[] = [];
     for (const [name, f] of this.families) {
       lines.push(`# HELP ${name} ${f.help}`, `# TYPE ${name} ${f.type}`);
-      const values = f.sample ? await f.sample().catch(() => []) : [...f.values.values()];
+      const sampled = await Promise.all(f.samplers.map((sample) => sample().catch(() => [])));
+      const values = f.type === 'gauge' ? sampled.flat() : [...f.values.values()];
       for (const { labels, value } of values) {
         const l = Object.entries(labels)
           .map(([k, v]) => `${k}="${escape(v)}"`)

@@ -27,6 +27,7 @@ import { SignedRequestVerifier } from './signature/signed-request.verifier';
 import { UsedSignatureStore } from './signature/used-signature.store';
 import { SsoLifecycle } from './sso-lifecycle';
 import { ShadowUserRepository } from './users/shadow-user.repository';
+import { FindUserUseCase } from './users/find-user.use-case';
 import { UserCallbackUseCase } from './users/user-callback.use-case';
 
 @Module({
@@ -47,6 +48,7 @@ import { UserCallbackUseCase } from './users/user-callback.use-case';
     RefreshTokenUseCase,
     UserCallbackUseCase,
     VerifyAccessTokenUseCase,
+    FindUserUseCase,
     CreateMerchantUseCase,
     ListMerchantsUseCase,
     GetMerchantUseCase,

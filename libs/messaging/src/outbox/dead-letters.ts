@@ -84,6 +84,16 @@ export async function countDeadLetters(client: SqlClient, schema: string, filter
   return Number(rows[0]?.n ?? 0);
 }
 
+export async function getDeadLetter(client: SqlClient, schema: string, id: string): Promise<DeadLetterRecord | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const rows = await client.$queryRawUnsafe<Array<Omit<DeadLetterRecord, 'deliveries'> & { deliveries: number | bigint }>>(
+    `SELECT id::text AS id, durable, subject, event_id::text AS "eventId", payload, deliveries, error, created_at AS "createdAt", resolved_at AS "resolvedAt"
+     FROM ${qualifiedTable(schema, 'dead_letter_event')} WHERE id = $1::uuid`,
+    id,
+  );
+  return rows[0] ? { ...rows[0], deliveries: Number(rows[0].deliveries) } : undefined;
+}
+
 /** Marks an entry handled by an operator; false when it does not exist or was already resolved. */
 export async function resolveDeadLetter(client: SqlClient, schema: string, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;

@@ -16,6 +16,7 @@ import { AuthorizeByTokenUseCase } from '../sessions/authorize-by-token.use-case
 import { RefreshTokenUseCase } from '../sessions/refresh-token.use-case';
 import { VerifyAccessTokenUseCase } from '../sessions/verify-access-token.use-case';
 import { SsoMetrics } from '../shared/sso-metrics';
+import { FindUserUseCase } from '../users/find-user.use-case';
 import { UserCallbackUseCase } from '../users/user-callback.use-case';
 
 @Injectable()
@@ -27,6 +28,7 @@ export class SsoRpcHandlers {
     private readonly refreshToken: RefreshTokenUseCase,
     private readonly userCallback: UserCallbackUseCase,
     private readonly verifyAccessToken: VerifyAccessTokenUseCase,
+    private readonly findUser: FindUserUseCase,
     private readonly createMerchant: CreateMerchantUseCase,
     private readonly listMerchants: ListMerchantsUseCase,
     private readonly getMerchant: GetMerchantUseCase,
@@ -40,6 +42,7 @@ export class SsoRpcHandlers {
     this.serve(RPC.ssoRefreshToken, 'refresh_token', (req) => this.refreshToken.execute(req));
     this.serve(RPC.ssoUserCallback, 'user_callback', (req) => this.userCallback.execute(req));
     this.serve(RPC.ssoVerifyAccessToken, 'verify_access_token', (req) => this.verifyAccessToken.execute(req));
+    this.serve(RPC.ssoFindUser, 'find_user', (req) => this.findUser.execute(req));
     this.serve(SSO_ADMIN_RPC.createMerchant, 'admin.create_merchant', (req) => this.createMerchant.execute(req));
     this.serve(SSO_ADMIN_RPC.listMerchants, 'admin.list_merchants', (req) => this.listMerchants.execute(req));
     this.serve(SSO_ADMIN_RPC.getMerchant, 'admin.get_merchant', (req) => this.getMerchant.execute(req));

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ServiceName } from './gateway-catalog';
+import type { RpcContract } from './rpc';
+
+/**
+ * Dead letters: events a consuming service gave up on after its maximum number of deliveries. Each
+ * consuming service keeps its own (its database) and serves them to operators on
+ * `dcp.rpc.<service>.admin.dead-letters.*`; the edge exposes them under /admin/v1/dead-letters/<service>.
+ */
+
+/** Services that consume platform events durably (one JetStream durable consumer each). */
+export const EVENT_CONSUMERS = ['device', 'permission', 'storage'] as const satisfies readonly ServiceName[];
+export type EventConsumerService = (typeof EVENT_CONSUMERS)[number];
+
+export const deadLetterViewSchema = z.object({
+  id: z.string(),
+  durable: z.string(),
+  subject: z.string(),
+  eventId: z.string().nullable(),
+  payload: z.unknown(),
+  deliveries: z.number().int(),
+  error: z.string(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type DeadLetterView = z.infer<typeof deadLetterViewSchema>;
+
+const contract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(owner: ServiceName, name: string, request: Req, response: Res): RpcContract<Req, Res> => ({
+  subject: `dcp.rpc.${owner}.admin.dead-letters.${name}`,
+  owner,
+  request,
+  response,
+});
+
+const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export function deadLetterContracts(service: EventConsumerService) {
+  return {
+    list: contract(
+      service,
+      'list',
+      z.object({
+        limit: z.coerce.number().int().min(1).max(500).optional(),
+        offset: z.coerce.number().int().min(0).optional(),
+        includeResolved: booleanText.optional(),
+      }),
+      z.object({ items: z.array(deadLetterViewSchema), total: z.number().int() }),
+    ),
+    /** Marks an entry handled; `replay: true` also applies the event again (through the inbox, so at most once). */
+    resolve: contract(service, 'resolve', z.object({ id: z.string(), body: z.unknown() }), deadLetterViewSchema),
+  } as const;
+}
+
+export const resolveDeadLetterBodySchema = z
+  .object({
+    /** Apply the event again before marking the entry resolved (after the cause was fixed). */
+    replay: z.boolean().optional(),
+  })
+  .strict();
+export type ResolveDeadLetterBody = z.infer<typeof resolveDeadLetterBodySchema>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { RpcContract } from './rpc';
+
+/**
+ * device-service contracts: the device record of spec 2.4 as the gateway returns it, the operator API for
+ * manufacturers (`/admin/v1/manufacturers`), and the ownership query other services ask before acting on
+ * a user's device (served on `dcp.rpc.device.*`).
+ */
+
+/** Spec 2.4, in query results (`userId` included). */
+export const deviceRecordSchema = z.object({
+  userId: z.number().int(),
+  macAddr: z.string(),
+  deviceName: z.string(),
+  productName: z.string(),
+  username: z.string(),
+  password: z.string(),
+  hasusertag: z.number().int(),
+  supportStore: z.number().int(),
+  supportRichMedia: z.number().int(),
+  oemCode: z.string(),
+});
+export type DeviceRecord = z.infer<typeof deviceRecordSchema>;
+
+/** Bounds of manufacturer settings (docs/decisions.md, devices). */
+export const MANUFACTURER_LIMITS = {
+  /** Spec 2.4: oemCode max length 20. */
+  maxOemCodeLength: 20,
+  maxNameLength: 200,
+} as const;
+
+export const createManufacturerBodySchema = z
+  .object({
+    oemCode: z
+      .string()
+      .min(1)
+      .max(MANUFACTURER_LIMITS.maxOemCodeLength)
+      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." and "-" only'),
+    name: z.string().trim().min(1).max(MANUFACTURER_LIMITS.maxNameLength),
+  })
+  .strict();
+export type CreateManufacturerBody = z.infer<typeof createManufacturerBodySchema>;
+
+/** A manufacturer as operators see it: never its delKey (only create and rotate show the new one, once). */
+export const manufacturerViewSchema = z.object({
+  oemCode: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  delKeyRotatedAt: z.string().nullable(),
+});
+export type ManufacturerView = z.infer<typeof manufacturerViewSchema>;
+
+export const manufacturerWithDelKeySchema = manufacturerViewSchema.extend({ delKey: z.string() });
+export type ManufacturerWithDelKey = z.infer<typeof manufacturerWithDelKeySchema>;
+
+const deviceContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name: string, request: Req, response: Res): RpcContract<Req, Res> => ({
+  subject: `dcp.rpc.device.${name}`,
+  owner: 'device',
+  request,
+  response,
+});
+
+const page = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), offset: z.coerce.number().int().min(0).optional() });
+
+export const DEVICE_RPC = {
+  /** Body validated by device-service (ADMIN_VALIDATION_FAILED naming the field). */
+  createManufacturer: deviceContract('admin.create-manufacturer', z.object({ body: z.unknown() }), manufacturerWithDelKeySchema),
+  listManufacturers: deviceContract('admin.list-manufacturers', page, z.object({ items: z.array(manufacturerViewSchema), total: z.number().int() })),
+  getManufacturer: deviceContract('admin.get-manufacturer', z.object({ oemCode: z.string() }), manufacturerViewSchema),
+  rotateDelKey: deviceContract('admin.rotate-del-key', z.object({ oemCode: z.string() }), manufacturerWithDelKeySchema),
+  /**
+   * The device bound to this user under this MAC (any case), or `device: null`. Other services ask this
+   * before acting on a user's device, so ownership is always read from its owner, never from a copy.
+   */
+  findUserDevice: deviceContract(
+    'find-user-device',
+    z.object({ userId: z.number().int().positive(), macAddr: z.string().min(1).max(64) }),
+    z.object({ device: deviceRecordSchema.nullable() }),
+  ),
+} as const;

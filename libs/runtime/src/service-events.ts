@@ -1,0 +1,185 @@
+/**
+ * A service's side of the event backbone (DESIGN.md: Messaging), the same for every service that owns data:
+ * - the outbox relay that publishes what its transactions enqueued (`poke()` after a commit);
+ * - one durable consumer (`<service>-service`) whose handlers run inside the inbox transaction, so an
+ *   event applies at most once even when delivered again, and whose failures end in the dead-letter table
+ *   after `EVENT_MAX_DELIVER` attempts;
+ * - the operator view of those dead letters (list, resolve, replay) and their metrics.
+ */
+import { Logger } from '@nestjs/common';
+import {
+  ErrorCode,
+  type EventConsumerService,
+  type EventEnvelope,
+  type EventKey,
+  type EventPayload,
+  EVENTS,
+  PlatformError,
+  type ServiceName,
+  deadLetterContracts,
+  parseEventEnvelope,
+  resolveDeadLetterBodySchema,
+} from '@dcp/contracts';
+import {
+  type BusLogger,
+  type DeadLetterRecord,
+  type EventConsumerHandle,
+  OutboxRelay,
+  type SqlClient,
+  type TransactionalSqlClient,
+  countDeadLetters,
+  deadLetterSink,
+  getDeadLetter,
+  listDeadLetters,
+  resolveDeadLetter,
+  runOnce,
+} from '@dcp/messaging';
+import type { RuntimeContext } from './context';
+
+/** One handler per consumed event; it runs inside the inbox transaction `tx`. */
+export type EventHandlers<Tx extends SqlClient> = {
+  [K in EventKey]?: (data: EventPayload<K>, tx: Tx, envelope: EventEnvelope<K>) => Promise<void>;
+};
+
+export interface ServiceEventsOptions<Tx extends SqlClient> {
+  service: ServiceName;
+  /** The service's Prisma client (its PostgreSQL schema holds outbox_event, inbox_event, dead_letter_event). */
+  client: TransactionalSqlClient<Tx>;
+}
+
+export class ServiceEvents<Tx extends SqlClient> {
+  private readonly logger: Logger;
+  private readonly busLogger: BusLogger;
+  private relay?: OutboxRelay;
+  private consumer?: EventConsumerHandle;
+  private handlers: EventHandlers<Tx> = {};
+
+  constructor(
+    private readonly ctx: RuntimeContext,
+    private readonly opts: ServiceEventsOptions<Tx>,
+  ) {
+    this.logger = new Logger(`${opts.service}-events`);
+    this.busLogger = {
+      error: (m, e) => this.logger.error(`${m}${e instanceof Error ? `: ${e.message}` : ''}`),
+      warn: (m) => this.logger.warn(m),
+      info: (m) => this.logger.log(m),
+    };
+  }
+
+  get durable(): string {
+    return `${this.opts.service}-service`;
+  }
+
+  private get schema(): string {
+    return this.opts.service;
+  }
+
+  /** Starts publishing the outbox; reports pending rows as `dcp_outbox_pending{service}`. */
+  startOutbox(): void {
+    const relay = new OutboxRelay({ schema: this.schema, client: this.opts.client, events: this.ctx.events, logger: this.busLogger });
+    this.relay = relay;
+    this.ctx.metrics.gauge('dcp_outbox_pending', 'Events enqueued in a service outbox and not yet published', async () => [
+      { labels: { service: this.opts.service }, value: await relay.pending() },
+    ]);
+    relay.start();
+  }
+
+  /** Publish now what a just-committed transaction enqueued. */
+  poke(): void {
+    this.relay?.poke();
+  }
+
+  /** Starts the service's durable consumer for the events it has handlers for. */
+  async consume(handlers: EventHandlers<Tx>): Promise<void> {
+    this.handlers = handlers;
+    const keys = Object.keys(handlers) as EventKey[];
+    const { eventMaxDeliver, eventRetryDelayMs, eventAckWaitMs } = this.ctx.config;
+    this.ctx.metrics.gauge('dcp_dead_letters_open', 'Events a consumer gave up on, not yet resolved by an operator', async () => [
+      { labels: { service: this.opts.service }, value: await countDeadLetters(this.opts.client, this.schema) },
+    ]);
+    const sink = deadLetterSink(this.opts.client, this.schema);
+    this.consumer = await this.ctx.events.consume(
+      { durable: this.durable, subjects: keys.map((k) => EVENTS[k].subject), maxDeliver: eventMaxDeliver, retryDelayMs: eventRetryDelayMs, ackWaitMs: eventAckWaitMs },
+      (envelope) => this.apply(envelope, 'consumer'),
+      async (dl) => {
+        await sink(dl);
+        this.count(dl.subject, 'dead-lettered');
+        this.logger.error(`gave up on ${dl.subject} after ${dl.deliveries} deliveries: ${dl.error}`);
+      },
+    );
+  }
+
+  /** Serves the dead-letter admin contracts of this service. */
+  registerDeadLetterAdmin(service: EventConsumerService): void {
+    const contracts = deadLetterContracts(service);
+    this.ctx.rpcServer.handleContract(contracts.list, async (req) => {
+      const filter = { includeResolved: req.includeResolved ?? false };
+      const [items, total] = await Promise.all([
+        listDeadLetters(this.opts.client, this.schema, { ...filter, limit: req.limit, offset: req.offset }),
+        countDeadLetters(this.opts.client, this.schema, filter),
+      ]);
+      return { items: items.map(toView), total };
+    });
+    this.ctx.rpcServer.handleContract(contracts.resolve, async (req) => {
+      const parsed = resolveDeadLetterBodySchema.safeParse(req.body ?? {});
+      if (!parsed.success) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `invalid field ${parsed.error.issues[0]?.path.join('.') || 'body'}: ${parsed.error.issues[0]?.message}`);
+      const entry = await getDeadLetter(this.opts.client, this.schema, req.id);
+      if (!entry) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no dead letter ${req.id.slice(0, 64)} in ${service}-service`);
+      if (entry.resolvedAt) throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `dead letter ${entry.id} was already resolved`);
+      if (parsed.data.replay) {
+        let envelope: EventEnvelope;
+        try {
+          envelope = parseEventEnvelope(entry.payload);
+        } catch (err) {
+          throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `dead letter ${entry.id} holds no valid event and cannot be replayed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        try {
+          await this.apply(envelope, 'replay');
+        } catch (err) {
+          throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `replaying dead letter ${entry.id} failed again: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      await resolveDeadLetter(this.opts.client, this.schema, entry.id);
+      return toView({ ...entry, resolvedAt: new Date() });
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.stop();
+    this.consumer = undefined;
+    await this.relay?.stop();
+    this.relay = undefined;
+  }
+
+  private async apply(envelope: EventEnvelope, via: 'consumer' | 'replay'): Promise<void> {
+    const key = (Object.keys(EVENTS) as EventKey[]).find((k) => EVENTS[k].subject === envelope.type);
+    const handler = key ? (this.handlers[key] as ((data: unknown, tx: Tx, env: EventEnvelope) => Promise<void>) | undefined) : undefined;
+    if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
+    try {
+      const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => handler(envelope.data, tx, envelope), { maxWait: 10_000, timeout: 60_000 });
+      this.count(envelope.type, ran ? 'applied' : 'duplicate');
+      if (ran) this.poke();
+    } catch (err) {
+      if (via === 'consumer') this.count(envelope.type, 'failed');
+      throw err;
+    }
+  }
+
+  private count(subject: string, outcome: string): void {
+    this.ctx.metrics.increment('dcp_events_consumed_total', 'Events handled by a service consumer, by outcome', { service: this.opts.service, subject, outcome });
+  }
+}
+
+function toView(d: DeadLetterRecord) {
+  return {
+    id: d.id,
+    durable: d.durable,
+    subject: d.subject,
+    eventId: d.eventId,
+    payload: d.payload,
+    deliveries: d.deliveries,
+    error: d.error,
+    createdAt: new Date(d.createdAt).toISOString(),
+    resolvedAt: d.resolvedAt ? new Date(d.resolvedAt).toISOString() : null,
+  };
+}

@@ -1,0 +1,17 @@
+/** The shadow account behind an openId, for operators' tools in other services (grants are made by openId). */
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '@dcp/contracts';
+import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+
+@Injectable()
+export class FindUserUseCase {
+  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+
+  async execute(request: { openId: string }): Promise<{ user: AuthenticatedUser | null }> {
+    const found = await this.db.client.user.findUnique({
+      where: { openId: request.openId },
+      select: { id: true, openId: true, uuid: true, merchant: { select: { clientId: true } } },
+    });
+    return { user: found ? { userId: found.id, openId: found.openId, clientId: found.merchant.clientId, uuid: found.uuid } : null };
+  }
+}
