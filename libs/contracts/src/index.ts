@@ -9,3 +9,4 @@ export * from './sso-admin';
 export * from './device';
 export * from './permission';
 export * from './dead-letters';
+export * from './mac';

@@ -7,3 +7,4 @@ export * from './pending-operations';
 export * from './bootstrap-service';
 export * from './pending-service.module';
 export * from './service-events';
+export * from './gateway-operation';

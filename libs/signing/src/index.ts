@@ -1,3 +1,5 @@
 export * from './signing';
 export * from './verify';
 export * from './md5';
+export * from './secret-box';
+export * from './random';

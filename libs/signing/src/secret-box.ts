@@ -1,7 +1,8 @@
 /**
- * AES-256-GCM for merchant client secrets at rest (DESIGN.md "Data"): the secret must be usable to verify
- * signatures, so it is encrypted, not hashed. The clientId is bound as additional authenticated data, so a
- * ciphertext copied onto another merchant's row does not decrypt.
+ * AES-256-GCM for secrets at rest that must stay usable (merchant client secrets, manufacturer delKeys;
+ * DESIGN.md "Data"): they verify signatures, so they are encrypted, not hashed. The owner (clientId, oemCode)
+ * is bound as additional authenticated data, so a
+ * ciphertext copied onto another owner's row does not decrypt.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
