@@ -1,8 +1,15 @@
-/** A TransactionalSqlClient over node-postgres, shaped like the Prisma client's raw-SQL methods (tests only). */
+/**
+ * A TransactionalSqlClient (libs/messaging) over node-postgres, shaped like the Prisma client's raw-SQL
+ * methods, for specs of the outbox, inbox and dead letters without a generated client.
+ */
 import type { Pool, PoolClient } from 'pg';
-import type { SqlClient, TransactionalSqlClient } from '../outbox/sql-client';
 
-class PgQueries implements SqlClient {
+export interface SqlQueries {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+}
+
+class PgQueries implements SqlQueries {
   constructor(protected readonly db: Pool | PoolClient) {}
 
   async $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> {
@@ -14,12 +21,12 @@ class PgQueries implements SqlClient {
   }
 }
 
-export class PgSqlClient extends PgQueries implements TransactionalSqlClient {
+export class PgSqlClient extends PgQueries {
   constructor(private readonly pool: Pool) {
     super(pool);
   }
 
-  async $transaction<R>(fn: (tx: SqlClient) => Promise<R>): Promise<R> {
+  async $transaction<R>(fn: (tx: SqlQueries) => Promise<R>): Promise<R> {
     const conn = await this.pool.connect();
     try {
       await conn.query('BEGIN');

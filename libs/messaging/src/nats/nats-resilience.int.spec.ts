@@ -2,15 +2,14 @@
  * Behaviour that needs control over the NATS server: a private nats-server (own port and store) is killed
  * and restarted under a running consumer. Plus envelopes that can never be handled.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { EVENTS } from '@dcp/contracts';
-import { describeWithInfra, infraRequired, TEST_NATS_URL, uniqueName } from '@dcp/testing';
+import { describeWithInfra, freePort, infraRequired, natsServerBinary, startNatsServer as startServer, stopNatsServer as stopServer, TEST_NATS_URL, uniqueName } from '@dcp/testing';
 import type { Bus } from '../api';
 import { buildEvent } from '../build-event';
 import { createBus } from '../create-bus';
@@ -87,50 +86,6 @@ describeWithInfra(['nats'], 'NATS bus: consumer deleted on the server', () => {
     await got.until((xs) => xs.some((x) => x.id === after.id), 'the event after the deletion', 20_000);
   }, 30_000);
 });
-
-function natsServerBinary(): string | undefined {
-  const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts nats-server and resolves once it logs that it is ready. */
-function startServer(bin: string, port: number, storeDir: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`nats-server did not start: ${output}`)), 15_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server is ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`nats-server exited with ${code}: ${output}`));
-    });
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const bin = natsServerBinary();
 if (!bin && !infraRequired) process.stderr.write('\n*** SKIPPED "NATS bus: server restart": nats-server binary not found. ***\n');

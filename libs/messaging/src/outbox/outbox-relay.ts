@@ -83,7 +83,7 @@ export class OutboxRelay {
     return this.opts.client.$transaction(
       async (tx) => {
         const rows = await tx.$queryRawUnsafe<Array<{ id: string; payload: unknown }>>(
-          `SELECT id::text AS id, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          `SELECT id::text AS id, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           batchSize,
         );
         let published = 0;

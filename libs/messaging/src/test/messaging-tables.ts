@@ -11,6 +11,7 @@ CREATE TABLE ${s}."outbox_event" (
     "id" UUID NOT NULL,
     "subject" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "published_at" TIMESTAMPTZ(3),
     "attempts" INTEGER NOT NULL DEFAULT 0,
@@ -41,7 +42,7 @@ CREATE TABLE ${s}."dead_letter_event" (
     CONSTRAINT "dead_letter_event_pkey" PRIMARY KEY ("id")
 );
 
-CREATE INDEX "outbox_event_published_at_created_at_idx" ON ${s}."outbox_event"("published_at", "created_at");
+CREATE INDEX "outbox_event_published_at_seq_idx" ON ${s}."outbox_event"("published_at", "seq");
 
 CREATE INDEX "dead_letter_event_durable_created_at_idx" ON ${s}."dead_letter_event"("durable", "created_at");
 `;
