@@ -1,4 +1,49 @@
-import { pendingServiceModule } from '@dcp/runtime';
+/**
+ * permission-service: the permission catalogue, grants (spec 2.5 authorization records), activation and the
+ * current service of a device (spec 2.6), the operator API, and the reactions to user.deleted and
+ * device.unbound — all over request-reply and the event backbone. The host provides RUNTIME_CONTEXT globally.
+ */
+import { Module } from '@nestjs/common';
+import { CreatePermissionUseCase } from './catalogue/create-permission.use-case';
+import { ListPermissionsUseCase } from './catalogue/list-permissions.use-case';
+import { PermissionRepository } from './catalogue/permission.repository';
+import { ActivateGrantUseCase } from './gateway/activate-grant.use-case';
+import { CurrentServiceUseCase } from './gateway/current-service.use-case';
+import { QueryNotActiveUseCase } from './gateway/query-not-active.use-case';
+import { QueryValidUseCase } from './gateway/query-valid.use-case';
+import { CreateGrantUseCase } from './grants/create-grant.use-case';
+import { GetGrantUseCase } from './grants/get-grant.use-case';
+import { GrantRepository } from './grants/grant.repository';
+import { ListGrantsUseCase } from './grants/list-grants.use-case';
+import { permissionDatabaseProvider } from './infrastructure/permission-database';
+import { PermissionLifecycle } from './permission-lifecycle';
+import { GrantReactions } from './reactions/grant-reactions';
+import { PermissionRpcHandlers } from './rpc/permission-rpc.handlers';
+import { permissionClockProvider } from './shared/clock';
+import { DeviceDirectory, UserDirectory } from './shared/directories';
+import { PermissionMetrics } from './shared/permission-metrics';
 
-/** permission-service: its operations are specified for a later issue; until then they answer 009999. */
-export const PermissionModule = pendingServiceModule('permission');
+@Module({
+  providers: [
+    permissionDatabaseProvider,
+    permissionClockProvider,
+    PermissionMetrics,
+    UserDirectory,
+    DeviceDirectory,
+    PermissionRepository,
+    GrantRepository,
+    CreatePermissionUseCase,
+    ListPermissionsUseCase,
+    CreateGrantUseCase,
+    GetGrantUseCase,
+    ListGrantsUseCase,
+    QueryNotActiveUseCase,
+    ActivateGrantUseCase,
+    CurrentServiceUseCase,
+    QueryValidUseCase,
+    GrantReactions,
+    PermissionRpcHandlers,
+    PermissionLifecycle,
+  ],
+})
+export class PermissionModule {}

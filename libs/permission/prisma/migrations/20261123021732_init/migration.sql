@@ -40,6 +40,7 @@ CREATE TABLE "permission"."outbox_event" (
     "id" UUID NOT NULL,
     "subject" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "published_at" TIMESTAMPTZ(3),
     "attempts" INTEGER NOT NULL DEFAULT 0,
@@ -82,7 +83,7 @@ CREATE INDEX "grant_user_id_grant_status_idx" ON "permission"."grant"("user_id",
 CREATE INDEX "grant_user_id_ipc_mac_idx" ON "permission"."grant"("user_id", "ipc_mac");
 
 -- CreateIndex
-CREATE INDEX "outbox_event_published_at_created_at_idx" ON "permission"."outbox_event"("published_at", "created_at");
+CREATE INDEX "outbox_event_published_at_seq_idx" ON "permission"."outbox_event"("published_at", "seq");
 
 -- CreateIndex
 CREATE INDEX "dead_letter_event_durable_created_at_idx" ON "permission"."dead_letter_event"("durable", "created_at");

@@ -1,0 +1,29 @@
+/** Adds a plan to the catalogue; defaults belongServer "", channelCount 1, bpi false; a taken code → ADMIN_CONFLICT. */
+import { Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, createPermissionBodySchema, type PermissionView } from '@dcp/contracts';
+import { parseAdminBody } from '../shared/admin-input';
+import { toPermissionView } from './permission.mapper';
+import { PermissionRepository } from './permission.repository';
+
+@Injectable()
+export class CreatePermissionUseCase {
+  private readonly logger = new Logger('permission-catalogue');
+
+  constructor(private readonly permissions: PermissionRepository) {}
+
+  async execute(request: { body: unknown }): Promise<PermissionView> {
+    const body = parseAdminBody(createPermissionBodySchema, request.body);
+    const created = await this.permissions.create({
+      code: body.permissionCode,
+      name: body.permissionName,
+      type: body.permissionType,
+      durationDays: body.durationDays,
+      belongServer: body.belongServer ?? '',
+      channelCount: body.channelCount ?? 1,
+      bpi: body.bpi ?? false,
+    });
+    if (!created) throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `permission ${body.permissionCode} already exists`);
+    this.logger.log(`permission ${created.code} (type ${created.type}, ${created.durationDays} days) added`);
+    return toPermissionView(created);
+  }
+}

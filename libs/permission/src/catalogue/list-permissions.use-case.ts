@@ -1,0 +1,17 @@
+/** The catalogue in creation order, one page. */
+import { Injectable } from '@nestjs/common';
+import type { PermissionView } from '@dcp/contracts';
+import { page } from '../shared/admin-input';
+import { toPermissionView } from './permission.mapper';
+import { PermissionRepository } from './permission.repository';
+
+@Injectable()
+export class ListPermissionsUseCase {
+  constructor(private readonly permissions: PermissionRepository) {}
+
+  async execute(request: { limit?: number; offset?: number }): Promise<{ items: PermissionView[]; total: number }> {
+    const { limit, offset } = page(request);
+    const { items, total } = await this.permissions.page(limit, offset);
+    return { items: items.map(toPermissionView), total };
+  }
+}

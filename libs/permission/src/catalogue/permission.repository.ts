@@ -1,0 +1,28 @@
+/** Permission rows of the permission schema. */
+import { Inject, Injectable } from '@nestjs/common';
+import { PERMISSION_DATABASE, type PermissionDatabase } from '../infrastructure/permission-database';
+import type { NewPermission, Permission } from './permission';
+
+@Injectable()
+export class PermissionRepository {
+  constructor(@Inject(PERMISSION_DATABASE) private readonly db: PermissionDatabase) {}
+
+  findByCode(code: string): Promise<Permission | null> {
+    return this.db.client.permission.findUnique({ where: { code } });
+  }
+
+  /** Undefined when the code is taken (unique index: the first of two concurrent creations wins). */
+  async create(permission: NewPermission): Promise<Permission | undefined> {
+    try {
+      return await this.db.client.permission.create({ data: permission });
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'P2002') return undefined;
+      throw err;
+    }
+  }
+
+  async page(limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
+    const [items, total] = await Promise.all([this.db.client.permission.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }), this.db.client.permission.count()]);
+    return { items, total };
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * permission.active: starts the service period of a waiting grant on one of the user's devices. Checks in
+ * order: ipcMac is a MAC (000006) → the grant exists and is this user's (883202) → it is waiting (883203) →
+ * it is tied to no device or to this one (883204) → the device is bound to the user at device-service
+ * (020041). The change is one conditional UPDATE, so of two concurrent activations exactly one wins; the
+ * other answers 883203.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { parseGrantId } from '../grants/grant';
+import { assertActivatable, servicePeriod } from '../grants/grant-rules';
+import { GrantRepository } from '../grants/grant.repository';
+import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
+import { DeviceDirectory } from '../shared/directories';
+import { macParam } from './gateway-params';
+
+@Injectable()
+export class ActivateGrantUseCase {
+  private readonly logger = new Logger('permission-activation');
+
+  constructor(
+    private readonly grants: GrantRepository,
+    private readonly devices: DeviceDirectory,
+    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+    const { userId } = call.user;
+    const ipcMac = macParam(call.params, 'ipcMac');
+    const grantIdText = call.params.grantId ?? '';
+    const id = parseGrantId(grantIdText);
+    const grant = id === undefined ? null : await this.grants.findById(id);
+    assertActivatable(grant, userId, ipcMac, grantIdText);
+    if (!(await this.devices.findUserDevice(userId, ipcMac))) {
+      throw new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, `device ${ipcMac} is not bound to this user`);
+    }
+    const won = await this.grants.activate(grant.grantId, {
+      ipcMac,
+      ...servicePeriod(grant.permission, this.clock.now()),
+      exceptionInfo: call.params.exceptionInfo || null,
+      appClientVersion: call.params.appClientVersion || null,
+    });
+    if (!won) {
+      // Changed since it was read (a concurrent activation, a revocation, a device release): report what it is now.
+      assertActivatable(await this.grants.findById(grant.grantId), userId, ipcMac, grantIdText);
+      throw new PlatformError(ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE, `authorization record ${grant.grantId} changed meanwhile`);
+    }
+    this.logger.log(`grant ${grant.grantId} (${grant.permission.code}) activated on ${ipcMac} for user ${userId}`);
+    return {};
+  }
+}

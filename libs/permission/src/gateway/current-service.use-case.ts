@@ -1,0 +1,27 @@
+/** fcmall.get_current_service: the current service of one of the user's devices (spec 2.6; rules in current-service.ts). */
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { GrantRepository } from '../grants/grant.repository';
+import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
+import { DeviceDirectory } from '../shared/directories';
+import { decideCurrentService } from './current-service';
+import { macParam } from './gateway-params';
+
+@Injectable()
+export class CurrentServiceUseCase {
+  constructor(
+    private readonly grants: GrantRepository,
+    private readonly devices: DeviceDirectory,
+    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+    const { userId } = call.user;
+    const macAddr = macParam(call.params, 'macAddr');
+    const device = await this.devices.findUserDevice(userId, macAddr);
+    if (!device) throw new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, `device ${macAddr} is not bound to this user`);
+    const inService = await this.grants.inServiceOf(userId, this.clock.now(), macAddr);
+    return { data: decideCurrentService({ userId, macAddr, supportStore: device.supportStore === 1, inService }) };
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * permission.query_user_not_active: the user's grants waiting for activation (spec 2.5 records) and sysDate
+ * (epoch ms). supportBpi 0 leaves out grants of plans that need a BPI-capable client.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import type { GatewayResult } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { visibleToClient } from '../grants/grant-rules';
+import { toAuthorizationRecord } from '../grants/grant.mapper';
+import { GrantRepository } from '../grants/grant.repository';
+import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
+
+@Injectable()
+export class QueryNotActiveUseCase {
+  constructor(
+    private readonly grants: GrantRepository,
+    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+    const supportBpi = call.params.supportBpi === '1';
+    const waiting = await this.grants.waitingOf(call.user.userId);
+    const data = waiting.filter((g) => visibleToClient(g, supportBpi)).map(toAuthorizationRecord);
+    return { data, extra: { sysDate: this.clock.now() } };
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * permission.query_user_ipcs_valid: the user's grants in service on any of their devices (active, not
+ * revoked, period not over), as spec 2.5 records, and sysDate (epoch ms).
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import type { GatewayResult } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { toAuthorizationRecord } from '../grants/grant.mapper';
+import { GrantRepository } from '../grants/grant.repository';
+import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
+
+@Injectable()
+export class QueryValidUseCase {
+  constructor(
+    private readonly grants: GrantRepository,
+    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+    const now = this.clock.now();
+    const active = await this.grants.inServiceOf(call.user.userId, now);
+    return { data: active.map(toAuthorizationRecord), extra: { sysDate: now } };
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Gives a permission to a user (operator API). Checks in order: body (ADMIN_VALIDATION_FAILED naming the
+ * field, also a malformed ipcMac) → permission exists → user exists at sso-service → the device, when given,
+ * is bound to that user at device-service (ADMIN_CONFLICT otherwise). Paid grants wait for activation; free
+ * grants given for a device are active at once.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView } from '@dcp/contracts';
+import { PermissionRepository } from '../catalogue/permission.repository';
+import { parseAdminBody } from '../shared/admin-input';
+import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
+import { DeviceDirectory, UserDirectory } from '../shared/directories';
+import { initialState } from './grant-rules';
+import { toGrantView } from './grant.mapper';
+import { GrantRepository } from './grant.repository';
+
+@Injectable()
+export class CreateGrantUseCase {
+  private readonly logger = new Logger('permission-grants');
+
+  constructor(
+    private readonly permissions: PermissionRepository,
+    private readonly grants: GrantRepository,
+    private readonly users: UserDirectory,
+    private readonly devices: DeviceDirectory,
+    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: { body: unknown }): Promise<GrantView> {
+    const body = parseAdminBody(createGrantBodySchema, request.body);
+    const ipcMac = body.ipcMac === undefined ? null : normalizeMac(body.ipcMac);
+    if (ipcMac === undefined) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'invalid field ipcMac: not a MAC address (12 hexadecimal digits, optionally separated by ":" or "-")');
+    const permission = await this.permissions.findByCode(body.permissionCode);
+    if (!permission) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no permission ${body.permissionCode}`);
+    const user = await this.users.findByOpenId(body.openId);
+    if (!user) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no user with openId ${body.openId}`);
+    if (ipcMac !== null && !(await this.devices.findUserDevice(user.userId, ipcMac))) {
+      throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `device ${ipcMac} is not bound to user ${user.openId}`);
+    }
+    const now = this.clock.now();
+    const grant = await this.grants.create({ userId: user.userId, openId: user.openId, permissionId: permission.id, ipcMac, initTime: now, ...initialState(permission, ipcMac, now) });
+    this.logger.log(`grant ${grant.grantId}: ${permission.code} to user ${user.userId}${ipcMac ? ` for ${ipcMac}` : ''} (status ${grant.grantStatus})`);
+    return toGrantView(grant);
+  }
+}

@@ -1,0 +1,18 @@
+/** One grant by id (operator API); a non-numeric or unknown id → ADMIN_NOT_FOUND. */
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, PlatformError, type GrantView } from '@dcp/contracts';
+import { parseGrantId } from './grant';
+import { toGrantView } from './grant.mapper';
+import { GrantRepository } from './grant.repository';
+
+@Injectable()
+export class GetGrantUseCase {
+  constructor(private readonly grants: GrantRepository) {}
+
+  async execute(request: { grantId: string }): Promise<GrantView> {
+    const id = parseGrantId(request.grantId);
+    const grant = id === undefined ? null : await this.grants.findById(id);
+    if (!grant) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no grant ${request.grantId.slice(0, 64)}`);
+    return toGrantView(grant);
+  }
+}

@@ -1,0 +1,129 @@
+/** Grant rows of the permission schema; rows come back as Grant (ids as numbers, times as epoch ms). */
+import { Inject, Injectable } from '@nestjs/common';
+import { PERMISSION_DATABASE, type PermissionDatabase, type PermissionTransaction } from '../infrastructure/permission-database';
+import type { Permission } from '../catalogue/permission';
+import { GRANT_STATUS, type Activation, type Grant, type NewGrant, type RevokeReason } from './grant';
+
+interface GrantRow {
+  id: bigint;
+  userId: number;
+  openId: string;
+  ipcMac: string | null;
+  grantStatus: number;
+  initTime: Date;
+  startTime: Date | null;
+  endTime: Date | null;
+  exceptionInfo: string | null;
+  appClientVersion: string | null;
+  revokedAt: Date | null;
+  revokeReason: string | null;
+  permission: Permission;
+}
+
+const ms = (d: Date | null): number | null => (d === null ? null : d.getTime());
+const date = (n: number | null): Date | null => (n === null ? null : new Date(n));
+
+function toGrant(row: GrantRow): Grant {
+  return {
+    grantId: Number(row.id),
+    userId: row.userId,
+    openId: row.openId,
+    ipcMac: row.ipcMac,
+    grantStatus: row.grantStatus,
+    initTime: row.initTime.getTime(),
+    startTime: ms(row.startTime),
+    endTime: ms(row.endTime),
+    exceptionInfo: row.exceptionInfo,
+    appClientVersion: row.appClientVersion,
+    revokedAt: ms(row.revokedAt),
+    revokeReason: row.revokeReason,
+    permission: row.permission,
+  };
+}
+
+const withPermission = { permission: true } as const;
+
+@Injectable()
+export class GrantRepository {
+  constructor(@Inject(PERMISSION_DATABASE) private readonly db: PermissionDatabase) {}
+
+  async create(g: NewGrant): Promise<Grant> {
+    const row = await this.db.client.grant.create({
+      data: { ...g, initTime: new Date(g.initTime), startTime: date(g.startTime), endTime: date(g.endTime) },
+      include: withPermission,
+    });
+    return toGrant(row);
+  }
+
+  async findById(grantId: number): Promise<Grant | null> {
+    const row = await this.db.client.grant.findUnique({ where: { id: BigInt(grantId) }, include: withPermission });
+    return row ? toGrant(row) : null;
+  }
+
+  async page(filter: { openId?: string }, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
+    const where = filter.openId === undefined ? {} : { openId: filter.openId };
+    const [rows, total] = await Promise.all([
+      this.db.client.grant.findMany({ where, include: withPermission, orderBy: { id: 'asc' }, take: limit, skip: offset }),
+      this.db.client.grant.count({ where }),
+    ]);
+    return { items: rows.map(toGrant), total };
+  }
+
+  /** The user's grants waiting for activation (not revoked), oldest first. */
+  async waitingOf(userId: number): Promise<Grant[]> {
+    const rows = await this.db.client.grant.findMany({
+      where: { userId, grantStatus: GRANT_STATUS.waiting, revokedAt: null },
+      include: withPermission,
+      orderBy: { id: 'asc' },
+    });
+    return rows.map(toGrant);
+  }
+
+  /** The user's active grants whose period has not ended at `now` (on one device when `ipcMac` is given). */
+  async inServiceOf(userId: number, now: number, ipcMac?: string): Promise<Grant[]> {
+    const rows = await this.db.client.grant.findMany({
+      where: { userId, grantStatus: GRANT_STATUS.active, revokedAt: null, endTime: { gt: new Date(now) }, ...(ipcMac === undefined ? {} : { ipcMac }) },
+      include: withPermission,
+      orderBy: { id: 'asc' },
+    });
+    return rows.map(toGrant).filter((g) => g.startTime === null || g.startTime <= now);
+  }
+
+  /**
+   * Waiting → active, only if the grant is still waiting, not revoked and tied to no device or to this one
+   * (one conditional UPDATE: of two concurrent activations exactly one changes the row). False when it lost.
+   */
+  async activate(grantId: number, a: Activation): Promise<boolean> {
+    const { count } = await this.db.client.grant.updateMany({
+      where: { id: BigInt(grantId), grantStatus: GRANT_STATUS.waiting, revokedAt: null, OR: [{ ipcMac: null }, { ipcMac: a.ipcMac }] },
+      data: {
+        grantStatus: GRANT_STATUS.active,
+        ipcMac: a.ipcMac,
+        startTime: new Date(a.startTime),
+        endTime: new Date(a.endTime),
+        exceptionInfo: a.exceptionInfo,
+        appClientVersion: a.appClientVersion,
+      },
+    });
+    return count === 1;
+  }
+
+  /** Revokes every grant of the user not yet revoked (inside the consumer's inbox transaction). */
+  async revokeAllOf(tx: PermissionTransaction, userId: number, now: number, reason: RevokeReason): Promise<number> {
+    const { count } = await tx.grant.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(now), revokeReason: reason } });
+    return count;
+  }
+
+  /**
+   * The device left the user: its grants in service end (revoked), grants waiting for it are released
+   * (ipcMac cleared) so they can be activated on another device.
+   */
+  async releaseDevice(tx: PermissionTransaction, userId: number, ipcMac: string, now: number): Promise<{ revoked: number; released: number }> {
+    const revoked = await tx.grant.updateMany({
+      where: { userId, ipcMac, grantStatus: GRANT_STATUS.active, revokedAt: null, endTime: { gt: new Date(now) } },
+      data: { revokedAt: new Date(now), revokeReason: 'device-unbound' satisfies RevokeReason },
+    });
+    const released = await tx.grant.updateMany({ where: { userId, ipcMac, grantStatus: GRANT_STATUS.waiting, revokedAt: null }, data: { ipcMac: null } });
+    return { revoked: revoked.count, released: released.count };
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * permission-service's durable reactions (consumer `permission-service`), each run inside the inbox
+ * transaction, so an event delivered again changes nothing the second time:
+ * - user.deleted: every grant of the user is revoked ('user-deleted');
+ * - device.unbound: the user's grants in service on that device end (revoked, 'device-unbound'); grants
+ *   waiting for that device are released (ipcMac cleared) so they can be activated on another device.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { normalizeMac, type EventPayload } from '@dcp/contracts';
+import { GrantRepository } from '../grants/grant.repository';
+import type { PermissionTransaction } from '../infrastructure/permission-database';
+import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
+import { PermissionMetrics } from '../shared/permission-metrics';
+
+@Injectable()
+export class GrantReactions {
+  private readonly logger = new Logger('permission-reactions');
+
+  constructor(
+    private readonly grants: GrantRepository,
+    private readonly metrics: PermissionMetrics,
+    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async userDeleted(data: EventPayload<'userDeleted'>, tx: PermissionTransaction): Promise<void> {
+    const revoked = await this.grants.revokeAllOf(tx, data.userId, this.clock.now(), 'user-deleted');
+    this.metrics.reaction('user.deleted', 'revoked', revoked);
+    if (revoked > 0) this.logger.log(`user ${data.userId} deleted: ${revoked} grant(s) revoked`);
+  }
+
+  async deviceUnbound(data: EventPayload<'deviceUnbound'>, tx: PermissionTransaction): Promise<void> {
+    const mac = normalizeMac(data.macAddr) ?? data.macAddr;
+    const { revoked, released } = await this.grants.releaseDevice(tx, data.userId, mac, this.clock.now());
+    this.metrics.reaction('device.unbound', 'revoked', revoked);
+    this.metrics.reaction('device.unbound', 'released', released);
+    if (revoked + released > 0) this.logger.log(`device ${mac} unbound from user ${data.userId} (${data.reason}): ${revoked} grant(s) ended, ${released} released`);
+  }
+}

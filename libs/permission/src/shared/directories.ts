@@ -1,0 +1,40 @@
+/**
+ * What permission-service asks other services, always at their owner (never from a copy): the shadow account
+ * behind an openId (sso-service) and whether a device is bound to a user (device-service).
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { DEVICE_RPC, RPC } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+
+export interface DirectoryUser {
+  userId: number;
+  openId: string;
+}
+
+export interface UserDevice {
+  /** Canonical MAC. */
+  macAddr: string;
+  /** Spec 2.4: 1 when the device supports cloud storage. */
+  supportStore: number;
+}
+
+@Injectable()
+export class UserDirectory {
+  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+
+  async findByOpenId(openId: string): Promise<DirectoryUser | null> {
+    const { user } = await this.ctx.rpcClient.request(RPC.ssoFindUser, { openId });
+    return user ? { userId: user.userId, openId: user.openId } : null;
+  }
+}
+
+@Injectable()
+export class DeviceDirectory {
+  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+
+  /** The device bound to this user under this (canonical) MAC, or null. */
+  async findUserDevice(userId: number, macAddr: string): Promise<UserDevice | null> {
+    const { device } = await this.ctx.rpcClient.request(DEVICE_RPC.findUserDevice, { userId, macAddr });
+    return device ? { macAddr: device.macAddr, supportStore: device.supportStore } : null;
+  }
+}

@@ -1,0 +1,18 @@
+/** Counters of permission-service on the host's /metrics (Prometheus text). */
+import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+
+@Injectable()
+export class PermissionMetrics {
+  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+
+  /** One gateway or admin operation answered; `outcome` is 'ok' or the error code's value. */
+  operation(operation: string, outcome: string): void {
+    this.ctx.metrics.increment('dcp_permission_operations_total', 'Operations answered by permission-service, by outcome', { operation, outcome });
+  }
+
+  /** Grants changed by a consumed event (user deleted, device unbound). */
+  reaction(event: string, effect: 'revoked' | 'released', count: number): void {
+    if (count > 0) this.ctx.metrics.increment('dcp_permission_grants_changed_by_events_total', 'Grants revoked or released by consumed events', { event, effect }, count);
+  }
+}
