@@ -1,0 +1,64 @@
+import { ErrorCode } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { FakeClock, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
+import { ActivateGrantUseCase } from './activate-grant.use-case';
+
+const DAY = 86_400_000;
+const MAC = 'AA:BB:CC:DD:EE:01';
+const user = { userId: 7, openId: 'open-7', clientId: 'client', uuid: 'uuid-7' };
+const call = (params: Record<string, string>): UserGatewayCall => ({ service: 'permission.active', params, user });
+
+describe('permission.active', () => {
+  let grants: MemoryGrants;
+  let devices: FakeDevices;
+  let clock: FakeClock;
+  let useCase: ActivateGrantUseCase;
+
+  beforeEach(() => {
+    grants = new MemoryGrants();
+    devices = new FakeDevices();
+    clock = new FakeClock();
+    devices.bind(7, MAC);
+    useCase = new ActivateGrantUseCase(grants.asRepository(), devices.asDirectory(), clock);
+  });
+
+  it('activates a waiting grant on the user\'s device: status 3, MAC, period from now, client details stored; no data', async () => {
+    const g = grants.add(fakeGrant({ permission: fakePermission({ durationDays: 30 }) }));
+    await expect(useCase.execute(call({ grantId: String(g.grantId), ipcMac: 'aa-bb-cc-dd-ee-01', exceptionInfo: 'none', appClientVersion: '3.2.1' }))).resolves.toEqual({});
+    expect(grants.rows[0]).toMatchObject({ grantStatus: 3, ipcMac: MAC, startTime: clock.now(), endTime: clock.now() + 30 * DAY, exceptionInfo: 'none', appClientVersion: '3.2.1' });
+  });
+
+  it('a second activation → 883203', async () => {
+    const g = grants.add(fakeGrant());
+    await useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC }));
+    expect((await failure(useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC })))).code).toBe(ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE);
+  });
+
+  it('unknown, non-positive or another user\'s grant → 883202', async () => {
+    const other = grants.add(fakeGrant({ userId: 8 }));
+    for (const grantId of ['424242', '0', '-1', String(other.grantId)]) {
+      expect((await failure(useCase.execute(call({ grantId, ipcMac: MAC })))).code).toBe(ErrorCode.PERMISSION_GRANTID_RECORD_NOT_EXISTS);
+    }
+  });
+
+  it('a grant tied to another device → 883204; a malformed ipcMac → 000006', async () => {
+    const g = grants.add(fakeGrant({ ipcMac: 'AA:BB:CC:DD:EE:02' }));
+    expect((await failure(useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC })))).code).toBe(ErrorCode.PERMISSION_GRANTID_RECORD_NOT_MATCH_IPCMAC);
+    const bad = await failure(useCase.execute(call({ grantId: String(g.grantId), ipcMac: 'not-a-mac' })));
+    expect(bad).toMatchObject({ code: ErrorCode.FC_INVALID_PARAMETER, failureDetails: expect.stringContaining('ipcMac') });
+  });
+
+  it('a device that is not the user\'s → 020041, grant unchanged', async () => {
+    const g = grants.add(fakeGrant());
+    const err = await failure(useCase.execute(call({ grantId: String(g.grantId), ipcMac: 'AA:BB:CC:DD:EE:09' })));
+    expect(err.code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+    expect(grants.rows[0]).toMatchObject({ grantStatus: 1, ipcMac: null });
+  });
+
+  it('losing the conditional update to a concurrent activation → 883203', async () => {
+    const g = grants.add(fakeGrant());
+    const [a, b] = await Promise.allSettled([useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC })), useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC }))]);
+    const outcomes = [a, b].map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code)).sort();
+    expect(outcomes).toEqual([ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE, 'ok'].sort());
+  });
+});

@@ -1,0 +1,73 @@
+import { ErrorCode } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { FakeClock, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
+import { CurrentServiceUseCase } from './current-service.use-case';
+import { QueryNotActiveUseCase } from './query-not-active.use-case';
+import { QueryValidUseCase } from './query-valid.use-case';
+
+const DAY = 86_400_000;
+const MAC = 'AA:BB:CC:DD:EE:01';
+const user = { userId: 7, openId: 'open-7', clientId: 'client', uuid: 'uuid-7' };
+const call = (service: string, params: Record<string, string> = {}): UserGatewayCall => ({ service, params, user });
+
+describe('gateway queries', () => {
+  let grants: MemoryGrants;
+  let devices: FakeDevices;
+  let clock: FakeClock;
+
+  beforeEach(() => {
+    grants = new MemoryGrants();
+    devices = new FakeDevices();
+    clock = new FakeClock();
+  });
+
+  describe('permission.query_user_not_active', () => {
+    it('lists the user\'s waiting grants; supportBpi 0 leaves out BPI plans; sysDate = now in ms', async () => {
+      const plain = grants.add(fakeGrant());
+      const bpi = grants.add(fakeGrant({ permission: fakePermission({ bpi: true }) }));
+      grants.add(fakeGrant({ grantStatus: 3, startTime: clock.now(), endTime: clock.now() + DAY }));
+      grants.add(fakeGrant({ revokedAt: clock.now(), revokeReason: 'user-deleted' }));
+      grants.add(fakeGrant({ userId: 8 }));
+      const useCase = new QueryNotActiveUseCase(grants.asRepository(), clock);
+      const all = await useCase.execute(call('permission.query_user_not_active', { supportBpi: '1' }));
+      expect((all.data as { grantId: number }[]).map((r) => r.grantId)).toEqual([plain.grantId, bpi.grantId]);
+      expect(all.extra).toEqual({ sysDate: clock.now() });
+      const noBpi = await useCase.execute(call('permission.query_user_not_active', { supportBpi: '0' }));
+      expect((noBpi.data as { grantId: number }[]).map((r) => r.grantId)).toEqual([plain.grantId]);
+    });
+  });
+
+  describe('permission.query_user_ipcs_valid', () => {
+    it('lists grants in service on any device; not ended, not revoked, not waiting', async () => {
+      const now = clock.now();
+      const a = grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY }));
+      const b = grants.add(fakeGrant({ grantStatus: 3, ipcMac: 'AA:BB:CC:DD:EE:02', startTime: now, endTime: now + 2 * DAY }));
+      grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now - 2 * DAY, endTime: now - 1 }));
+      grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, revokedAt: now }));
+      grants.add(fakeGrant());
+      const useCase = new QueryValidUseCase(grants.asRepository(), clock);
+      const res = await useCase.execute(call('permission.query_user_ipcs_valid'));
+      expect(res.data).toEqual([expect.objectContaining({ grantId: a.grantId, ipcMac: MAC, grantStatus: 3 }), expect.objectContaining({ grantId: b.grantId })]);
+      expect(res.extra).toEqual({ sysDate: now });
+      clock.advance(DAY / 1000);
+      expect((await useCase.execute(call('permission.query_user_ipcs_valid'))).data).toEqual([expect.objectContaining({ grantId: b.grantId })]);
+    });
+  });
+
+  describe('fcmall.get_current_service', () => {
+    it('a device that is not the user\'s → 020041; a malformed macAddr → 000006', async () => {
+      const useCase = new CurrentServiceUseCase(grants.asRepository(), devices.asDirectory(), clock);
+      expect((await failure(useCase.execute(call('fcmall.get_current_service', { macAddr: MAC })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect((await failure(useCase.execute(call('fcmall.get_current_service', { macAddr: 'xyz' })))).code).toBe(ErrorCode.FC_INVALID_PARAMETER);
+    });
+
+    it('answers the grant in service on that device, in any MAC spelling', async () => {
+      devices.bind(7, MAC, 0);
+      const now = clock.now();
+      grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, permission: fakePermission({ name: 'Cloud 1', durationDays: 1 }) }));
+      const useCase = new CurrentServiceUseCase(grants.asRepository(), devices.asDirectory(), clock);
+      const res = await useCase.execute(call('fcmall.get_current_service', { macAddr: 'aa:bb:cc:dd:ee:01' }));
+      expect(res.data).toEqual({ userId: 7, macAddr: MAC, name: 'Cloud 1', description: 'Cloud 1', startTime: now, endTime: now + DAY, validity: '1 day', status: 3, flag: 1 });
+    });
+  });
+});

@@ -1,0 +1,151 @@
+/** Test doubles for unit specs: a settable clock, in-memory repositories and directories with the real rules. */
+import type { NewPermission, Permission } from '../catalogue/permission';
+import type { PermissionRepository } from '../catalogue/permission.repository';
+import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
+import type { GrantRepository } from '../grants/grant.repository';
+import type { Clock } from '../shared/clock';
+import type { DeviceDirectory, DirectoryUser, UserDevice, UserDirectory } from '../shared/directories';
+
+export const T0 = Date.UTC(2026, 0, 1);
+
+export class FakeClock implements Clock {
+  constructor(private ms: number = T0) {}
+  now(): number {
+    return this.ms;
+  }
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+let nextPermissionId = 1;
+let nextGrantId = 1;
+
+export function fakePermission(overrides: Partial<Permission> = {}): Permission {
+  const id = overrides.id ?? nextPermissionId++;
+  return { id, code: `plan-${id}`, name: `Plan ${id}`, type: 1, durationDays: 30, belongServer: '', channelCount: 1, bpi: false, createdAt: new Date(T0), ...overrides };
+}
+
+export function fakeGrant(overrides: Partial<Grant> = {}): Grant {
+  return {
+    grantId: nextGrantId++,
+    userId: 7,
+    openId: 'open-7',
+    ipcMac: null,
+    grantStatus: GRANT_STATUS.waiting,
+    initTime: T0,
+    startTime: null,
+    endTime: null,
+    exceptionInfo: null,
+    appClientVersion: null,
+    revokedAt: null,
+    revokeReason: null,
+    permission: fakePermission(),
+    ...overrides,
+  };
+}
+
+export class MemoryPermissions {
+  readonly rows: Permission[] = [];
+  async findByCode(code: string): Promise<Permission | null> {
+    return this.rows.find((p) => p.code === code) ?? null;
+  }
+  async create(p: NewPermission): Promise<Permission | undefined> {
+    if (this.rows.some((r) => r.code === p.code)) return undefined;
+    const row = fakePermission({ ...p });
+    this.rows.push(row);
+    return row;
+  }
+  async page(limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
+    return { items: this.rows.slice(offset, offset + limit), total: this.rows.length };
+  }
+  asRepository(): PermissionRepository {
+    return this as unknown as PermissionRepository;
+  }
+}
+
+/** Same conditions as GrantRepository's SQL (conditional activation included). */
+export class MemoryGrants {
+  readonly rows: Grant[] = [];
+  constructor(private readonly permissions: MemoryPermissions = new MemoryPermissions()) {}
+  add(grant: Grant): Grant {
+    this.rows.push(grant);
+    return grant;
+  }
+  async create(g: NewGrant): Promise<Grant> {
+    const permission = this.permissions.rows.find((p) => p.id === g.permissionId) ?? fakePermission({ id: g.permissionId });
+    return this.add(fakeGrant({ ...g, permission }));
+  }
+  async findById(id: number): Promise<Grant | null> {
+    const g = this.rows.find((r) => r.grantId === id);
+    return g ? { ...g } : null;
+  }
+  async page(filter: { openId?: string }, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
+    const all = this.rows.filter((g) => filter.openId === undefined || g.openId === filter.openId);
+    return { items: all.slice(offset, offset + limit), total: all.length };
+  }
+  async waitingOf(userId: number): Promise<Grant[]> {
+    return this.rows.filter((g) => g.userId === userId && g.grantStatus === GRANT_STATUS.waiting && g.revokedAt === null);
+  }
+  async inServiceOf(userId: number, now: number, ipcMac?: string): Promise<Grant[]> {
+    return this.rows.filter(
+      (g) =>
+        g.userId === userId &&
+        g.grantStatus === GRANT_STATUS.active &&
+        g.revokedAt === null &&
+        (g.endTime ?? 0) > now &&
+        (g.startTime === null || g.startTime <= now) &&
+        (ipcMac === undefined || g.ipcMac === ipcMac),
+    );
+  }
+  async activate(id: number, a: Activation): Promise<boolean> {
+    const g = this.rows.find((r) => r.grantId === id);
+    if (!g || g.grantStatus !== GRANT_STATUS.waiting || g.revokedAt !== null || (g.ipcMac !== null && g.ipcMac !== a.ipcMac)) return false;
+    Object.assign(g, { grantStatus: GRANT_STATUS.active, ...a });
+    return true;
+  }
+  asRepository(): GrantRepository {
+    return this as unknown as GrantRepository;
+  }
+}
+
+export class FakeUsers {
+  readonly users = new Map<string, DirectoryUser>();
+  add(userId: number, openId = `open-${userId}`): DirectoryUser {
+    const user = { userId, openId };
+    this.users.set(openId, user);
+    return user;
+  }
+  async findByOpenId(openId: string): Promise<DirectoryUser | null> {
+    return this.users.get(openId) ?? null;
+  }
+  asDirectory(): UserDirectory {
+    return this as unknown as UserDirectory;
+  }
+}
+
+export class FakeDevices {
+  readonly devices = new Map<string, UserDevice & { userId: number }>();
+  bind(userId: number, macAddr: string, supportStore = 1): void {
+    this.devices.set(`${userId}/${macAddr}`, { userId, macAddr, supportStore });
+  }
+  unbind(userId: number, macAddr: string): void {
+    this.devices.delete(`${userId}/${macAddr}`);
+  }
+  async findUserDevice(userId: number, macAddr: string): Promise<UserDevice | null> {
+    return this.devices.get(`${userId}/${macAddr}`) ?? null;
+  }
+  asDirectory(): DeviceDirectory {
+    return this as unknown as DeviceDirectory;
+  }
+}
+
+/** Catches a rejected promise's error for assertions on its code and details. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; failureDetails: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as { code: string; failureDetails: string };
+  }
+  throw new Error('expected the call to fail');
+}
