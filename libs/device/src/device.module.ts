@@ -1,4 +1,58 @@
-import { pendingServiceModule } from '@dcp/runtime';
+/**
+ * device-service: devices bound to users (the user_ipc_setting_v2_0 gateway operations), manufacturers and
+ * their force unbind, the ownership query for other services, and the removal of a deleted user's devices.
+ * The host provides RUNTIME_CONTEXT globally.
+ */
+import { Module } from '@nestjs/common';
+import { DeviceLifecycle } from './device-lifecycle';
+import { AddDeviceUseCase } from './devices/add-device.use-case';
+import { DeleteDeviceUseCase } from './devices/delete-device.use-case';
+import { DevicePasswords } from './devices/device-passwords';
+import { DeviceRepository } from './devices/device.repository';
+import { FindUserDeviceUseCase } from './devices/find-user-device.use-case';
+import { GetUserDeviceUseCase } from './devices/get-user-device.use-case';
+import { ListUserDevicesUseCase } from './devices/list-user-devices.use-case';
+import { UpdateDeviceUseCase } from './devices/update-device.use-case';
+import { UserDeletedHandler } from './devices/user-deleted.handler';
+import { ForceUnbindUseCase } from './force-unbind/force-unbind.use-case';
+import { UsedForceSignStore } from './force-unbind/used-force-sign.store';
+import { deviceDatabaseProvider } from './infrastructure/device-database';
+import { deviceEventsProvider } from './infrastructure/device-events';
+import { CreateManufacturerUseCase } from './manufacturers/create-manufacturer.use-case';
+import { DelKeys } from './manufacturers/del-keys';
+import { GetManufacturerUseCase } from './manufacturers/get-manufacturer.use-case';
+import { ListManufacturersUseCase } from './manufacturers/list-manufacturers.use-case';
+import { ManufacturerRepository } from './manufacturers/manufacturer.repository';
+import { RotateDelKeyUseCase } from './manufacturers/rotate-del-key.use-case';
+import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
+import { deviceClockProvider } from './shared/clock';
+import { DeviceMetrics } from './shared/device-metrics';
 
-/** device-service: its operations are specified for a later issue; until then they answer 009999. */
-export const DeviceModule = pendingServiceModule('device');
+@Module({
+  providers: [
+    deviceDatabaseProvider,
+    deviceEventsProvider,
+    deviceClockProvider,
+    DeviceMetrics,
+    DeviceRepository,
+    DevicePasswords,
+    ManufacturerRepository,
+    DelKeys,
+    UsedForceSignStore,
+    AddDeviceUseCase,
+    UpdateDeviceUseCase,
+    DeleteDeviceUseCase,
+    ListUserDevicesUseCase,
+    GetUserDeviceUseCase,
+    FindUserDeviceUseCase,
+    UserDeletedHandler,
+    ForceUnbindUseCase,
+    CreateManufacturerUseCase,
+    ListManufacturersUseCase,
+    GetManufacturerUseCase,
+    RotateDelKeyUseCase,
+    DeviceRpcHandlers,
+    DeviceLifecycle,
+  ],
+})
+export class DeviceModule {}

@@ -46,6 +46,7 @@ CREATE TABLE "device"."outbox_event" (
     "id" UUID NOT NULL,
     "subject" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "published_at" TIMESTAMPTZ(3),
     "attempts" INTEGER NOT NULL DEFAULT 0,
@@ -91,7 +92,7 @@ CREATE INDEX "device_user_id_id_idx" ON "device"."device"("user_id", "id");
 CREATE INDEX "used_force_sign_expires_at_idx" ON "device"."used_force_sign"("expires_at");
 
 -- CreateIndex
-CREATE INDEX "outbox_event_published_at_created_at_idx" ON "device"."outbox_event"("published_at", "created_at");
+CREATE INDEX "outbox_event_published_at_seq_idx" ON "device"."outbox_event"("published_at", "seq");
 
 -- CreateIndex
 CREATE INDEX "dead_letter_event_durable_created_at_idx" ON "device"."dead_letter_event"("durable", "created_at");

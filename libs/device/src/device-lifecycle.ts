@@ -1,0 +1,38 @@
+/**
+ * Start and stop of device-service inside its host: readiness check, the outbox relay, the gateway, RPC and
+ * dead-letter handlers, and the user.deleted consumer; on shutdown the consumer and relay stop before the
+ * database closes.
+ */
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { UserDeletedHandler } from './devices/user-deleted.handler';
+import { DEVICE_DATABASE, type DeviceDatabase } from './infrastructure/device-database';
+import { DEVICE_EVENTS, type DeviceEvents } from './infrastructure/device-events';
+import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
+
+@Injectable()
+export class DeviceLifecycle implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('device-service');
+
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase,
+    @Inject(DEVICE_EVENTS) private readonly events: DeviceEvents,
+    private readonly handlers: DeviceRpcHandlers,
+    private readonly userDeleted: UserDeletedHandler,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.ctx.health.register('database:device', () => this.db.ping());
+    this.events.startOutbox();
+    const served = this.handlers.register();
+    this.events.registerDeadLetterAdmin('device');
+    await this.events.consume({ userDeleted: (data, tx) => this.userDeleted.handle(data, tx) });
+    this.logger.log(`device-service ready (${this.ctx.config.mode}): ${served.length} gateway operations, consuming user.deleted`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.events.stop();
+    await this.db.close();
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * user_ipc_setting_v2_0.addOemDevice (spec 4.4): binds a device to the authenticated user and publishes
+ * device.bound. A MAC is bound to one user at most: 020040 when this user has it, 020042 when another does —
+ * also when two adds race (the database's unique MAC decides, the loser is told who won).
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
+import { isUniqueViolation } from '../infrastructure/device-database';
+import { macParam, requiredIntParam, requiredParam } from '../shared/device-params';
+import { HASUSERTAG_INPUT, SUPPORT_FLAG, type Device } from './device';
+import { deviceAddedByOthers, deviceAlreadyAdded } from './device-errors';
+import { DevicePasswords } from './device-passwords';
+import { DeviceRepository } from './device.repository';
+
+/** Inserts tried before giving up when the conflicting row keeps vanishing (a concurrent delete each time). */
+const MAX_ATTEMPTS = 3;
+
+@Injectable()
+export class AddDeviceUseCase {
+  constructor(
+    private readonly devices: DeviceRepository,
+    private readonly passwords: DevicePasswords,
+    @Inject(DEVICE_EVENTS) private readonly outbox: OutboxPoke,
+  ) {}
+
+  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+    const p = call.params;
+    const macAddr = macParam(p, 'macAddr');
+    const userId = call.user.userId;
+    const device = {
+      macAddr,
+      userId,
+      deviceName: requiredParam(p, 'deviceName'),
+      productName: requiredParam(p, 'productName'),
+      username: requiredParam(p, 'username'),
+      passwordCiphertext: this.passwords.encrypt(macAddr, requiredParam(p, 'password')),
+      hasusertag: requiredIntParam(p, 'hasusertag', HASUSERTAG_INPUT),
+      supportStore: requiredIntParam(p, 'supportStore', SUPPORT_FLAG),
+      supportRichMedia: requiredIntParam(p, 'supportRichMedia', SUPPORT_FLAG),
+      oemCode: requiredParam(p, 'oemCode'),
+    };
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const existing = await this.devices.findByMac(macAddr);
+      if (existing) throw conflict(existing, userId);
+      try {
+        await this.devices.bind(device);
+        this.outbox.poke();
+        return {};
+      } catch (err) {
+        // Another add of this MAC committed first: the next pass reads who owns it now.
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `device ${macAddr} is being added and removed concurrently; retry`);
+  }
+}
+
+function conflict(existing: Device, userId: number): PlatformError {
+  return existing.userId === userId ? deviceAlreadyAdded(existing.macAddr) : deviceAddedByOthers(existing.macAddr);
+}

@@ -1,0 +1,85 @@
+/**
+ * Device rows of the device schema. Every change that ends or starts a binding writes its event into the
+ * outbox in the same transaction; the caller pokes the relay after the commit.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventPayload } from '@dcp/contracts';
+import { buildEvent, outboxRow } from '@dcp/messaging';
+import { DEVICE_DATABASE, type DeviceDatabase, type DeviceTransaction } from '../infrastructure/device-database';
+import type { Device, DeviceChanges, NewDevice } from './device';
+
+export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
+
+@Injectable()
+export class DeviceRepository {
+  constructor(@Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase) {}
+
+  /** The device under this canonical MAC, whoever owns it. */
+  findByMac(macAddr: string): Promise<Device | null> {
+    return this.db.client.device.findUnique({ where: { macAddr } });
+  }
+
+  /** The device under this canonical MAC if `userId` owns it. */
+  findOwned(userId: number, macAddr: string): Promise<Device | null> {
+    return this.db.client.device.findFirst({ where: { macAddr, userId } });
+  }
+
+  /** A user's devices in the order they were added. */
+  listByUser(userId: number): Promise<Device[]> {
+    return this.db.client.device.findMany({ where: { userId }, orderBy: { id: 'asc' } });
+  }
+
+  /** Inserts the device and enqueues device.bound; a MAC bound already fails with a unique violation (P2002). */
+  bind(device: NewDevice): Promise<Device> {
+    return this.db.client.$transaction(async (tx) => {
+      const created = await tx.device.create({ data: device });
+      const event = buildEvent('deviceBound', { macAddr: created.macAddr, userId: created.userId, oemCode: created.oemCode });
+      await tx.outboxEvent.create({ data: outboxRow(event) });
+      return created;
+    });
+  }
+
+  /** False when `userId` has no device under this MAC. */
+  async update(userId: number, macAddr: string, changes: DeviceChanges): Promise<boolean> {
+    const { count } = await this.db.client.device.updateMany({ where: { macAddr, userId }, data: changes });
+    return count === 1;
+  }
+
+  /** Unbinds the user's device (reason 'user'); false when the user has none under this MAC. */
+  unbindOwned(userId: number, macAddr: string): Promise<boolean> {
+    return this.db.client.$transaction(async (tx) => {
+      const gone = await tx.$queryRaw<{ userId: number; macAddr: string }[]>`
+        DELETE FROM "device"."device" WHERE mac_addr = ${macAddr} AND user_id = ${userId}
+        RETURNING user_id AS "userId", mac_addr AS "macAddr"`;
+      await enqueueUnbound(tx, gone, 'user');
+      return gone.length > 0;
+    });
+  }
+
+  /** Unbinds a device of this manufacturer (reason 'force'); false when no device of `oemCode` has this MAC. */
+  unbindOfManufacturer(oemCode: string, macAddr: string): Promise<boolean> {
+    return this.db.client.$transaction(async (tx) => {
+      const gone = await tx.$queryRaw<{ userId: number; macAddr: string }[]>`
+        DELETE FROM "device"."device" WHERE mac_addr = ${macAddr} AND oem_code = ${oemCode}
+        RETURNING user_id AS "userId", mac_addr AS "macAddr"`;
+      await enqueueUnbound(tx, gone, 'force');
+      return gone.length > 0;
+    });
+  }
+
+  /** Inside the caller's transaction: unbinds every device of the user (reason 'user-deleted'); returns how many. */
+  async unbindAllOfUser(tx: DeviceTransaction, userId: number): Promise<number> {
+    const gone = await tx.$queryRaw<{ id: number; userId: number; macAddr: string }[]>`
+      DELETE FROM "device"."device" WHERE user_id = ${userId}
+      RETURNING id, user_id AS "userId", mac_addr AS "macAddr"`;
+    // Events in the order the devices were added (RETURNING has no guaranteed order).
+    await enqueueUnbound(tx, gone.sort((a, b) => a.id - b.id), 'user-deleted');
+    return gone.length;
+  }
+}
+
+async function enqueueUnbound(tx: DeviceTransaction, rows: { userId: number; macAddr: string }[], reason: UnbindReason): Promise<void> {
+  for (const row of rows) {
+    await tx.outboxEvent.create({ data: outboxRow(buildEvent('deviceUnbound', { macAddr: row.macAddr, userId: row.userId, reason })) });
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * DEVICE_RPC.findUserDevice: other services (permission-service) ask the owner whether a user has a device
+ * before acting on it. A MAC in any accepted form; a malformed one simply matches no device.
+ */
+import { Injectable } from '@nestjs/common';
+import { type DeviceRecord, normalizeMac } from '@dcp/contracts';
+import { DevicePasswords } from './device-passwords';
+import { toDeviceRecord } from './device.mapper';
+import { DeviceRepository } from './device.repository';
+
+@Injectable()
+export class FindUserDeviceUseCase {
+  constructor(
+    private readonly devices: DeviceRepository,
+    private readonly passwords: DevicePasswords,
+  ) {}
+
+  async execute(request: { userId: number; macAddr: string }): Promise<{ device: DeviceRecord | null }> {
+    const macAddr = normalizeMac(request.macAddr);
+    const device = macAddr ? await this.devices.findOwned(request.userId, macAddr) : null;
+    return { device: device ? toDeviceRecord(device, this.passwords.decrypt(device)) : null };
+  }
+}

@@ -1,0 +1,33 @@
+/** Registers a manufacturer: its delKey is generated, returned this once and stored encrypted. */
+import { Injectable, Logger } from '@nestjs/common';
+import { type ManufacturerWithDelKey, createManufacturerBodySchema } from '@dcp/contracts';
+import { isUniqueViolation } from '../infrastructure/device-database';
+import { manufacturerExists, parseAdminBody } from './admin-input';
+import { DelKeys } from './del-keys';
+import { toManufacturerView, withDelKey } from './manufacturer.mapper';
+import { ManufacturerRepository } from './manufacturer.repository';
+
+@Injectable()
+export class CreateManufacturerUseCase {
+  private readonly logger = new Logger('device-manufacturers');
+
+  constructor(
+    private readonly manufacturers: ManufacturerRepository,
+    private readonly delKeys: DelKeys,
+  ) {}
+
+  async execute(request: { body: unknown }): Promise<ManufacturerWithDelKey> {
+    const body = parseAdminBody(createManufacturerBodySchema, request.body);
+    if (await this.manufacturers.findByOemCode(body.oemCode)) throw manufacturerExists(body.oemCode);
+    const delKey = this.delKeys.generate();
+    try {
+      const created = await this.manufacturers.create({ oemCode: body.oemCode, name: body.name, delKeyCiphertext: this.delKeys.encrypt(body.oemCode, delKey) });
+      this.logger.log(`manufacturer ${created.oemCode} (${created.name}) registered`);
+      return withDelKey(toManufacturerView(created), delKey);
+    } catch (err) {
+      // A concurrent registration of the same oemCode won.
+      if (isUniqueViolation(err)) throw manufacturerExists(body.oemCode);
+      throw err;
+    }
+  }
+}

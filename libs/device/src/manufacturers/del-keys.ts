@@ -1,0 +1,30 @@
+/**
+ * Manufacturers' delKeys (the force-unbind secret of spec 4.4): generated here, shown once, stored encrypted
+ * with SECRETS_KEY (AES-256-GCM, the oemCode bound as additional data), decrypted only to verify a sign.
+ * Never logged.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { SecretBox, randomBase62 } from '@dcp/signing';
+import { DEL_KEY_LENGTH, type Manufacturer } from './manufacturer';
+
+@Injectable()
+export class DelKeys {
+  private readonly box: SecretBox;
+
+  constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
+    this.box = new SecretBox(ctx.config.secretsKey);
+  }
+
+  generate(): string {
+    return randomBase62(DEL_KEY_LENGTH);
+  }
+
+  encrypt(oemCode: string, delKey: string): string {
+    return this.box.encrypt(delKey, oemCode);
+  }
+
+  current(manufacturer: Pick<Manufacturer, 'oemCode' | 'delKeyCiphertext'>): string {
+    return this.box.decrypt(manufacturer.delKeyCiphertext, manufacturer.oemCode);
+  }
+}

@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import type { ManufacturerView } from '@dcp/contracts';
+import { manufacturerNotFound } from './admin-input';
+import { toManufacturerView } from './manufacturer.mapper';
+import { ManufacturerRepository } from './manufacturer.repository';
+
+@Injectable()
+export class GetManufacturerUseCase {
+  constructor(private readonly manufacturers: ManufacturerRepository) {}
+
+  async execute(request: { oemCode: string }): Promise<ManufacturerView> {
+    const manufacturer = await this.manufacturers.findByOemCode(request.oemCode);
+    if (!manufacturer) throw manufacturerNotFound(request.oemCode);
+    return toManufacturerView(manufacturer);
+  }
+}

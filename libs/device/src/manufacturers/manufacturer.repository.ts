@@ -1,0 +1,36 @@
+/** Manufacturer rows of the device schema. */
+import { Inject, Injectable } from '@nestjs/common';
+import { DEVICE_DATABASE, type DeviceDatabase } from '../infrastructure/device-database';
+import type { Manufacturer, NewManufacturer } from './manufacturer';
+
+@Injectable()
+export class ManufacturerRepository {
+  constructor(@Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase) {}
+
+  findByOemCode(oemCode: string): Promise<Manufacturer | null> {
+    return this.db.client.manufacturer.findUnique({ where: { oemCode } });
+  }
+
+  /** A taken oemCode fails with a unique violation (P2002). */
+  create(manufacturer: NewManufacturer): Promise<Manufacturer> {
+    return this.db.client.manufacturer.create({ data: manufacturer });
+  }
+
+  /** Replaces the delKey if it is still `ifCiphertext`; undefined when another rotation changed it first. */
+  async replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: Date, ifCiphertext: string): Promise<Manufacturer | undefined> {
+    const { count } = await this.db.client.manufacturer.updateMany({
+      where: { oemCode, delKeyCiphertext: ifCiphertext },
+      data: { delKeyCiphertext, delKeyRotatedAt: rotatedAt },
+    });
+    if (count === 0) return undefined;
+    return (await this.findByOemCode(oemCode)) ?? undefined;
+  }
+
+  async page(limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.db.client.manufacturer.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }),
+      this.db.client.manufacturer.count(),
+    ]);
+    return { items, total };
+  }
+}
