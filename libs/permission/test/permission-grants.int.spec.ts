@@ -1,0 +1,117 @@
+/**
+ * Catalogue, grants and the four gateway operations against real PostgreSQL: admin refusals, activation
+ * (including many concurrent activations of one grant: exactly one wins), the queries and the current service.
+ */
+import { ErrorCode, PERMISSION_RPC } from '@dcp/contracts';
+import { describeWithInfra } from '@dcp/testing';
+import { type PermissionHarness, type TestUser, rejection, startPermissionHarness } from './permission-harness';
+
+const DAY_S = 86_400;
+const MAC = 'AA:BB:CC:DD:EE:01';
+const MAC2 = 'AA:BB:CC:DD:EE:02';
+
+describeWithInfra(['postgres'], 'permission-service: catalogue, grants and activation (PostgreSQL)', () => {
+  let h: PermissionHarness;
+  let ann: TestUser;
+
+  beforeAll(async () => {
+    h = await startPermissionHarness();
+    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'paid-30', permissionName: 'Cloud 30 days', permissionType: 1, durationDays: 30, belongServer: 'cloud', channelCount: 2 } });
+    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'free-7', permissionName: 'Free week', permissionType: 2, durationDays: 7 } });
+    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'bpi-30', permissionName: 'BPI 30', permissionType: 1, durationDays: 30, bpi: true } });
+    ann = h.user();
+    h.bind(ann, MAC, 1);
+    h.bind(ann, MAC2, 0);
+  });
+  afterAll(() => h?.close());
+
+  const grant = (openId: string, permissionCode: string, ipcMac?: string) => h.rpc(PERMISSION_RPC.createGrant, { body: { openId, permissionCode, ...(ipcMac ? { ipcMac } : {}) } });
+  const activate = (user: TestUser, grantId: number | string, ipcMac = MAC, extra: Record<string, string> = {}) => h.gateway('permission.active', user, { grantId: String(grantId), ipcMac, ...extra });
+
+  it('catalogue: a duplicate code → ADMIN_CONFLICT; the list holds each plan once with its defaults', async () => {
+    const dup = await rejection(h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'paid-30', permissionName: 'again', permissionType: 1, durationDays: 1 } }));
+    expect(dup.code).toBe(ErrorCode.ADMIN_CONFLICT);
+    const list = await h.rpc(PERMISSION_RPC.listPermissions, {});
+    expect(list.total).toBe(3);
+    expect(list.items.find((p) => p.permissionCode === 'free-7')).toMatchObject({ belongServer: '', channelCount: 1, bpi: false });
+  });
+
+  it('grants: statuses at creation, stored grantId is a long, refusals name what is wrong', async () => {
+    const paid = await grant(ann.openId, 'paid-30');
+    expect(paid).toMatchObject({ grantStatus: 1, userId: ann.userId, openId: ann.openId, ipcMac: null, initTime: h.clock.now() });
+    const free = await grant(ann.openId, 'free-7', 'aa-bb-cc-dd-ee-02');
+    expect(free).toMatchObject({ grantStatus: 3, ipcMac: MAC2, startTime: h.clock.now(), endTime: h.clock.now() + 7 * DAY_S * 1000 });
+    const { rows } = await h.sql.query(`SELECT pg_typeof(id)::text AS t FROM permission."grant" WHERE id = $1`, [paid.grantId]);
+    expect(rows[0].t).toBe('bigint');
+    expect(await h.rpc(PERMISSION_RPC.getGrant, { grantId: String(paid.grantId) })).toEqual(paid);
+
+    expect((await rejection(grant('nobody', 'paid-30'))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    expect((await rejection(grant(ann.openId, 'no-plan'))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    const conflict = await rejection(grant(ann.openId, 'paid-30', 'AA:BB:CC:DD:EE:99'));
+    expect(conflict).toMatchObject({ code: ErrorCode.ADMIN_CONFLICT, failureDetails: `device AA:BB:CC:DD:EE:99 is not bound to user ${ann.openId}` });
+    expect((await rejection(grant(ann.openId, 'paid-30', 'nope'))).code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
+    for (const grantId of ['abc', '0', '99999999', '123456789012345678901']) expect((await rejection(h.rpc(PERMISSION_RPC.getGrant, { grantId }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    const mine = await h.rpc(PERMISSION_RPC.listGrants, { openId: ann.openId });
+    expect(mine.items.map((g) => g.grantId)).toEqual(expect.arrayContaining([paid.grantId, free.grantId]));
+    expect(mine.items.every((g) => g.openId === ann.openId)).toBe(true);
+  });
+
+  it('many concurrent activations of one grant: exactly one succeeds, the others answer 883203', async () => {
+    const user = h.user();
+    h.bind(user, MAC);
+    const g = await grant(user.openId, 'paid-30');
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => activate(user, g.grantId)));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code: string }).code);
+    expect(ok).toHaveLength(1);
+    expect(refused).toEqual(Array(7).fill(ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE));
+    const { rows } = await h.sql.query(`SELECT grant_status, ipc_mac FROM permission."grant" WHERE id = $1`, [g.grantId]);
+    expect(rows).toEqual([{ grant_status: 3, ipc_mac: MAC }]);
+  });
+
+  it('activation: checks in order, stores the client details and starts the period; the queries follow', async () => {
+    const user = h.user();
+    const other = h.user();
+    h.bind(user, MAC);
+    const paid = await grant(user.openId, 'paid-30');
+    const bpi = await grant(user.openId, 'bpi-30');
+    const pinned = await grant(user.openId, 'paid-30', MAC);
+    const others = await grant(other.openId, 'paid-30');
+
+    const waiting = await h.gateway('permission.query_user_not_active', user, { supportBpi: '1' });
+    expect((waiting.data as { grantId: number }[]).map((r) => r.grantId)).toEqual([paid.grantId, bpi.grantId, pinned.grantId]);
+    expect(waiting.extra).toEqual({ sysDate: h.clock.now() });
+    expect((await h.gateway('permission.query_user_not_active', user, { supportBpi: '0' })).data).toEqual([
+      expect.objectContaining({ grantId: paid.grantId, ipcMac: '' }),
+      expect.objectContaining({ grantId: pinned.grantId, ipcMac: MAC, permissionValue: 30, channelCount: 2, belongServer: 'cloud', userTag: '' }),
+    ]);
+
+    expect((await rejection(activate(user, 999_999_999))).code).toBe(ErrorCode.PERMISSION_GRANTID_RECORD_NOT_EXISTS);
+    expect((await rejection(activate(user, others.grantId))).code).toBe(ErrorCode.PERMISSION_GRANTID_RECORD_NOT_EXISTS);
+    h.bind(user, MAC2);
+    expect((await rejection(activate(user, pinned.grantId, MAC2))).code).toBe(ErrorCode.PERMISSION_GRANTID_RECORD_NOT_MATCH_IPCMAC);
+    expect((await rejection(activate(user, paid.grantId, 'AA:BB:CC:DD:EE:77'))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+
+    const at = h.clock.now();
+    await expect(activate(user, paid.grantId, 'aabbccddee01', { exceptionInfo: 'camera offline once', appClientVersion: '5.1.0' })).resolves.toEqual({});
+    const { rows } = await h.sql.query(`SELECT grant_status, ipc_mac, start_time, end_time, exception_info, app_client_version FROM permission."grant" WHERE id = $1`, [paid.grantId]);
+    expect(rows[0]).toEqual({ grant_status: 3, ipc_mac: MAC, start_time: new Date(at), end_time: new Date(at + 30 * DAY_S * 1000), exception_info: 'camera offline once', app_client_version: '5.1.0' });
+    expect((await rejection(activate(user, paid.grantId))).code).toBe(ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE);
+
+    const valid = await h.gateway('permission.query_user_ipcs_valid', user);
+    expect(valid.data).toEqual([expect.objectContaining({ grantId: paid.grantId, grantStatus: 3, ipcMac: MAC })]);
+    expect((await h.gateway('fcmall.get_current_service', user, { macAddr: MAC })).data).toMatchObject({ status: 3, flag: 1, name: 'Cloud 30 days', startTime: at, endTime: at + 30 * DAY_S * 1000, validity: '30 days' });
+
+    h.clock.advance(30 * DAY_S);
+    expect((await h.gateway('permission.query_user_ipcs_valid', user)).data).toEqual([]);
+    // Period over; the device supports cloud storage, so the free 8-hour service is what remains.
+    expect((await h.gateway('fcmall.get_current_service', user, { macAddr: MAC })).data).toMatchObject({ status: 3, flag: 2, validity: '8 hours', startTime: null });
+  });
+
+  it('current service: no service on a device without cloud storage, 020041 for a device that is not the user\'s', async () => {
+    const user = h.user();
+    h.bind(user, MAC, 0);
+    expect((await h.gateway('fcmall.get_current_service', user, { macAddr: MAC })).data).toEqual({ userId: user.userId, macAddr: MAC, name: '', description: '', startTime: null, endTime: null, validity: '', status: 0, flag: 0 });
+    expect((await rejection(h.gateway('fcmall.get_current_service', user, { macAddr: MAC2 }))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Runs PermissionModule for integration specs exactly as a host does (RuntimeModule + PermissionModule,
+ * lifecycle hooks), over a real PostgreSQL database, the in-process bus and a settable clock. sso-service and
+ * device-service are stood in for by their RPC contracts (RPC.ssoFindUser, DEVICE_RPC.findUserDevice)
+ * answered from in-memory tables the spec fills.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResult, RPC, type RpcContract, gatewaySubject, normalizeMac } from '@dcp/contracts';
+import { migrateService, serviceDatabase } from '@dcp/database';
+import { buildEvent } from '@dcp/messaging';
+import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
+import { createTestDatabase, uniqueName } from '@dcp/testing';
+import { Client } from 'pg';
+import type { z } from 'zod';
+import { PermissionModule } from '../src/permission.module';
+import { FakeClock } from '../src/test/fakes';
+
+export interface TestUser {
+  userId: number;
+  openId: string;
+  clientId: string;
+  uuid: string;
+}
+
+export interface PermissionHarness {
+  runtime: Runtime;
+  module: TestingModule;
+  clock: FakeClock;
+  /** Direct SQL on the permission database, for assertions on what is stored. */
+  sql: Client;
+  rpc<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>): Promise<z.output<Res>>;
+  /** A gateway operation as the edge dispatches it (parameters already validated, the user authenticated). */
+  gateway(service: string, user: TestUser, params?: Record<string, string>): Promise<GatewayResult>;
+  /** A user known to the stand-in sso-service. */
+  user(): TestUser;
+  /** Binds a device to a user at the stand-in device-service (or unbinds it). */
+  bind(user: TestUser, macAddr: string, supportStore?: 0 | 1): void;
+  unbind(user: TestUser, macAddr: string): void;
+  /** Publishes an event and resolves once permission-service's consumer has handled it (applied or duplicate). */
+  deliver<K extends EventKey>(key: K, data: EventPayload<K>): Promise<{ id: string; outcome: string }>;
+  close(): Promise<void>;
+}
+
+let nextUserId = 1000;
+
+export async function startPermissionHarness(): Promise<PermissionHarness> {
+  const db = await createTestDatabase('dcp_permission');
+  await migrateService(serviceDatabase('permission'), { kind: 'postgres', url: db.url });
+  const dataDir = mkdtempSync(join(tmpdir(), 'dcp-permission-'));
+  const config = loadConfig({ DATABASE_URL: db.url, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir, EVENT_RETRY_DELAY_MS: '50' } as NodeJS.ProcessEnv);
+  const clock = new FakeClock(Date.now());
+  const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('permission') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
+
+  const users = new Map<string, TestUser>();
+  const devices = new Map<string, { macAddr: string; supportStore: number }>();
+  runtime.rpcServer.handleContract(RPC.ssoFindUser, async ({ openId }) => ({ user: users.get(openId) ?? null }));
+  runtime.rpcServer.handleContract(DEVICE_RPC.findUserDevice, async ({ userId, macAddr }) => {
+    const mac = normalizeMac(macAddr);
+    const d = mac ? devices.get(`${userId}/${mac}`) : undefined;
+    return {
+      device: d
+        ? { userId, macAddr: d.macAddr, deviceName: 'cam', productName: 'P1', username: 'admin', password: 'x', hasusertag: 0, supportStore: d.supportStore, supportRichMedia: 0, oemCode: 'ACME' }
+        : null,
+    };
+  });
+
+  // Every consumer outcome is counted on dcp_events_consumed_total after its transaction ended: observe the
+  // counter to know when an event was handled, without sleeping or polling.
+  const handled: Array<{ subject: string; outcome: string }> = [];
+  const waiters: Array<() => void> = [];
+  const increment = runtime.metrics.increment.bind(runtime.metrics);
+  runtime.metrics.increment = (name, help, labels = {}, by) => {
+    increment(name, help, labels, by);
+    if (name === 'dcp_events_consumed_total' && labels.service === 'permission') {
+      handled.push({ subject: labels.subject, outcome: labels.outcome });
+      for (const w of waiters.splice(0)) w();
+    }
+  };
+
+  const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), PermissionModule] }).compile();
+  await module.init();
+  const sql = new Client({ connectionString: db.url });
+  await sql.connect();
+
+  return {
+    runtime,
+    module,
+    clock,
+    sql,
+    rpc: (contract, payload) => runtime.rpcClient.request(contract, payload),
+    gateway: async (service, user, params = {}) => (await runtime.rpcClient.requestRaw(gatewaySubject(service), { service, params, user })) as GatewayResult,
+    user: () => {
+      const userId = nextUserId++;
+      const u = { userId, openId: `open-${userId}`, clientId: 'client-1', uuid: `uuid-${userId}` };
+      users.set(u.openId, u);
+      return u;
+    },
+    bind: (user, macAddr, supportStore = 1) => {
+      const mac = normalizeMac(macAddr)!;
+      devices.set(`${user.userId}/${mac}`, { macAddr: mac, supportStore });
+    },
+    unbind: (user, macAddr) => {
+      devices.delete(`${user.userId}/${normalizeMac(macAddr)!}`);
+    },
+    deliver: async (key, data) => {
+      const envelope = buildEvent(key, data);
+      const before = handled.length;
+      const done = new Promise<{ subject: string; outcome: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`permission-service did not handle ${EVENTS[key].subject} within 10 s`)), 10_000);
+        const check = () => {
+          const found = handled.slice(before).find((h) => h.subject === EVENTS[key].subject && (h.outcome === 'applied' || h.outcome === 'duplicate'));
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          } else waiters.push(check);
+        };
+        waiters.push(check);
+      });
+      await runtime.events.publish(envelope);
+      return { id: envelope.id, outcome: (await done).outcome };
+    },
+    close: async () => {
+      await module.close();
+      await runtime.close();
+      await sql.end();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The PlatformError a call rejects with (its code name and details). */
+export async function rejection(promise: Promise<unknown>): Promise<{ code: string; failureDetails: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as { code: string; failureDetails: string };
+  }
+  throw new Error('expected the call to fail');
+}
