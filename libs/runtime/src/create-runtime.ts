@@ -38,7 +38,9 @@ export function databaseConfigFor(config: PlatformConfig, service: string): Data
 }
 
 export async function createRuntime(config: PlatformConfig, overrides: RuntimeOverrides = {}, name?: string): Promise<Runtime> {
-  const bus = await createBus(overrides.bus ?? busConfigFor(config, name));
+  const defaults = busConfigFor(config, name);
+  // An overridden bus (tests) still logs through the process's logger and honours RPC_TIMEOUT_MS.
+  const bus = await createBus(overrides.bus ? { logger: defaults.logger, requestTimeoutMs: defaults.requestTimeoutMs, ...overrides.bus } : defaults);
   const health = new HealthRegistry();
   health.register('events', () => bus.events.ping());
   return {

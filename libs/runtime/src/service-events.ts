@@ -41,6 +41,13 @@ export type EventHandlers<Tx extends SqlClient> = {
   [K in EventKey]?: (data: EventPayload<K>, tx: Tx, envelope: EventEnvelope<K>) => Promise<void>;
 };
 
+/** What became of one delivery: applied, already applied before (inbox), failed (will be retried), or given up. */
+export interface HandledEvent {
+  subject: string;
+  eventId: string | undefined;
+  outcome: 'applied' | 'duplicate' | 'failed' | 'dead-lettered';
+}
+
 export interface ServiceEventsOptions<Tx extends SqlClient> {
   service: ServiceName;
   /** The service's Prisma client (its PostgreSQL schema holds outbox_event, inbox_event, dead_letter_event). */
@@ -53,6 +60,7 @@ export class ServiceEvents<Tx extends SqlClient> {
   private relay?: OutboxRelay;
   private consumer?: EventConsumerHandle;
   private handlers: EventHandlers<Tx> = {};
+  private readonly listeners = new Set<(handled: HandledEvent) => void>();
 
   constructor(
     private readonly ctx: RuntimeContext,
@@ -72,6 +80,12 @@ export class ServiceEvents<Tx extends SqlClient> {
 
   private get schema(): string {
     return this.opts.service;
+  }
+
+  /** Observes every delivery's outcome (the same facts as `dcp_events_consumed_total`); returns the unsubscribe. */
+  onHandled(listener: (handled: HandledEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Starts publishing the outbox; reports pending rows as `dcp_outbox_pending{service}`. */
@@ -103,7 +117,7 @@ export class ServiceEvents<Tx extends SqlClient> {
       (envelope) => this.apply(envelope, 'consumer'),
       async (dl) => {
         await sink(dl);
-        this.count(dl.subject, 'dead-lettered');
+        this.count(dl.subject, 'dead-lettered', (dl.envelope as { id?: string } | null)?.id);
         this.logger.error(`gave up on ${dl.subject} after ${dl.deliveries} deliveries: ${dl.error}`);
       },
     );
@@ -157,16 +171,17 @@ export class ServiceEvents<Tx extends SqlClient> {
     if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
     try {
       const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => handler(envelope.data, tx, envelope), { maxWait: 10_000, timeout: 60_000 });
-      this.count(envelope.type, ran ? 'applied' : 'duplicate');
+      this.count(envelope.type, ran ? 'applied' : 'duplicate', envelope.id);
       if (ran) this.poke();
     } catch (err) {
-      if (via === 'consumer') this.count(envelope.type, 'failed');
+      if (via === 'consumer') this.count(envelope.type, 'failed', envelope.id);
       throw err;
     }
   }
 
-  private count(subject: string, outcome: string): void {
+  private count(subject: string, outcome: HandledEvent['outcome'], eventId: string | undefined): void {
     this.ctx.metrics.increment('dcp_events_consumed_total', 'Events handled by a service consumer, by outcome', { service: this.opts.service, subject, outcome });
+    for (const listener of this.listeners) listener({ subject, eventId, outcome });
   }
 }
 

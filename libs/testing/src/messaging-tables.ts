@@ -1,6 +1,6 @@
 /**
  * The three messaging tables exactly as Prisma migrates the models of libs/messaging/README.md
- * (keep both in step). Tests create them in a throwaway schema.
+ * (keep both in step; libs/messaging/README.md shows the models). Tests create them in a throwaway schema.
  */
 export function messagingTablesSql(schema: string): string {
   const s = `"${schema}"`;

@@ -57,6 +57,12 @@ export class NatsDurableConsumer implements EventConsumerHandle {
         const consumer = await this.deps.js.consumers.get(this.deps.stream, this.opts.durable);
         const messages = await consumer.consume({ max_messages: PULL_BATCH });
         this.messages = messages;
+        // stop() may have run while the pull was being set up, before there was anything to close. close()
+        // resolves only once the iterator is drained, and nothing will iterate it: do not wait for it.
+        if (this.stopped) {
+          void messages.close().catch(() => undefined);
+          break;
+        }
         void this.watch(messages);
         for await (const msg of messages) {
           await this.process(msg);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { EVENTS, type EventEnvelope } from '@dcp/contracts';
-import { PgSqlClient, createTestDatabase, describeWithInfra } from '@dcp/testing';
+import { PgSqlClient, createTestDatabase, describeWithInfra, messagingTablesSql } from '@dcp/testing';
 import type { Bus, EventBus } from '../api';
 import { buildEvent } from '../build-event';
 import { createBus } from '../create-bus';
 import { Collector, envelopes, gate, recordingLogger } from '../test/helpers';
-import { messagingTablesSql } from '../test/messaging-tables';
+
 import { countDeadLetters, deadLetterSink, listDeadLetters, resolveDeadLetter } from './dead-letters';
 import { runOnce } from './inbox';
 import { OutboxRelay } from './outbox-relay';
