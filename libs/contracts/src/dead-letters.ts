@@ -8,8 +8,11 @@ import type { RpcContract } from './rpc';
  * `dcp.rpc.<service>.admin.dead-letters.*`; the edge exposes them under /admin/v1/dead-letters/<service>.
  */
 
-/** Services that consume platform events durably (one JetStream durable consumer each). */
-export const EVENT_CONSUMERS = ['device', 'permission', 'storage'] as const satisfies readonly ServiceName[];
+/**
+ * Services that consume platform events durably (one JetStream durable consumer each). storage-service
+ * joins when it holds recordings to purge (its recording index arrives with the cloud-storage issue).
+ */
+export const EVENT_CONSUMERS = ['device', 'permission'] as const satisfies readonly ServiceName[];
 export type EventConsumerService = (typeof EVENT_CONSUMERS)[number];
 
 export const deadLetterViewSchema = z.object({
