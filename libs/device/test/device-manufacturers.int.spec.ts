@@ -1,0 +1,73 @@
+/** The manufacturer operator API (dcp.rpc.device.admin.*) against real PostgreSQL. */
+import { DEVICE_RPC, ErrorCode } from '@dcp/contracts';
+import { describeWithInfra, uniqueName } from '@dcp/testing';
+import { type DeviceHarness, rejection, startDeviceHarness } from './device-harness';
+
+describeWithInfra(['postgres'], 'device: manufacturers (PostgreSQL)', () => {
+  let h: DeviceHarness;
+  beforeAll(async () => {
+    h = await startDeviceHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('create → get → list: the delKey is shown once (32 base62 characters) and stored encrypted', async () => {
+    const oemCode = uniqueName('ACME');
+    const created = await h.rpc(DEVICE_RPC.createManufacturer, { body: { oemCode, name: '  Acme Cameras ' } });
+    expect(created).toEqual({ oemCode, name: 'Acme Cameras', createdAt: expect.any(String), delKeyRotatedAt: null, delKey: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
+    const read = await h.rpc(DEVICE_RPC.getManufacturer, { oemCode });
+    expect(read).toEqual({ oemCode, name: 'Acme Cameras', createdAt: created.createdAt, delKeyRotatedAt: null });
+    const { rows } = await h.sql.query('SELECT del_key_ciphertext FROM device.manufacturer WHERE oem_code = $1', [oemCode]);
+    expect(rows[0].del_key_ciphertext).not.toContain(created.delKey);
+    const list = await h.rpc(DEVICE_RPC.listManufacturers, {});
+    expect(list.items).toContainEqual(read);
+    expect(list.total).toBe(list.items.length);
+    expect(JSON.stringify(list)).not.toContain(created.delKey);
+  });
+
+  it('pages the list with limit and offset in registration order', async () => {
+    for (let i = 0; i < 3; i++) await h.createManufacturer();
+    const all = await h.rpc(DEVICE_RPC.listManufacturers, {});
+    const page = await h.rpc(DEVICE_RPC.listManufacturers, { limit: 2, offset: 1 });
+    expect(page).toEqual({ items: all.items.slice(1, 3), total: all.total });
+  });
+
+  it('refuses a duplicate oemCode with ADMIN_CONFLICT, also when two registrations race', async () => {
+    const oemCode = uniqueName('DUP');
+    await h.rpc(DEVICE_RPC.createManufacturer, { body: { oemCode, name: 'First' } });
+    expect((await rejection(h.rpc(DEVICE_RPC.createManufacturer, { body: { oemCode, name: 'Second' } }))).code).toBe(ErrorCode.ADMIN_CONFLICT);
+    const racing = uniqueName('RACE');
+    const results = await Promise.allSettled([1, 2, 3].map((i) => h.rpc(DEVICE_RPC.createManufacturer, { body: { oemCode: racing, name: `Racer ${i}` } })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe(ErrorCode.ADMIN_CONFLICT);
+  });
+
+  it.each([
+    [{ name: 'No code' }, 'oemCode'],
+    [{ oemCode: 'X'.repeat(21), name: 'Too long' }, 'oemCode'],
+    [{ oemCode: 'has space', name: 'Bad chars' }, 'oemCode'],
+    [{ oemCode: 'OK' }, 'name'],
+    [{ oemCode: 'OK', name: '   ' }, 'name'],
+    [{ oemCode: 'OK', name: 'x', delKey: 'mine' }, 'delKey'],
+  ])('refuses %j with ADMIN_VALIDATION_FAILED naming %s', async (body, field) => {
+    const err = await rejection(h.rpc(DEVICE_RPC.createManufacturer, { body }));
+    expect(err.code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
+    expect(err.failureDetails).toContain(field);
+  });
+
+  it('answers ADMIN_NOT_FOUND for an unknown oemCode on get and rotate', async () => {
+    expect((await rejection(h.rpc(DEVICE_RPC.getManufacturer, { oemCode: 'NOPE' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    expect((await rejection(h.rpc(DEVICE_RPC.rotateDelKey, { oemCode: 'NOPE' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+  });
+
+  it('rotates the delKey: a new one shown once, delKeyRotatedAt set; concurrent rotations show only the stored key', async () => {
+    const m = await h.createManufacturer();
+    const rotated = await h.rpc(DEVICE_RPC.rotateDelKey, { oemCode: m.oemCode });
+    expect(rotated.delKey).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(rotated.delKey).not.toBe(m.delKey);
+    expect(rotated.delKeyRotatedAt).not.toBeNull();
+    expect(await h.rpc(DEVICE_RPC.getManufacturer, { oemCode: m.oemCode })).toMatchObject({ delKeyRotatedAt: rotated.delKeyRotatedAt });
+    const results = await Promise.allSettled([1, 2, 3].map(() => h.rpc(DEVICE_RPC.rotateDelKey, { oemCode: m.oemCode })));
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe(ErrorCode.ADMIN_CONFLICT);
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+  });
+});
