@@ -130,7 +130,7 @@ function ssoSuite(mode: Mode) {
     it('answers 401 OP0051 with expiresIn 0 when the merchant refuses the token', async () => {
       const res = await login('not-a-merchant-token');
       expect(res.status).toBe(401);
-      // The merchant's own reason follows the spec's text, so a merchant's developer sees why (decisions.md S9).
+      // The merchant's own reason follows the spec's text, so a merchant's developer sees why (decisions.md C5).
       expect(res.body).toEqual({ errorCode: 'OP0051', failureDetails: 'partner authorization denied: token is invalid', expiresIn: 0 });
     });
 
