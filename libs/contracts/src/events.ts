@@ -46,6 +46,20 @@ export const EVENTS = {
       })
       .strict(),
   },
+  grantRevoked: {
+    subject: 'dcp.permission.grant.revoked.v1',
+    source: 'permission-service',
+    description: 'An authorization record ended before its term: its user was deleted, or the device it served was unbound.',
+    schema: z
+      .object({
+        grantId: z.number().int().positive(),
+        userId: z.number().int().positive(),
+        ipcMac: z.string().max(20).nullable(),
+        permissionCode: z.string().min(1).max(64),
+        reason: z.enum(['user-deleted', 'device-unbound']),
+      })
+      .strict(),
+  },
 } as const;
 
 export type EventKey = keyof typeof EVENTS;
