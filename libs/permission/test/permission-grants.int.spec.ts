@@ -108,6 +108,16 @@ describeWithInfra(['postgres'], 'permission-service: catalogue, grants and activ
     expect((await h.gateway('fcmall.get_current_service', user, { macAddr: MAC })).data).toMatchObject({ status: 3, flag: 2, validity: '8 hours', startTime: null });
   });
 
+  it('a device unbound while its grant is being activated: the grant goes back to waiting, the caller gets 020041', async () => {
+    const user = h.user();
+    h.bind(user, MAC, 1, 1); // answers "bound" once, then the device is gone
+    const g = await grant(user.openId, 'paid-30');
+    expect((await rejection(activate(user, g.grantId))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+    const { rows } = await h.sql.query(`SELECT grant_status, ipc_mac, start_time, revoked_at FROM permission."grant" WHERE id = $1`, [g.grantId]);
+    expect(rows).toEqual([{ grant_status: 1, ipc_mac: null, start_time: null, revoked_at: null }]);
+    expect((await h.gateway('permission.query_user_ipcs_valid', user)).data).toEqual([]);
+  });
+
   it('current service: no service on a device without cloud storage, 020041 for a device that is not the user\'s', async () => {
     const user = h.user();
     h.bind(user, MAC, 0);

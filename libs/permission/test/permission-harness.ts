@@ -36,8 +36,8 @@ export interface PermissionHarness {
   gateway(service: string, user: TestUser, params?: Record<string, string>): Promise<GatewayResult>;
   /** A user known to the stand-in sso-service. */
   user(): TestUser;
-  /** Binds a device to a user at the stand-in device-service (or unbinds it). */
-  bind(user: TestUser, macAddr: string, supportStore?: 0 | 1): void;
+  /** Binds a device to a user at the stand-in device-service (or unbinds it); `lookups`: gone after that many questions. */
+  bind(user: TestUser, macAddr: string, supportStore?: 0 | 1, lookups?: number): void;
   unbind(user: TestUser, macAddr: string): void;
   /** Publishes an event and resolves once permission-service's consumer has handled it (applied or duplicate). */
   deliver<K extends EventKey>(key: K, data: EventPayload<K>): Promise<{ id: string; outcome: string }>;
@@ -55,11 +55,12 @@ export async function startPermissionHarness(): Promise<PermissionHarness> {
   const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('permission') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
 
   const users = new Map<string, TestUser>();
-  const devices = new Map<string, { macAddr: string; supportStore: number }>();
+  const devices = new Map<string, { macAddr: string; supportStore: number; lookups: number }>();
   runtime.rpcServer.handleContract(RPC.ssoFindUser, async ({ openId }) => ({ user: users.get(openId) ?? null }));
   runtime.rpcServer.handleContract(DEVICE_RPC.findUserDevice, async ({ userId, macAddr }) => {
     const mac = normalizeMac(macAddr);
     const d = mac ? devices.get(`${userId}/${mac}`) : undefined;
+    if (d && --d.lookups <= 0) devices.delete(`${userId}/${mac}`);
     return {
       device: d
         ? { userId, macAddr: d.macAddr, deviceName: 'cam', productName: 'P1', username: 'admin', password: 'x', hasusertag: 0, supportStore: d.supportStore, supportRichMedia: 0, oemCode: 'ACME' }
@@ -98,9 +99,9 @@ export async function startPermissionHarness(): Promise<PermissionHarness> {
       users.set(u.openId, u);
       return u;
     },
-    bind: (user, macAddr, supportStore = 1) => {
+    bind: (user, macAddr, supportStore = 1, lookups = Infinity) => {
       const mac = normalizeMac(macAddr)!;
-      devices.set(`${user.userId}/${mac}`, { macAddr: mac, supportStore });
+      devices.set(`${user.userId}/${mac}`, { macAddr: mac, supportStore, lookups });
     },
     unbind: (user, macAddr) => {
       devices.delete(`${user.userId}/${normalizeMac(macAddr)!}`);

@@ -55,6 +55,15 @@ describe('permission.active', () => {
     expect(grants.rows[0]).toMatchObject({ grantStatus: 1, ipcMac: null });
   });
 
+  it('a device unbound while the grant was being activated: the grant goes back to waiting (with its MAC) and the caller gets 020041', async () => {
+    const g = grants.add(fakeGrant({ ipcMac: MAC }));
+    const find = devices.findUserDevice.bind(devices);
+    let calls = 0;
+    devices.findUserDevice = async (userId, mac) => (++calls === 1 ? find(userId, mac) : null);
+    expect((await failure(useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+    expect(grants.rows[0]).toMatchObject({ grantStatus: 1, ipcMac: MAC, startTime: null, endTime: null });
+  });
+
   it('losing the conditional update to a concurrent activation → 883203', async () => {
     const g = grants.add(fakeGrant());
     const [a, b] = await Promise.allSettled([useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC })), useCase.execute(call({ grantId: String(g.grantId), ipcMac: MAC }))]);

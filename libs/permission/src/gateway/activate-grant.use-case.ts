@@ -3,7 +3,9 @@
  * order: ipcMac is a MAC (000006) → the grant exists and is this user's (883202) → it is waiting (883203) →
  * it is tied to no device or to this one (883204) → the device is bound to the user at device-service
  * (020041). The change is one conditional UPDATE, so of two concurrent activations exactly one wins; the
- * other answers 883203.
+ * other answers 883203. Ownership is asked again after the change: a device unbound while the grant was being
+ * activated (whose device.unbound may already have been handled, finding the grant still waiting) gets the
+ * grant back to waiting and the caller 020041, so no grant stays active on a device the user no longer has.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
@@ -35,9 +37,10 @@ export class ActivateGrantUseCase {
     if (!(await this.devices.findUserDevice(userId, ipcMac))) {
       throw new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, `device ${ipcMac} is not bound to this user`);
     }
+    const period = servicePeriod(grant.permission, this.clock.now());
     const won = await this.grants.activate(grant.grantId, {
       ipcMac,
-      ...servicePeriod(grant.permission, this.clock.now()),
+      ...period,
       exceptionInfo: call.params.exceptionInfo || null,
       appClientVersion: call.params.appClientVersion || null,
     });
@@ -45,6 +48,10 @@ export class ActivateGrantUseCase {
       // Changed since it was read (a concurrent activation, a revocation, a device release): report what it is now.
       assertActivatable(await this.grants.findById(grant.grantId), userId, ipcMac, grantIdText);
       throw new PlatformError(ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE, `authorization record ${grant.grantId} changed meanwhile`);
+    }
+    if (!(await this.devices.findUserDevice(userId, ipcMac))) {
+      await this.grants.undoActivation(grant.grantId, period.startTime, grant.ipcMac);
+      throw new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, `device ${ipcMac} is not bound to this user`);
     }
     this.logger.log(`grant ${grant.grantId} (${grant.permission.code}) activated on ${ipcMac} for user ${userId}`);
     return {};

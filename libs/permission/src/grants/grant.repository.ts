@@ -108,6 +108,18 @@ export class GrantRepository {
     return count === 1;
   }
 
+  /**
+   * Undoes an activation that must not stand (the device left the user meanwhile): back to waiting with the
+   * MAC it had before, only if the row is still exactly that activation. False when something else changed it.
+   */
+  async undoActivation(grantId: number, startTime: number, previousIpcMac: string | null): Promise<boolean> {
+    const { count } = await this.db.client.grant.updateMany({
+      where: { id: BigInt(grantId), grantStatus: GRANT_STATUS.active, revokedAt: null, startTime: new Date(startTime) },
+      data: { grantStatus: GRANT_STATUS.waiting, ipcMac: previousIpcMac, startTime: null, endTime: null, exceptionInfo: null, appClientVersion: null },
+    });
+    return count === 1;
+  }
+
   /** Revokes every grant of the user not yet revoked (inside the consumer's inbox transaction). */
   async revokeAllOf(tx: PermissionTransaction, userId: number, now: number, reason: RevokeReason): Promise<number> {
     const { count } = await tx.grant.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(now), revokeReason: reason } });

@@ -104,6 +104,12 @@ export class MemoryGrants {
     Object.assign(g, { grantStatus: GRANT_STATUS.active, ...a });
     return true;
   }
+  async undoActivation(id: number, startTime: number, previousIpcMac: string | null): Promise<boolean> {
+    const g = this.rows.find((r) => r.grantId === id);
+    if (!g || g.grantStatus !== GRANT_STATUS.active || g.revokedAt !== null || g.startTime !== startTime) return false;
+    Object.assign(g, { grantStatus: GRANT_STATUS.waiting, ipcMac: previousIpcMac, startTime: null, endTime: null, exceptionInfo: null, appClientVersion: null });
+    return true;
+  }
   asRepository(): GrantRepository {
     return this as unknown as GrantRepository;
   }
