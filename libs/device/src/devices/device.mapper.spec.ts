@@ -1,0 +1,38 @@
+import { deviceRecordSchema } from '@dcp/contracts';
+import type { Device } from './device';
+import { toDeviceRecord } from './device.mapper';
+
+describe('toDeviceRecord', () => {
+  const device: Device = {
+    id: 3,
+    macAddr: 'AA:BB:CC:DD:EE:FF',
+    userId: 42,
+    deviceName: 'Porch',
+    productName: 'CAM-2',
+    username: 'admin',
+    passwordCiphertext: 'v1.iv.tag.data',
+    hasusertag: 1,
+    supportStore: 1,
+    supportRichMedia: 0,
+    oemCode: 'ACME',
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  };
+
+  it('is the spec 2.4 record with userId and the password as sent — nothing internal', () => {
+    const record = toDeviceRecord(device, 'ENC(pw)');
+    expect(record).toEqual({
+      userId: 42,
+      macAddr: 'AA:BB:CC:DD:EE:FF',
+      deviceName: 'Porch',
+      productName: 'CAM-2',
+      username: 'admin',
+      password: 'ENC(pw)',
+      hasusertag: 1,
+      supportStore: 1,
+      supportRichMedia: 0,
+      oemCode: 'ACME',
+    });
+    expect(deviceRecordSchema.strict().parse(record)).toEqual(record);
+  });
+});

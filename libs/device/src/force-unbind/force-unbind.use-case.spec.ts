@@ -1,0 +1,89 @@
+import { ErrorCode } from '@dcp/contracts';
+import { md5Hex } from '@dcp/signing';
+import { DelKeys } from '../manufacturers/del-keys';
+import { FakeClock, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, PokeCounter, failure, fakeContext } from '../test/fakes';
+import { ForceUnbindUseCase } from './force-unbind.use-case';
+
+describe('ForceUnbindUseCase', () => {
+  const MAC = 'AA:BB:CC:DD:EE:01';
+  const DEL_KEY = 'DelKeyDelKeyDelKeyDelKeyDelKey12';
+  let clock: FakeClock;
+  let devices: MemoryDevices;
+  let usedSigns: MemoryUsedSigns;
+  let outbox: PokeCounter;
+  let useCase: ForceUnbindUseCase;
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    devices = new MemoryDevices();
+    usedSigns = new MemoryUsedSigns();
+    outbox = new PokeCounter();
+    const delKeys = new DelKeys(fakeContext());
+    const manufacturers = new MemoryManufacturers();
+    await manufacturers.create({ oemCode: 'ACME', name: 'Acme', delKeyCiphertext: delKeys.encrypt('ACME', DEL_KEY) });
+    await manufacturers.create({ oemCode: 'OTHER', name: 'Other', delKeyCiphertext: delKeys.encrypt('OTHER', 'another-key') });
+    useCase = new ForceUnbindUseCase(manufacturers.asRepository(), delKeys, usedSigns.asStore(), devices.asRepository(), clock, outbox);
+    await devices.bind({ macAddr: MAC, userId: 7, deviceName: 'd', productName: 'p', username: 'u', passwordCiphertext: 'x', hasusertag: 0, supportStore: 0, supportRichMedia: 0, oemCode: 'ACME' });
+  });
+
+  const now = () => String(Math.floor(clock.ms / 1000));
+  const params = (over: Record<string, string> = {}) => {
+    const p = { mac: MAC, timeStamp: now(), oemCode: 'ACME', ...over };
+    return { ...p, sign: md5Hex(`${p.mac}${p.timeStamp}${DEL_KEY}`), ...('sign' in over ? { sign: over.sign } : {}) };
+  };
+  const run = (p: Record<string, string>) => useCase.execute({ service: 'user_ipc_setting_v2_0.delOemDeviceForce', params: p });
+
+  it('unbinds the device (reason force), pokes the outbox and answers without data', async () => {
+    await expect(run(params())).resolves.toEqual({});
+    expect(devices.rows).toEqual([]);
+    expect(devices.unbound).toEqual([{ macAddr: MAC, userId: 7, reason: 'force' }]);
+    expect(outbox.pokes).toBe(1);
+  });
+
+  it('checks in order: mac syntax → oemCode → timeStamp → sign → replay → the manufacturer\'s device', async () => {
+    // Each case is wrong in its own check and in every later one: the earliest check must answer.
+    const stale = String(Math.floor(clock.ms / 1000) - 1000);
+    const cases: [Record<string, string>, string][] = [
+      [{ mac: 'nope', oemCode: 'NOBODY', timeStamp: 'x', sign: 'bad' }, ErrorCode.FC_INVALID_PARAMETER],
+      [{ oemCode: 'NOBODY', timeStamp: 'x', sign: 'bad' }, ErrorCode.DEVICE_FORCE_OEM_UNKNOWN],
+      [{ timeStamp: 'x', sign: 'bad' }, ErrorCode.FC_INVALID_PARAMETER],
+      [{ timeStamp: stale, sign: 'bad' }, ErrorCode.DEVICE_FORCE_TIMESTAMP_OUT_OF_WINDOW],
+      [{ sign: 'bad' }, ErrorCode.DEVICE_FORCE_SIGN_MISMATCH],
+    ];
+    for (const [over, code] of cases) expect((await failure(run(params(over)))).code).toBe(code);
+    expect(usedSigns.seen.size).toBe(0);
+    expect(devices.rows).toHaveLength(1);
+  });
+
+  it('names the parameter of a 000006: mac or timeStamp', async () => {
+    expect((await failure(run(params({ mac: 'AA:BB' }))))).toEqual(expect.objectContaining({ failureDetails: 'parameter mac is not a MAC address (12 hex digits, optionally separated by ":" or "-")' }));
+    expect((await failure(run(params({ timeStamp: '12:00' })))).failureDetails).toMatch(/^parameter timeStamp /);
+  });
+
+  it('says how far off a refused timeStamp is', async () => {
+    const ahead = await failure(run(params({ timeStamp: String(Math.floor(clock.ms / 1000) + 400) })));
+    expect(ahead).toMatchObject({ code: ErrorCode.DEVICE_FORCE_TIMESTAMP_OUT_OF_WINDOW, failureDetails: 'timeStamp is 400 s ahead of server time (at most 300 s allowed)' });
+    const behind = await failure(run(params({ timeStamp: String(clock.ms - 301_000) })));
+    expect(behind.failureDetails).toBe('timeStamp is 301 s behind server time (at most 300 s allowed)');
+  });
+
+  it('refuses a second use of a sign (any case) with DV0044, even when the first found no device', async () => {
+    const p = params({ mac: 'AA:BB:CC:DD:EE:99' });
+    expect((await failure(run(p))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+    expect((await failure(run({ ...p, sign: p.sign.toUpperCase() }))).code).toBe(ErrorCode.DEVICE_FORCE_SIGN_REPLAYED);
+    expect([...usedSigns.seen.keys()]).toEqual([`ACME:${p.sign}`]);
+  });
+
+  it('does not let a manufacturer unbind another manufacturer\'s device (020041)', async () => {
+    const p = { mac: MAC, timeStamp: now(), oemCode: 'OTHER' };
+    const err = await failure(run({ ...p, sign: md5Hex(`${MAC}${p.timeStamp}another-key`) }));
+    expect(err.code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+    expect(devices.rows).toHaveLength(1);
+    expect(outbox.pokes).toBe(0);
+  });
+
+  it('accepts any MAC spelling, signed as sent, and unbinds the canonical device', async () => {
+    await expect(run(params({ mac: 'aabbccddee01' }))).resolves.toEqual({});
+    expect(devices.unbound).toEqual([{ macAddr: MAC, userId: 7, reason: 'force' }]);
+  });
+});

@@ -1,0 +1,70 @@
+import { ErrorCode } from '@dcp/contracts';
+import { FakeClock, MemoryManufacturers, failure, fakeContext } from '../test/fakes';
+import { CreateManufacturerUseCase } from './create-manufacturer.use-case';
+import { DelKeys } from './del-keys';
+import { GetManufacturerUseCase } from './get-manufacturer.use-case';
+import { ListManufacturersUseCase } from './list-manufacturers.use-case';
+import { RotateDelKeyUseCase } from './rotate-del-key.use-case';
+
+describe('manufacturer admin use cases', () => {
+  let repo: MemoryManufacturers;
+  let delKeys: DelKeys;
+  let clock: FakeClock;
+  let create: CreateManufacturerUseCase;
+
+  beforeEach(() => {
+    repo = new MemoryManufacturers();
+    delKeys = new DelKeys(fakeContext());
+    clock = new FakeClock();
+    create = new CreateManufacturerUseCase(repo.asRepository(), delKeys);
+  });
+
+  it('creates with a 32-character base62 delKey shown once and stored encrypted under the oemCode', async () => {
+    const created = await create.execute({ body: { oemCode: 'ACME', name: 'Acme' } });
+    expect(created).toEqual({ oemCode: 'ACME', name: 'Acme', createdAt: new Date(0).toISOString(), delKeyRotatedAt: null, delKey: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
+    expect(repo.rows[0].delKeyCiphertext).not.toContain(created.delKey);
+    expect(delKeys.current(repo.rows[0])).toBe(created.delKey);
+    // Bound to its owner: the ciphertext does not decrypt as another manufacturer's.
+    expect(() => delKeys.current({ ...repo.rows[0], oemCode: 'OTHER' })).toThrow();
+    expect(await new GetManufacturerUseCase(repo.asRepository()).execute({ oemCode: 'ACME' })).not.toHaveProperty('delKey');
+  });
+
+  it.each([
+    [undefined, 'oemCode'],
+    [{ oemCode: '', name: 'x' }, 'oemCode'],
+    [{ oemCode: 'ok', name: '' }, 'name'],
+    [{ oemCode: 'ok', name: 'x', extra: 1 }, 'extra'],
+  ])('refuses %j with ADMIN_VALIDATION_FAILED naming %s', async (body, field) => {
+    const err = await failure(create.execute({ body }));
+    expect(err.code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
+    expect(err.failureDetails).toMatch(new RegExp(`^invalid field ${field}`));
+  });
+
+  it('answers ADMIN_CONFLICT for a taken oemCode, also when the insert loses a race', async () => {
+    await create.execute({ body: { oemCode: 'ACME', name: 'Acme' } });
+    expect((await failure(create.execute({ body: { oemCode: 'ACME', name: 'Again' } }))).code).toBe(ErrorCode.ADMIN_CONFLICT);
+    const racing = new CreateManufacturerUseCase({ ...repo.asRepository(), findByOemCode: async () => null, create: (m: never) => repo.create(m) } as never, delKeys);
+    expect((await failure(racing.execute({ body: { oemCode: 'ACME', name: 'Racer' } }))).code).toBe(ErrorCode.ADMIN_CONFLICT);
+  });
+
+  it('rotates: a new key at once (the old one no longer decrypts from the row), delKeyRotatedAt = now', async () => {
+    const { delKey } = await create.execute({ body: { oemCode: 'ACME', name: 'Acme' } });
+    const rotated = await new RotateDelKeyUseCase(repo.asRepository(), delKeys, clock).execute({ oemCode: 'ACME' });
+    expect(rotated.delKey).not.toBe(delKey);
+    expect(rotated.delKeyRotatedAt).toBe(clock.now().toISOString());
+    expect(delKeys.current(repo.rows[0])).toBe(rotated.delKey);
+  });
+
+  it('answers ADMIN_NOT_FOUND for unknown manufacturers', async () => {
+    expect((await failure(new GetManufacturerUseCase(repo.asRepository()).execute({ oemCode: 'X' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    expect((await failure(new RotateDelKeyUseCase(repo.asRepository(), delKeys, clock).execute({ oemCode: 'X' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+  });
+
+  it('lists 100 by default with the total', async () => {
+    for (let i = 0; i < 105; i++) await create.execute({ body: { oemCode: `M${i}`, name: `Maker ${i}` } });
+    const page = await new ListManufacturersUseCase(repo.asRepository()).execute({});
+    expect(page.items).toHaveLength(100);
+    expect(page.total).toBe(105);
+    expect(page.items[0]).toEqual({ oemCode: 'M0', name: 'Maker 0', createdAt: expect.any(String), delKeyRotatedAt: null });
+  });
+});

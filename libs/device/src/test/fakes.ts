@@ -1,0 +1,157 @@
+/** Test doubles for unit specs: a settable clock, in-memory repositories with the database's rules, a poke counter. */
+import { randomBytes } from 'node:crypto';
+import type { AuthenticatedUser, EventPayload } from '@dcp/contracts';
+import type { RuntimeContext, UserGatewayCall } from '@dcp/runtime';
+import type { Device, DeviceChanges, NewDevice } from '../devices/device';
+import type { DeviceRepository } from '../devices/device.repository';
+import type { UsedForceSignStore } from '../force-unbind/used-force-sign.store';
+import type { Manufacturer, NewManufacturer } from '../manufacturers/manufacturer';
+import type { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
+import type { Clock } from '../shared/clock';
+
+export class FakeClock implements Clock {
+  constructor(public ms: number = Date.UTC(2026, 0, 15, 12, 0, 0)) {}
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+export function fakeContext(): RuntimeContext {
+  return { config: { secretsKey: randomBytes(32) } } as unknown as RuntimeContext;
+}
+
+export class PokeCounter {
+  pokes = 0;
+  poke(): void {
+    this.pokes++;
+  }
+}
+
+export function user(userId: number): AuthenticatedUser {
+  return { userId, openId: `open${userId}`, clientId: 'client', uuid: `uuid${userId}` };
+}
+
+export function userCall(u: AuthenticatedUser, params: Record<string, string>, service = 'user_ipc_setting_v2_0.op'): UserGatewayCall {
+  return { service, params, user: u };
+}
+
+type Bound = EventPayload<'deviceBound'>;
+type Unbound = EventPayload<'deviceUnbound'>;
+
+/** DeviceRepository in memory: unique MAC, ownership filters, events recorded as the outbox would hold them. */
+export class MemoryDevices {
+  readonly rows: Device[] = [];
+  readonly bound: Bound[] = [];
+  readonly unbound: Unbound[] = [];
+  private nextId = 1;
+  /** Called before an insert: lets a spec simulate another add committing first. */
+  beforeBind?: (device: NewDevice) => void;
+
+  asRepository(): DeviceRepository {
+    return this as unknown as DeviceRepository;
+  }
+
+  async findByMac(macAddr: string): Promise<Device | null> {
+    return this.rows.find((d) => d.macAddr === macAddr) ?? null;
+  }
+
+  async findOwned(userId: number, macAddr: string): Promise<Device | null> {
+    return this.rows.find((d) => d.macAddr === macAddr && d.userId === userId) ?? null;
+  }
+
+  async listByUser(userId: number): Promise<Device[]> {
+    return this.rows.filter((d) => d.userId === userId).sort((a, b) => a.id - b.id);
+  }
+
+  async bind(device: NewDevice): Promise<Device> {
+    this.beforeBind?.(device);
+    if (this.rows.some((d) => d.macAddr === device.macAddr)) throw Object.assign(new Error('Unique constraint failed on the fields: (`mac_addr`)'), { code: 'P2002' });
+    const row = { ...device, id: this.nextId++, createdAt: new Date(), updatedAt: new Date() };
+    this.rows.push(row);
+    this.bound.push({ macAddr: row.macAddr, userId: row.userId, oemCode: row.oemCode });
+    return row;
+  }
+
+  async update(userId: number, macAddr: string, changes: DeviceChanges): Promise<boolean> {
+    const row = this.rows.find((d) => d.macAddr === macAddr && d.userId === userId);
+    if (!row) return false;
+    for (const [k, v] of Object.entries(changes)) if (v !== undefined) (row as unknown as Record<string, unknown>)[k] = v;
+    return true;
+  }
+
+  async unbindOwned(userId: number, macAddr: string): Promise<boolean> {
+    return this.remove((d) => d.macAddr === macAddr && d.userId === userId, 'user');
+  }
+
+  async unbindOfManufacturer(oemCode: string, macAddr: string): Promise<boolean> {
+    return this.remove((d) => d.macAddr === macAddr && d.oemCode === oemCode, 'force');
+  }
+
+  private remove(match: (d: Device) => boolean, reason: Unbound['reason']): boolean {
+    const i = this.rows.findIndex(match);
+    if (i < 0) return false;
+    const [row] = this.rows.splice(i, 1);
+    this.unbound.push({ macAddr: row.macAddr, userId: row.userId, reason });
+    return true;
+  }
+}
+
+/** ManufacturerRepository in memory. */
+export class MemoryManufacturers {
+  readonly rows: Manufacturer[] = [];
+
+  asRepository(): ManufacturerRepository {
+    return this as unknown as ManufacturerRepository;
+  }
+
+  async findByOemCode(oemCode: string): Promise<Manufacturer | null> {
+    return this.rows.find((m) => m.oemCode === oemCode) ?? null;
+  }
+
+  async create(m: NewManufacturer): Promise<Manufacturer> {
+    if (this.rows.some((r) => r.oemCode === m.oemCode)) throw Object.assign(new Error('unique'), { code: 'P2002' });
+    const row = { ...m, id: this.rows.length + 1, delKeyRotatedAt: null, createdAt: new Date(0) };
+    this.rows.push(row);
+    return row;
+  }
+
+  async replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: Date, ifCiphertext: string): Promise<Manufacturer | undefined> {
+    const row = this.rows.find((m) => m.oemCode === oemCode && m.delKeyCiphertext === ifCiphertext);
+    if (!row) return undefined;
+    Object.assign(row, { delKeyCiphertext, delKeyRotatedAt: rotatedAt });
+    return row;
+  }
+
+  async page(limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
+    return { items: this.rows.slice(offset, offset + limit), total: this.rows.length };
+  }
+}
+
+/** Used-sign store with the table's first-insert-wins rule. */
+export class MemoryUsedSigns {
+  readonly seen = new Map<string, Date>();
+
+  asStore(): UsedForceSignStore {
+    return this as unknown as UsedForceSignStore;
+  }
+
+  async remember(oemCode: string, sign: string, expiresAt: Date): Promise<boolean> {
+    const key = `${oemCode}:${sign}`;
+    if (this.seen.has(key)) return false;
+    this.seen.set(key, expiresAt);
+    return true;
+  }
+}
+
+/** Catches a rejected promise's error for assertions on its code and details. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; failureDetails: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as { code: string; failureDetails: string };
+  }
+  throw new Error('expected a failure, got a success');
+}
