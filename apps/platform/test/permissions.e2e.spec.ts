@@ -4,7 +4,7 @@
  * user_ipc_setting_v2_0.addOemDevice and calls permission.query_user_not_active, permission.active,
  * permission.query_user_ipcs_valid and fcmall.get_current_service (spec 2.5, 2.6, 3.2, 4.4, 7.3). Removing
  * a device (device.unbound) and deleting the user (user.deleted) reach permission-service over the event
- * backbone — in embedded and in distributed mode.
+ * backbone, and each grant they end is announced (grant.revoked) — in embedded and in distributed mode.
  */
 import { EVENTS } from '@dcp/contracts';
 import { expectEvent } from '@dcp/messaging';
@@ -340,7 +340,7 @@ function permissionSuite(mode: Mode) {
   });
 
   describe('reactions to other services\' events', () => {
-    it('removing a device ends its grants in service and releases the grants waiting for it (device.unbound)', async () => {
+    it('removing a device ends its grants in service (grant.revoked) and releases the grants waiting for it (device.unbound)', async () => {
       const user = await newUser('Unbinding User');
       const mac = newMac();
       const spare = newMac();
@@ -352,10 +352,12 @@ function permissionSuite(mode: Mode) {
       expect((await get('permission.query_user_ipcs_valid', user)).data).toHaveLength(1);
 
       const unbound = await expectEvent(t.platform.runtime.events, EVENTS.deviceUnbound.subject, (e) => (e.data as { macAddr: string }).macAddr === mac);
+      const revoked = await expectEvent(t.platform.runtime.events, EVENTS.grantRevoked.subject, (e) => (e.data as { grantId: number }).grantId === active.grantId);
       const applied = nextConsumed(EVENTS.deviceUnbound.subject);
       expect(await post('user_ipc_setting_v2_0.delOemDeviceByMac', user, { macAddr: mac })).toEqual({ errorCode: '', failureDetails: '' });
       expect((await unbound.arrived).data).toMatchObject({ macAddr: mac, reason: 'user' });
       expect(await applied).toBe('applied');
+      expect((await revoked.arrived).data).toEqual({ grantId: active.grantId, userId: active.userId, ipcMac: mac, permissionCode: 'cloud-30', reason: 'device-unbound' });
 
       expect((await get('permission.query_user_ipcs_valid', user)).data).toEqual([]);
       expect((await admin('GET', `/grants/${active.grantId}`)).body).toMatchObject({ grantStatus: 3, revokeReason: 'device-unbound', revokedAt: expect.any(String) });
@@ -364,15 +366,17 @@ function permissionSuite(mode: Mode) {
       expect((await post('permission.active', user, { grantId: String(pinned.grantId), ipcMac: spare })).errorCode).toBe('');
     });
 
-    it('deleting the user at the merchant revokes all of their grants (user.deleted)', async () => {
+    it('deleting the user at the merchant revokes all of their grants (user.deleted → grant.revoked)', async () => {
       const user = await newUser('Leaving User');
       const g = await grant(user, 'cloud-30');
       merchantSite.store.delete(user.uuid);
       const applied = nextConsumed(EVENTS.userDeleted.subject);
+      const revoked = await expectEvent(t.platform.runtime.events, EVENTS.grantRevoked.subject, (e) => (e.data as { grantId: number }).grantId === g.grantId);
       const params = { operation: 'DELETE', uuid: user.uuid };
       const headers = signedHeaders({ method: 'POST', path: '/sso/user_callback', params, clientId: merchant.clientId, clientSecret: merchant.clientSecret, now: t.clock.now() });
       expect((await postForm(t.baseUrl, '/sso/user_callback', params, headers)).status).toBe(200);
       expect(await applied).toBe('applied');
+      expect((await revoked.arrived).data).toEqual({ grantId: g.grantId, userId: g.userId, ipcMac: null, permissionCode: 'cloud-30', reason: 'user-deleted' });
       expect((await admin('GET', `/grants/${g.grantId}`)).body).toMatchObject({ grantStatus: 1, revokeReason: 'user-deleted', revokedAt: expect.any(String) });
     });
   });

@@ -2,10 +2,12 @@
  * The durable reactions against real PostgreSQL: user.deleted revokes every grant of the user; device.unbound
  * ends the grants in service on that device and releases those waiting for it. Each event applies once: a
  * redelivery (an operator replaying it from the dead letters) finds it in the inbox and changes nothing, and
- * a second unbind of the same device has nothing left to change.
+ * a second unbind of the same device has nothing left to change. Every revoked grant publishes exactly one
+ * grant.revoked (outbox, same transaction).
  */
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, EVENTS, PERMISSION_RPC, deadLetterContracts } from '@dcp/contracts';
+import { expectEvent } from '@dcp/messaging';
 import { describeWithInfra } from '@dcp/testing';
 import { type PermissionHarness, type TestUser, rejection, startPermissionHarness } from './permission-harness';
 
@@ -26,6 +28,10 @@ describeWithInfra(['postgres'], 'permission-service: reactions to user.deleted a
   const rowsOf = async (userId: number) =>
     (await h.sql.query(`SELECT id::int AS id, grant_status, ipc_mac, revoked_at IS NOT NULL AS revoked, revoke_reason FROM permission."grant" WHERE user_id = $1 ORDER BY id`, [userId])).rows;
   const snapshot = async () => (await h.sql.query(`SELECT * FROM permission."grant" ORDER BY id`)).rows;
+  const revokedEventsOf = async (userId: number) =>
+    (await h.sql.query(`SELECT payload->'data' AS data FROM permission.outbox_event WHERE subject = $1 AND (payload->'data'->>'userId')::int = $2 ORDER BY seq`, [EVENTS.grantRevoked.subject, userId])).rows.map(
+      (r) => r.data as Record<string, unknown>,
+    );
 
   /** Replays an already-handled event as an operator would from the dead letters: it goes through the inbox again. */
   async function replay(envelopeId: string, key: 'userDeleted' | 'deviceUnbound', data: unknown) {
@@ -46,12 +52,19 @@ describeWithInfra(['postgres'], 'permission-service: reactions to user.deleted a
     h.bind(user, MAC);
     h.bind(bystander, MAC2);
     const waiting = await grant(user, 'paid');
-    await grant(user, 'free', MAC);
+    const active = await grant(user, 'free', MAC);
     await grant(bystander, 'paid');
 
+    const published = await expectEvent(h.runtime.events, EVENTS.grantRevoked.subject, (e) => (e.data as { grantId: number }).grantId === active.grantId);
     const data = { userId: user.userId, openId: user.openId, clientId: user.clientId, uuid: user.uuid };
     const delivered = await h.deliver('userDeleted', data);
     expect(delivered.outcome).toBe('applied');
+    expect((await published.arrived).data).toEqual({ grantId: active.grantId, userId: user.userId, ipcMac: MAC, permissionCode: 'free', reason: 'user-deleted' });
+    expect(await revokedEventsOf(user.userId)).toEqual([
+      { grantId: waiting.grantId, userId: user.userId, ipcMac: null, permissionCode: 'paid', reason: 'user-deleted' },
+      { grantId: active.grantId, userId: user.userId, ipcMac: MAC, permissionCode: 'free', reason: 'user-deleted' },
+    ]);
+    expect(await revokedEventsOf(bystander.userId)).toEqual([]);
     expect((await rowsOf(user.userId)).map((r) => [r.revoked, r.revoke_reason])).toEqual([
       [true, 'user-deleted'],
       [true, 'user-deleted'],
@@ -67,6 +80,7 @@ describeWithInfra(['postgres'], 'permission-service: reactions to user.deleted a
     h.clock.advance(60);
     await replay(delivered.id, 'userDeleted', data);
     expect(await snapshot()).toEqual(before);
+    expect(await revokedEventsOf(user.userId)).toHaveLength(2);
     const { rows } = await h.sql.query(`SELECT count(*)::int AS n FROM permission.inbox_event WHERE event_id = $1`, [delivered.id]);
     expect(rows[0].n).toBe(1);
   });
@@ -102,6 +116,8 @@ describeWithInfra(['postgres'], 'permission-service: reactions to user.deleted a
     await replay(delivered.id, 'deviceUnbound', data);
     expect((await h.deliver('deviceUnbound', { ...data, reason: 'force' })).outcome).toBe('applied');
     expect(await snapshot()).toEqual(before);
+    // Exactly one grant.revoked, for the grant that was in service; released grants are not revoked.
+    expect(await revokedEventsOf(user.userId)).toEqual([{ grantId: active.grantId, userId: user.userId, ipcMac: MAC, permissionCode: 'free', reason: 'device-unbound' }]);
 
     // The released grant can now be activated on the user's other device.
     await expect(h.gateway('permission.active', user, { grantId: String(pinned.grantId), ipcMac: MAC2 })).resolves.toEqual({});

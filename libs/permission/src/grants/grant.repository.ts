@@ -1,8 +1,9 @@
 /** Grant rows of the permission schema; rows come back as Grant (ids as numbers, times as epoch ms). */
 import { Inject, Injectable } from '@nestjs/common';
+import { buildEvent, outboxRow } from '@dcp/messaging';
 import { PERMISSION_DATABASE, type PermissionDatabase, type PermissionTransaction } from '../infrastructure/permission-database';
 import type { Permission } from '../catalogue/permission';
-import { GRANT_STATUS, type Activation, type Grant, type NewGrant, type RevokeReason } from './grant';
+import { GRANT_STATUS, type Activation, type Grant, type NewGrant, type RevokedGrant, type RevokeReason } from './grant';
 
 interface GrantRow {
   id: bigint;
@@ -42,6 +43,14 @@ function toGrant(row: GrantRow): Grant {
 }
 
 const withPermission = { permission: true } as const;
+const revokedFields = { id: true, userId: true, ipcMac: true, permission: { select: { code: true } } } as const;
+
+/** RETURNING has no order: events go out oldest grant first. */
+const byGrantId = (a: RevokedGrant, b: RevokedGrant) => a.grantId - b.grantId;
+
+function toRevoked(row: { id: bigint; userId: number; ipcMac: string | null; permission: { code: string } }): RevokedGrant {
+  return { grantId: Number(row.id), userId: row.userId, ipcMac: row.ipcMac, permissionCode: row.permission.code };
+}
 
 @Injectable()
 export class GrantRepository {
@@ -120,22 +129,30 @@ export class GrantRepository {
     return count === 1;
   }
 
-  /** Revokes every grant of the user not yet revoked (inside the consumer's inbox transaction). */
-  async revokeAllOf(tx: PermissionTransaction, userId: number, now: number, reason: RevokeReason): Promise<number> {
-    const { count } = await tx.grant.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(now), revokeReason: reason } });
-    return count;
+  /** Revokes every grant of the user not yet revoked (inside the consumer's inbox transaction); returns them. */
+  async revokeAllOf(tx: PermissionTransaction, userId: number, now: number, reason: RevokeReason): Promise<RevokedGrant[]> {
+    const rows = await tx.grant.updateManyAndReturn({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(now), revokeReason: reason }, select: revokedFields });
+    return rows.map(toRevoked).sort(byGrantId);
   }
 
   /**
-   * The device left the user: its grants in service end (revoked), grants waiting for it are released
+   * The device left the user: its grants in service end (revoked, returned), grants waiting for it are released
    * (ipcMac cleared) so they can be activated on another device.
    */
-  async releaseDevice(tx: PermissionTransaction, userId: number, ipcMac: string, now: number): Promise<{ revoked: number; released: number }> {
-    const revoked = await tx.grant.updateMany({
+  async releaseDevice(tx: PermissionTransaction, userId: number, ipcMac: string, now: number): Promise<{ revoked: RevokedGrant[]; released: number }> {
+    const revoked = await tx.grant.updateManyAndReturn({
       where: { userId, ipcMac, grantStatus: GRANT_STATUS.active, revokedAt: null, endTime: { gt: new Date(now) } },
       data: { revokedAt: new Date(now), revokeReason: 'device-unbound' satisfies RevokeReason },
+      select: revokedFields,
     });
     const released = await tx.grant.updateMany({ where: { userId, ipcMac, grantStatus: GRANT_STATUS.waiting, revokedAt: null }, data: { ipcMac: null } });
-    return { revoked: revoked.count, released: released.count };
+    return { revoked: revoked.map(toRevoked).sort(byGrantId), released: released.count };
+  }
+
+  /** One grant.revoked event per revoked grant, in the same transaction as the revocation (outbox). */
+  async enqueueRevoked(tx: PermissionTransaction, revoked: readonly RevokedGrant[], reason: RevokeReason): Promise<void> {
+    for (const g of revoked) {
+      await tx.outboxEvent.create({ data: outboxRow(buildEvent('grantRevoked', { ...g, reason })) });
+    }
   }
 }

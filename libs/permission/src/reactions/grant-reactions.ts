@@ -4,6 +4,7 @@
  * - user.deleted: every grant of the user is revoked ('user-deleted');
  * - device.unbound: the user's grants in service on that device end (revoked, 'device-unbound'); grants
  *   waiting for that device are released (ipcMac cleared) so they can be activated on another device.
+ * Every revoked grant publishes one grant.revoked through the outbox, in the same transaction.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { normalizeMac, type EventPayload } from '@dcp/contracts';
@@ -24,15 +25,17 @@ export class GrantReactions {
 
   async userDeleted(data: EventPayload<'userDeleted'>, tx: PermissionTransaction): Promise<void> {
     const revoked = await this.grants.revokeAllOf(tx, data.userId, this.clock.now(), 'user-deleted');
-    this.metrics.reaction('user.deleted', 'revoked', revoked);
-    if (revoked > 0) this.logger.log(`user ${data.userId} deleted: ${revoked} grant(s) revoked`);
+    await this.grants.enqueueRevoked(tx, revoked, 'user-deleted');
+    this.metrics.reaction('user.deleted', 'revoked', revoked.length);
+    if (revoked.length > 0) this.logger.log(`user ${data.userId} deleted: ${revoked.length} grant(s) revoked`);
   }
 
   async deviceUnbound(data: EventPayload<'deviceUnbound'>, tx: PermissionTransaction): Promise<void> {
     const mac = normalizeMac(data.macAddr) ?? data.macAddr;
     const { revoked, released } = await this.grants.releaseDevice(tx, data.userId, mac, this.clock.now());
-    this.metrics.reaction('device.unbound', 'revoked', revoked);
+    await this.grants.enqueueRevoked(tx, revoked, 'device-unbound');
+    this.metrics.reaction('device.unbound', 'revoked', revoked.length);
     this.metrics.reaction('device.unbound', 'released', released);
-    if (revoked + released > 0) this.logger.log(`device ${mac} unbound from user ${data.userId} (${data.reason}): ${revoked} grant(s) ended, ${released} released`);
+    if (revoked.length + released > 0) this.logger.log(`device ${mac} unbound from user ${data.userId} (${data.reason}): ${revoked.length} grant(s) ended, ${released} released`);
   }
 }
