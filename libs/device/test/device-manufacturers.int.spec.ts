@@ -70,4 +70,15 @@ describeWithInfra(['postgres'], 'device: manufacturers (PostgreSQL)', () => {
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe(ErrorCode.ADMIN_CONFLICT);
     expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
   });
+
+  it('registers its readiness check and metrics', async () => {
+    const check = h.runtime.health.entries().find(([name]) => name === 'database:device');
+    expect(check).toBeDefined();
+    await expect(check![1]()).resolves.toBeUndefined();
+    const metrics = await h.runtime.metrics.render();
+    expect(metrics).toMatch(/dcp_device_operations_total\{[^}]*operation="admin.create_manufacturer"[^}]*outcome="ok"[^}]*\} \d+/);
+    expect(metrics).toMatch(/dcp_device_operations_total\{[^}]*operation="admin.get_manufacturer"[^}]*outcome="AD0404"[^}]*\} \d+/);
+    expect(metrics).toMatch(/dcp_outbox_pending\{service="device"\} \d+/);
+    expect(metrics).toMatch(/dcp_dead_letters_open\{service="device"\} \d+/);
+  });
 });
