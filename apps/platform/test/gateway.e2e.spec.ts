@@ -59,13 +59,8 @@ function gatewaySuite(mode: Mode) {
   });
 
   it('routes operations that their owning service has not implemented yet to that service (009999)', async () => {
-    const res = await postForm(t.baseUrl, '/gateway?service=user_ipc_setting_v2_0.delOemDeviceForce', {
-      mac: 'AA:BB:CC:DD:EE:FF',
-      timeStamp: String(Math.floor(Date.now() / 1000)),
-      oemCode: 'ACME',
-      sign: 'f'.repeat(32),
-    });
-    expect(res.body).toEqual({ errorCode: '009999', failureDetails: 'user_ipc_setting_v2_0.delOemDeviceForce is not available yet' });
+    const res = await getQuery(t.baseUrl, '/stream', { service: 'record.date.query', devId: 'AA:BB:CC:DD:EE:FF', sessionToken: 'f'.repeat(32), timestamp: String(Date.now() + 60_000) });
+    expect(res.body).toEqual({ errorCode: '009999', failureDetails: 'record.date.query is not available yet' });
   });
 
   it('answers the stream surface with the same envelope rules', async () => {

@@ -274,8 +274,8 @@ function ssoSuite(mode: Mode) {
       const { token } = await merchantUser('Gateway User');
       const session = await login(token);
       const ok = { clientId: merchant.clientId, openId: String(session.body.openId), accessToken: String(session.body.accessToken) };
-      // Authenticated: the call reaches device-service (which answers 009999 until its issue lands).
-      expect((await devices(ok)).body.errorCode).toBe('009999');
+      // Authenticated: the call reaches device-service, which lists the user's (no) devices.
+      expect((await devices(ok)).body).toEqual({ errorCode: '', failureDetails: '', data: [] });
       expect((await devices({ ...ok, clientId: 'unknown-client' })).body.errorCode).toBe('030010');
       expect((await devices({ ...ok, openId: 'unknown-open-id' })).body.errorCode).toBe('030030');
       expect((await devices({ ...ok, accessToken: 'x'.repeat(32) })).body.errorCode).toBe('030040');
@@ -289,7 +289,7 @@ function ssoSuite(mode: Mode) {
       const session = await login(token, quick);
       const creds = { clientId: quick.clientId, openId: String(session.body.openId), accessToken: String(session.body.accessToken) };
       t.clock.advance(59);
-      expect((await devices(creds)).body.errorCode).toBe('009999');
+      expect((await devices(creds)).body.errorCode).toBe('');
       // The edge cached the verification: it must not outlive the token's expiry.
       t.clock.advance(2);
       expect((await devices(creds)).body.errorCode).toBe('030041');
@@ -332,7 +332,7 @@ function ssoSuite(mode: Mode) {
       const refused = await sso('/sso/user_callback', { operation: 'DELETE', uuid }, merchant, { now: at });
       expect(refused.status).toBe(401);
       expect(refused.body.errorCode).toBe('OP0053');
-      expect((await devices(creds)).body.errorCode).toBe('009999');
+      expect((await devices(creds)).body.errorCode).toBe('');
 
       merchantSite.store.delete(uuid);
       const deleted = await expectEvent(t.platform.runtime.events, EVENTS.userDeleted.subject, (e) => (e.data as { uuid: string }).uuid === uuid);
@@ -346,7 +346,7 @@ function ssoSuite(mode: Mode) {
 
       expect((await sso('/sso/refresh_token', { refreshToken: String(session.body.refreshToken) })).body.errorCode).toBe('030091');
       // Nobody else is affected.
-      expect((await devices({ clientId: merchant.clientId, openId: String(other.body.openId), accessToken: String(other.body.accessToken) })).body.errorCode).toBe('009999');
+      expect((await devices({ clientId: merchant.clientId, openId: String(other.body.openId), accessToken: String(other.body.accessToken) })).body.errorCode).toBe('');
 
       // Repeating the callback is harmless and publishes nothing more.
       const again = await expectEvent(t.platform.runtime.events, EVENTS.userDeleted.subject, (e) => (e.data as { uuid: string }).uuid === uuid, 1_500);

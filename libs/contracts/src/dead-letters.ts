@@ -35,7 +35,8 @@ const contract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(owner: Ser
   response,
 });
 
-const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+// Query strings carry text; a request already parsed once (the RPC client validates before sending) carries a boolean.
+const booleanText = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 export function deadLetterContracts(service: EventConsumerService) {
   return {

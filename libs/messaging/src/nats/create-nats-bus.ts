@@ -27,11 +27,13 @@ export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>
   try {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
-    const events = new NatsEventBus(nc, js, jsm, config.stream ?? EVENT_STREAM, new SubjectSpace(config.subjectPrefix), logger);
+    // The prefix isolates request-reply as well as events: two platforms on one NATS (tests) never answer each other.
+    const subjects = new SubjectSpace(config.subjectPrefix);
+    const events = new NatsEventBus(nc, js, jsm, config.stream ?? EVENT_STREAM, subjects, logger);
     await events.ensureStream();
-    const rpcServer = new NatsRpcServer(nc, logger);
+    const rpcServer = new NatsRpcServer(nc, logger, subjects);
     return {
-      rpcClient: new NatsRpcClient(nc, config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, logger),
+      rpcClient: new NatsRpcClient(nc, config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, logger, subjects),
       rpcServer,
       events,
       close: async () => {

@@ -22,3 +22,17 @@ describeWithInfra(['nats'], 'NATS bus', () => {
     };
   });
 });
+
+describeWithInfra(['nats'], 'NATS bus: subject prefixes', () => {
+  it('keeps request-reply of two prefixed buses apart on one server (each answers only its own callers)', async () => {
+    const [a, b] = await Promise.all(['ISO_A', 'ISO_B'].map((p) => createBus({ kind: 'nats', url: TEST_NATS_URL, stream: uniqueName(p), subjectPrefix: uniqueName(p) })));
+    try {
+      a.rpcServer.handle('dcp.rpc.sso.whoami', async () => 'a');
+      b.rpcServer.handle('dcp.rpc.sso.whoami', async () => 'b');
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? b : a).rpcClient.requestRaw('dcp.rpc.sso.whoami', {})));
+      expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? 'b' : 'a')));
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -9,12 +9,14 @@ import type { BusLogger, HandleOptions, RequestOptions, RpcClient, RpcHandler, R
 import { decodeJson, encodeJson } from '../json';
 import { contractHandler, requestWithContract } from '../rpc/contracts';
 import { didNotAnswer, ownerOfSubject, readReply, serveRequest, type RpcReply } from '../rpc/protocol';
+import { SubjectSpace } from './subjects';
 
 export class NatsRpcClient implements RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs: number,
     private readonly logger: BusLogger,
+    private readonly subjects = new SubjectSpace(),
   ) {}
 
   request<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>, opts?: RequestOptions): Promise<z.output<Res>> {
@@ -24,7 +26,7 @@ export class NatsRpcClient implements RpcClient {
   async requestRaw(subject: string, payload: unknown, opts: RequestOptions = {}): Promise<unknown> {
     let reply: unknown;
     try {
-      const msg = await this.nc.request(subject, encodeJson(payload), { timeout: opts.timeoutMs ?? this.defaultTimeoutMs });
+      const msg = await this.nc.request(this.subjects.wire(subject), encodeJson(payload), { timeout: opts.timeoutMs ?? this.defaultTimeoutMs });
       reply = decodeJson(msg.data);
     } catch (err) {
       // Timeout, no responders, or a connection that is down: to the caller they all mean "nobody answered".
@@ -41,12 +43,13 @@ export class NatsRpcServer implements RpcServer {
   constructor(
     private readonly nc: NatsConnection,
     private readonly logger: BusLogger,
+    private readonly subjects = new SubjectSpace(),
   ) {}
 
   handle(subject: string, handler: RpcHandler, opts: HandleOptions = {}): void {
     if (this.subscriptions.has(subject)) throw new Error(`a handler for ${subject} is already registered`);
     const queue = opts.queue ?? ownerOfSubject(subject) ?? 'dcp';
-    const sub = this.nc.subscribe(subject, {
+    const sub = this.nc.subscribe(this.subjects.wire(subject), {
       queue,
       callback: (err, msg) => {
         if (err) {
