@@ -1,5 +1,5 @@
 /**
- * The current service record of a device (spec 2.6) — DECISIONS.md C1–C4:
+ * The current service record of a device (spec 2.6) — docs/decisions.md P18–P21:
  * - a grant in service on the device (the one ending last wins): status 3, name/description = the plan's
  *   name, its period in epoch ms, validity "<n> days", flag 1 for a paid plan, 2 for a free one;
  * - otherwise, a device that supports cloud storage has the free 8-hour service: status 3, flag 2, no period;

@@ -1,4 +1,4 @@
-/** Status rules of grants (DECISIONS.md G1–G6), free of I/O so they can be pinned by unit specs. */
+/** Status rules of grants (docs/decisions.md P6–P11), free of I/O so they can be pinned by unit specs. */
 import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { isPaid, type Permission } from '../catalogue/permission';
 import { DAY_MS } from '../shared/clock';

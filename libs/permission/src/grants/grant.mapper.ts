@@ -39,7 +39,7 @@ export interface AuthorizationRecord {
 /**
  * ipcMac "" while the grant is not tied to a device; permissionValue = the plan's durationDays; userTag ""
  * (the platform keeps no per-user service tag); streamId absent (permission-service assigns no cloud-storage
- * stream). DECISIONS.md R1–R4.
+ * stream). docs/decisions.md P12–P15.
  */
 export function toAuthorizationRecord(g: Grant): AuthorizationRecord {
   return {
