@@ -10,3 +10,4 @@ export * from './device';
 export * from './permission';
 export * from './dead-letters';
 export * from './mac';
+export * from './admin-body';

@@ -25,10 +25,10 @@ export class DeviceLifecycle implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.ctx.health.register('database:device', () => this.db.ping());
     this.events.startOutbox();
-    const served = this.handlers.register();
+    this.handlers.register();
     this.events.registerDeadLetterAdmin('device');
     await this.events.consume({ userDeleted: (data, tx) => this.userDeleted.handle(data, tx) });
-    this.logger.log(`device-service ready (${this.ctx.config.mode}): ${served.length} gateway operations, consuming user.deleted`);
+    this.logger.log(`device-service ready (${this.ctx.config.mode}), consuming user.deleted`);
   }
 
   async onModuleDestroy(): Promise<void> {

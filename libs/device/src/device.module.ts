@@ -26,14 +26,12 @@ import { ManufacturerRepository } from './manufacturers/manufacturer.repository'
 import { RotateDelKeyUseCase } from './manufacturers/rotate-del-key.use-case';
 import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
 import { deviceClockProvider } from './shared/clock';
-import { DeviceMetrics } from './shared/device-metrics';
 
 @Module({
   providers: [
     deviceDatabaseProvider,
     deviceEventsProvider,
     deviceClockProvider,
-    DeviceMetrics,
     DeviceRepository,
     DevicePasswords,
     ManufacturerRepository,

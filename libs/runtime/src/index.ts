@@ -8,3 +8,4 @@ export * from './bootstrap-service';
 export * from './pending-service.module';
 export * from './service-events';
 export * from './gateway-operation';
+export * from './service-operations';

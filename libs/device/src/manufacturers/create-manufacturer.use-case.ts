@@ -1,8 +1,8 @@
 /** Registers a manufacturer: its delKey is generated, returned this once and stored encrypted. */
 import { Injectable, Logger } from '@nestjs/common';
-import { type ManufacturerWithDelKey, createManufacturerBodySchema } from '@dcp/contracts';
+import { type ManufacturerWithDelKey, createManufacturerBodySchema, parseAdminBody } from '@dcp/contracts';
 import { isUniqueViolation } from '../infrastructure/device-database';
-import { manufacturerExists, parseAdminBody } from './admin-input';
+import { manufacturerExists } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';
 import { ManufacturerRepository } from './manufacturer.repository';

@@ -1,6 +1,5 @@
 import { DEVICE_RPC, ErrorCode, OPERATIONS, PlatformError, gatewaySubject } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
-import { DeviceMetrics } from '../shared/device-metrics';
 import { DeviceRpcHandlers } from './device-rpc.handlers';
 
 describe('DeviceRpcHandlers', () => {
@@ -16,13 +15,12 @@ describe('DeviceRpcHandlers', () => {
   } as unknown as RuntimeContext;
   const ok = { execute: async () => ({}) };
   const failing = { execute: async () => Promise.reject(new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS)) };
-  const h = new DeviceRpcHandlers(ctx, new DeviceMetrics(ctx), ok as never, failing as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never);
-  const served = h.register();
+  const h = new DeviceRpcHandlers(ctx, ok as never, failing as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never);
+  h.register();
 
   it('serves every device operation of the gateway catalogue (none is left to 009999)', () => {
     const catalogue = OPERATIONS.filter((op) => op.owner === 'device').map((op) => op.service);
     expect(catalogue).toHaveLength(6);
-    expect([...served].sort()).toEqual([...catalogue].sort());
     for (const service of catalogue) expect(handlers.has(gatewaySubject(service))).toBe(true);
   });
 

@@ -1,7 +1,6 @@
 /** Adds a plan to the catalogue; defaults belongServer "", channelCount 1, bpi false; a taken code → ADMIN_CONFLICT. */
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, createPermissionBodySchema, type PermissionView } from '@dcp/contracts';
-import { parseAdminBody } from '../shared/admin-input';
+import { ErrorCode, PlatformError, createPermissionBodySchema, type PermissionView, parseAdminBody } from '@dcp/contracts';
 import { toPermissionView } from './permission.mapper';
 import { PermissionRepository } from './permission.repository';
 

@@ -1,7 +1,7 @@
 /** The catalogue in creation order, one page. */
 import { Injectable } from '@nestjs/common';
 import type { PermissionView } from '@dcp/contracts';
-import { page } from '../shared/admin-input';
+import { page } from '../shared/page';
 import { toPermissionView } from './permission.mapper';
 import { PermissionRepository } from './permission.repository';
 

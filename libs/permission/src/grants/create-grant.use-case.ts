@@ -5,9 +5,8 @@
  * grants given for a device are active at once.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView } from '@dcp/contracts';
+import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView, parseAdminBody } from '@dcp/contracts';
 import { PermissionRepository } from '../catalogue/permission.repository';
-import { parseAdminBody } from '../shared/admin-input';
 import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
 import { DeviceDirectory, UserDirectory } from '../shared/directories';
 import { initialState } from './grant-rules';

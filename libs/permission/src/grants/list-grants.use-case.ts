@@ -1,7 +1,7 @@
 /** Grants in creation order, optionally of one user (openId), one page (operator API). */
 import { Injectable } from '@nestjs/common';
 import type { GrantView } from '@dcp/contracts';
-import { page } from '../shared/admin-input';
+import { page } from '../shared/page';
 import { toGrantView } from './grant.mapper';
 import { GrantRepository } from './grant.repository';
 

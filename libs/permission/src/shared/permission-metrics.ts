@@ -6,10 +6,6 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 export class PermissionMetrics {
   constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
 
-  /** One gateway or admin operation answered; `outcome` is 'ok' or the error code's value. */
-  operation(operation: string, outcome: string): void {
-    this.ctx.metrics.increment('dcp_permission_operations_total', 'Operations answered by permission-service, by outcome', { operation, outcome });
-  }
 
   /** Grants changed by a consumed event (user deleted, device unbound). */
   reaction(event: string, effect: 'revoked' | 'released', count: number): void {

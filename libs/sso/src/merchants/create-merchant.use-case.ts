@@ -1,9 +1,9 @@
 /** Registers a merchant: random clientId and secret; the secret is returned this once and stored encrypted. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MERCHANT_LIMITS, createMerchantBodySchema, type MerchantWithSecret } from '@dcp/contracts';
+import { MERCHANT_LIMITS, createMerchantBodySchema, type MerchantWithSecret, parseAdminBody } from '@dcp/contracts';
 import { CLIENT_ID_LENGTH, randomBase62 } from '../shared/random';
 import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { assertTtlOrder, parseAdminBody } from './admin-input';
+import { assertTtlOrder } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
 import { MerchantSecrets } from './merchant-secrets';

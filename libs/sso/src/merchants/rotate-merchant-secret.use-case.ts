@@ -4,9 +4,9 @@
  * A second rotation inside a grace period replaces the older previous secret.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, MERCHANT_LIMITS, PlatformError, type MerchantWithSecret, rotateMerchantSecretBodySchema } from '@dcp/contracts';
+import { ErrorCode, MERCHANT_LIMITS, PlatformError, type MerchantWithSecret, rotateMerchantSecretBodySchema, parseAdminBody } from '@dcp/contracts';
 import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { merchantNotFound, parseAdminBody } from './admin-input';
+import { merchantNotFound } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
 import { MerchantSecrets } from './merchant-secrets';

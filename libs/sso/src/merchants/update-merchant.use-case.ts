@@ -1,8 +1,8 @@
 /** PATCH of a merchant's name, URLs, TTLs, rotation option and enabled flag. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type MerchantView, updateMerchantBodySchema } from '@dcp/contracts';
+import { type MerchantView, updateMerchantBodySchema, parseAdminBody } from '@dcp/contracts';
 import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { assertTtlOrder, merchantNotFound, parseAdminBody } from './admin-input';
+import { assertTtlOrder, merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
 

@@ -6,10 +6,6 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 export class SsoMetrics {
   constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
 
-  /** One SSO or admin operation answered; `outcome` is 'ok' or the error code's value. */
-  operation(operation: string, outcome: string): void {
-    this.ctx.metrics.increment('dcp_sso_operations_total', 'SSO operations answered by sso-service, by outcome', { operation, outcome });
-  }
 
   merchantCall(endpoint: string, result: 'user' | 'refused' | 'unavailable'): void {
     this.ctx.metrics.increment('dcp_sso_merchant_calls_total', 'Calls to merchant endpoints, by result', { endpoint, result });

@@ -1,6 +1,11 @@
-/** Admin bodies are validated here (not by the RPC contract) so that errors name the field as ADMIN_VALIDATION_FAILED. */
-import { ErrorCode, PlatformError } from '@dcp/contracts';
+/**
+ * Admin request bodies travel as `unknown` in their RPC contracts and are validated by the owning service
+ * with the body schema, so that a bad field answers ADMIN_VALIDATION_FAILED naming it (the generic contract
+ * validation would answer FC_INVALID_PARAMETER).
+ */
 import type { z } from 'zod';
+import { ErrorCode } from './error-codes';
+import { PlatformError } from './platform-error';
 
 export function parseAdminBody<S extends z.ZodTypeAny>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body ?? {});
@@ -9,9 +14,4 @@ export function parseAdminBody<S extends z.ZodTypeAny>(schema: S, body: unknown)
   const keys = issue && 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
   const field = keys.length > 0 ? keys.join(', ') : issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
   throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `invalid field ${field}: ${issue?.message ?? 'invalid'}`);
-}
-
-/** Page bounds of the list operations (the contract already checked the ranges). */
-export function page(req: { limit?: number; offset?: number }): { limit: number; offset: number } {
-  return { limit: req.limit ?? 100, offset: req.offset ?? 0 };
 }
