@@ -133,12 +133,4 @@ export async function startPermissionHarness(): Promise<PermissionHarness> {
   };
 }
 
-/** The PlatformError a call rejects with (its code name and details). */
-export async function rejection(promise: Promise<unknown>): Promise<{ code: string; failureDetails: string }> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as { code: string; failureDetails: string };
-  }
-  throw new Error('expected the call to fail');
-}
+export { rejection } from '@dcp/testing';

@@ -110,12 +110,4 @@ export async function startSsoHarness(opts: HarnessOptions = {}): Promise<SsoHar
   return harness;
 }
 
-/** The PlatformError a call rejects with (its code name and details). */
-export async function rejection(promise: Promise<unknown>): Promise<{ code: string; failureDetails: string; httpStatus: number }> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as { code: string; failureDetails: string; httpStatus: number };
-  }
-  throw new Error('expected the call to fail');
-}
+export { rejection } from '@dcp/testing';

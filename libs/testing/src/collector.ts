@@ -36,3 +36,13 @@ export function gate(): { promise: Promise<void>; open: () => void } {
   const promise = new Promise<void>((r) => (open = r));
   return { promise, open };
 }
+
+/** The error a call rejects with (a PlatformError: its code name, value and details); fails when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<{ code: string; value: string; failureDetails: string; httpStatus: number }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as { code: string; value: string; failureDetails: string; httpStatus: number };
+  }
+  throw new Error('expected the call to fail');
+}
