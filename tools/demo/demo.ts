@@ -68,6 +68,18 @@ async function gateway(params: Record<string, string>, title: string): Promise<J
   return body;
 }
 
+/** A gateway POST with a form body, as spec 4.4 asks for the operations that change something. */
+async function gatewayPost(service: string, form: Record<string, string>, title: string): Promise<Json> {
+  const res = await fetch(`${BASE_URL}/gateway?service=${service}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+  const body = (await res.json()) as Json;
+  show(title, `POST /gateway?service=${service} ${form.macAddr ? `macAddr=${form.macAddr}` : ''}`, res.status, body);
+  return body;
+}
+
 async function main(): Promise<void> {
   const ping = await fetch(`${BASE_URL}/health/live`).catch(() => undefined);
   if (!ping?.ok) throw new Error(`the platform does not answer on ${BASE_URL}: start it first with \`npm start\``);
@@ -97,7 +109,14 @@ async function main(): Promise<void> {
     const credentials = { clientId, openId: String(login.openId), accessToken: String(refreshed.accessToken) };
 
     await gateway({ service: 'cloud_system.current_time' }, 'server time (no authentication)');
-    await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials }, 'a user-scoped gateway call with the issued credentials');
+    const mac = `02:00:00:${[0, 0, 0].map(() => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join(':')}`.toUpperCase();
+    await gatewayPost(
+      'user_ipc_setting_v2_0.addOemDevice',
+      { ...credentials, macAddr: mac, deviceName: 'Front door', username: 'admin', password: 'c2VjcmV0', hasusertag: '2', supportStore: '1', supportRichMedia: '0', productName: 'DoorCam 3', oemCode: 'DEMO' },
+      'the app binds a camera to the user',
+    );
+    await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials }, 'the app lists the user\'s cameras');
+    await gateway({ service: 'fcmall.get_current_service', ...credentials, macAddr: mac }, 'the camera\'s current cloud service (the free 8-hour service: it supports cloud storage)');
     await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials, accessToken: 'not-the-token' }, 'the same call with a wrong accessToken');
 
     await json('PATCH', `${sandbox.url}/sandbox/users/${uuid}`, { name: 'Ada King' });
@@ -106,7 +125,7 @@ async function main(): Promise<void> {
     const removed = await json('DELETE', `${sandbox.url}/sandbox/users/${uuid}`);
     show('merchant deletes the user on its side (sandbox)', `DELETE /sandbox/users/${uuid}`, removed.status, removed.body);
     await sso('/sso/user_callback', { operation: 'DELETE', uuid }, clientId, clientSecret, 'merchant: user deleted (DELETE callback)');
-    await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials }, 'the deleted user\'s credentials no longer work');
+    await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials }, 'the deleted user\'s credentials no longer work (the camera was unbound too)');
     process.stdout.write('\nDone. Every request above was signed as spec 5.1 describes; see tools/demo/demo.ts.\n');
   } finally {
     await sandbox.close();
