@@ -87,4 +87,9 @@ export const RPC = {
   ),
   /** The shadow account behind an openId, or `user: null` (operators grant by openId; services key by userId). */
   ssoFindUser: contract('sso', 'find-user', z.object({ openId: z.string().min(1).max(40) }), z.object({ user: authenticatedUserSchema.nullable() })),
+  /**
+   * The subtoken of a user's sub-service information (spec 2.7), created on first use and then fixed;
+   * `subtoken: null` when the user does not exist. storage-service checks sessionToken = MD5(subtoken + timestamp).
+   */
+  ssoUserSubtoken: contract('sso', 'user-subtoken', z.object({ userId: z.number().int().positive() }), z.object({ subtoken: z.string().nullable() })),
 } as const;

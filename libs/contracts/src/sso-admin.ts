@@ -106,6 +106,27 @@ const adminContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name:
   response,
 });
 
+/** Operator maintenance modes answered by center.getServerInfo (spec 7.3: 000066, 000077 with server_url). */
+export const MAINTENANCE_MODES = ['none', 'upgrade', 'address-change'] as const;
+
+export const setMaintenanceBodySchema = z
+  .object({
+    mode: z.enum(MAINTENANCE_MODES),
+    /** Required with address-change: the new service address clients receive in server_url. */
+    serverUrl: httpUrl.optional(),
+  })
+  .strict()
+  .refine((b) => b.mode !== 'address-change' || b.serverUrl !== undefined, { message: 'serverUrl is required with mode address-change', path: ['serverUrl'] })
+  .refine((b) => b.mode === 'address-change' || b.serverUrl === undefined, { message: 'serverUrl is only for mode address-change', path: ['serverUrl'] });
+export type SetMaintenanceBody = z.infer<typeof setMaintenanceBodySchema>;
+
+export const maintenanceViewSchema = z.object({
+  mode: z.enum(MAINTENANCE_MODES),
+  serverUrl: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type MaintenanceView = z.infer<typeof maintenanceViewSchema>;
+
 export const SSO_ADMIN_RPC = {
   createMerchant: adminContract('create-merchant', z.object({ body: z.unknown() }), merchantWithSecretSchema),
   listMerchants: adminContract(
@@ -117,4 +138,6 @@ export const SSO_ADMIN_RPC = {
   updateMerchant: adminContract('update-merchant', z.object({ clientId: clientIdParam, body: z.unknown() }), merchantViewSchema),
   rotateMerchantSecret: adminContract('rotate-merchant-secret', z.object({ clientId: clientIdParam, body: z.unknown() }), merchantWithSecretSchema),
   disableMerchant: adminContract('disable-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),
+  getMaintenance: adminContract('get-maintenance', z.object({}), maintenanceViewSchema),
+  setMaintenance: adminContract('set-maintenance', z.object({ body: z.unknown() }), maintenanceViewSchema),
 } as const;
