@@ -27,15 +27,6 @@ export const MANUFACTURER_LIMITS = {
   /** Spec 2.4: oemCode max length 20. */
   maxOemCodeLength: 20,
   maxNameLength: 200,
-  /**
-   * Who a device is bound to, by MAC (any accepted form): `owner: null` when nobody has it (or the MAC is
-   * malformed). storage-service asks it to check a stream call's sessionToken against the owner's subtoken.
-   */
-  findDeviceOwner: deviceContract(
-    'find-device-owner',
-    z.object({ macAddr: z.string().min(1).max(64) }),
-    z.object({ owner: z.object({ userId: z.number().int().positive(), macAddr: z.string() }).nullable() }),
-  ),
 } as const;
 
 export const createManufacturerBodySchema = z
@@ -85,5 +76,14 @@ export const DEVICE_RPC = {
     'find-user-device',
     z.object({ userId: z.number().int().positive(), macAddr: z.string().min(1).max(64) }),
     z.object({ device: deviceRecordSchema.nullable() }),
+  ),
+  /**
+   * Who a device is bound to, by MAC (any accepted form): `owner: null` when nobody has it (or the MAC is
+   * malformed). storage-service asks it to check a stream call's sessionToken against the owner's subtoken.
+   */
+  findDeviceOwner: deviceContract(
+    'find-device-owner',
+    z.object({ macAddr: z.string().min(1).max(64) }),
+    z.object({ owner: z.object({ userId: z.number().int().positive(), macAddr: z.string() }).nullable() }),
   ),
 } as const;
