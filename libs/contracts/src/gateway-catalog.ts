@@ -36,6 +36,11 @@ export interface OperationSpec {
   readonly auth: AuthMode;
   readonly owner: ServiceName;
   readonly params: readonly ParamSpec[];
+  /**
+   * The code for a required parameter that is present but empty. Default FC_INVALID_PARAMETER (000006);
+   * firmware.latest answers FC_PARAMETER_EMPTY (000005), as spec 7.2 lists it for the firmware lookup.
+   */
+  readonly emptyParameterCode?: 'FC_PARAMETER_EMPTY';
 }
 
 const str = (name: string, maxLength?: number, required = true, minLength?: number): ParamSpec => ({ name, type: 'string', required, maxLength, minLength });
@@ -103,18 +108,21 @@ export const OPERATIONS: readonly OperationSpec[] = [
   user('permission.query_user_ipcs_valid', 'GET', 'permission', []),
   user('center.getServerInfo', 'GET', 'sso', [str('oemCode', 20)]),
   { service: 'cloud_system.current_time', surface: 'gateway', method: 'GET', auth: 'none', owner: 'edge', params: [] },
-  user('firmware.latest', 'GET', 'firmware', [
-    str('macAddr', 20),
-    str('machineTypeName', 50, true, 1),
-    int('sysVersion1'),
-    int('sysVersion3'),
-    int('sysVersion4'),
-    int('appVersion1'),
-    int('appVersion3'),
-    int('appVersion4'),
-    int('patchVersion', { required: false }),
-    str('oemCode', 20, false),
-  ]),
+  {
+    ...user('firmware.latest', 'GET', 'firmware', [
+      str('macAddr', 20),
+      str('machineTypeName', 50, true, 1),
+      int('sysVersion1'),
+      int('sysVersion3'),
+      int('sysVersion4'),
+      int('appVersion1'),
+      int('appVersion3'),
+      int('appVersion4'),
+      int('patchVersion', { required: false }),
+      str('oemCode', 20, false),
+    ]),
+    emptyParameterCode: 'FC_PARAMETER_EMPTY',
+  },
   stream('record.date.query', []),
   stream('record.query', [str('recordSt', 20), str('recordEt', 20), str('version', 20)]),
   stream('record.play', [str('recordSt', 20), str('version', 20)]),

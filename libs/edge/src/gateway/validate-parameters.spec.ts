@@ -86,3 +86,18 @@ describe('validateParameters', () => {
     expect(() => validateParameters(fw, { ...base, machineTypeName: 'm'.repeat(51) })).toThrow(PlatformError);
   });
 });
+
+describe('validateParameters: empty parameters of firmware.latest', () => {
+  const op = findOperation('gateway', 'firmware.latest')!;
+  const full = { clientId: 'c', openId: 'o', accessToken: 'a', macAddr: 'AA:BB:CC:DD:EE:FF', machineTypeName: 'X1', sysVersion1: '1', sysVersion3: '0', sysVersion4: '0', appVersion1: '1', appVersion3: '0', appVersion4: '0' };
+
+  it('answers 000005 (FC_PARAMETER_EMPTY) for a required parameter sent empty, as spec 7.2 lists for the firmware lookup', () => {
+    expect(() => validateParameters(op, { ...full, machineTypeName: '' })).toThrow(expect.objectContaining({ value: '000005', failureDetails: 'parameter machineTypeName is empty' }));
+  });
+
+  it('still answers 000006 for one that is missing altogether, and for other operations\' empty parameters', () => {
+    const { macAddr: _omitted, ...missing } = full;
+    expect(() => validateParameters(op, missing)).toThrow(expect.objectContaining({ value: '000006' }));
+    expect(() => validateParameters(findOperation('gateway', 'user_ipc_setting_v2_0.getOemDeviceByUser')!, { clientId: '', openId: 'o', accessToken: 'a' })).toThrow(expect.objectContaining({ value: '000006' }));
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Validation derived from the operation catalogue (spec 4.4/4.5): required, maximum length, integer types
- * and closed value sets. Every failure is FC_INVALID_PARAMETER (000006) naming the parameter, raised before
- * any service is called.
+ * and closed value sets. Every failure is FC_INVALID_PARAMETER (000006) naming the parameter — or the
+ * operation's own code for an empty one (firmware.latest: 000005) — raised before any service is called.
  */
 import { ErrorCode, type OperationSpec, type ParamSpec, PlatformError } from '@dcp/contracts';
 
@@ -11,10 +11,11 @@ function fail(detail: string): never {
   throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, detail);
 }
 
-function checkOne(spec: ParamSpec, raw: string | undefined): string | undefined {
+function checkOne(op: OperationSpec, spec: ParamSpec, raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') {
-    if (spec.required) fail(`parameter ${spec.name} is required`);
-    return undefined;
+    if (!spec.required) return undefined;
+    if (raw === '' && op.emptyParameterCode) throw new PlatformError(ErrorCode[op.emptyParameterCode], `parameter ${spec.name} is empty`);
+    fail(`parameter ${spec.name} is required`);
   }
   const value = spec.type === 'string' ? raw : raw.trim();
   if (spec.maxLength !== undefined && value.length > spec.maxLength) fail(`parameter ${spec.name} exceeds ${spec.maxLength} characters`);
@@ -33,7 +34,7 @@ function checkOne(spec: ParamSpec, raw: string | undefined): string | undefined 
 export function validateParameters(op: OperationSpec, params: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const spec of op.params) {
-    const v = checkOne(spec, params[spec.name]);
+    const v = checkOne(op, spec, params[spec.name]);
     if (v !== undefined) out[spec.name] = v;
   }
   return out;
