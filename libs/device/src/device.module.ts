@@ -9,6 +9,7 @@ import { AddDeviceUseCase } from './devices/add-device.use-case';
 import { DeleteDeviceUseCase } from './devices/delete-device.use-case';
 import { DevicePasswords } from './devices/device-passwords';
 import { DeviceRepository } from './devices/device.repository';
+import { FindDeviceOwnerUseCase } from './devices/find-device-owner.use-case';
 import { FindUserDeviceUseCase } from './devices/find-user-device.use-case';
 import { GetUserDeviceUseCase } from './devices/get-user-device.use-case';
 import { ListUserDevicesUseCase } from './devices/list-user-devices.use-case';
@@ -43,6 +44,7 @@ import { deviceClockProvider } from './shared/clock';
     ListUserDevicesUseCase,
     GetUserDeviceUseCase,
     FindUserDeviceUseCase,
+    FindDeviceOwnerUseCase,
     UserDeletedHandler,
     ForceUnbindUseCase,
     CreateManufacturerUseCase,

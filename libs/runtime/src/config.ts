@@ -28,6 +28,13 @@ export interface PlatformConfig {
   readonly healthPort: number;
   /** PostgreSQL connections per service database in this process (distributed mode). */
   readonly databasePoolSize: number;
+  /**
+   * Addresses of sub-services this platform does not run (push, voice assistant), handed to apps in
+   * center.getServerInfo; '' when the operator offers none.
+   */
+  readonly pushQueryUrl: string;
+  readonly pushSendUrl: string;
+  readonly voiceAssistantUrl: string;
   /** Deliveries of one event to a consumer before it becomes a dead letter. */
   readonly eventMaxDeliver: number;
   /** Delay before a failed event is delivered again. */
@@ -61,6 +68,10 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   } catch {
     throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
   }
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, name: string): string {
+  return env[name] ? url(env, name, '') : '';
 }
 
 function secretsKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): Buffer {
@@ -110,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000),
     healthPort: int(env, 'HEALTH_PORT', 9000),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 100),
+    pushQueryUrl: optionalUrl(env, 'PUSH_QUERY_URL'),
+    pushSendUrl: optionalUrl(env, 'PUSH_SEND_URL'),
+    voiceAssistantUrl: optionalUrl(env, 'VOICE_ASSISTANT_URL'),
     eventMaxDeliver: int(env, 'EVENT_MAX_DELIVER', DEFAULT_MAX_DELIVER, 1, 1000),
     eventRetryDelayMs: int(env, 'EVENT_RETRY_DELAY_MS', 5_000, 10, 3_600_000),
     eventAckWaitMs: int(env, 'EVENT_ACK_WAIT_MS', DEFAULT_ACK_WAIT_MS, 1_000, 3_600_000),

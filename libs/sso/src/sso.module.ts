@@ -29,6 +29,12 @@ import { SsoLifecycle } from './sso-lifecycle';
 import { ShadowUserRepository } from './users/shadow-user.repository';
 import { FindUserUseCase } from './users/find-user.use-case';
 import { UserCallbackUseCase } from './users/user-callback.use-case';
+import { GetMaintenanceUseCase } from './sub-service/get-maintenance.use-case';
+import { GetServerInfoUseCase } from './sub-service/get-server-info.use-case';
+import { ServiceStatusRepository } from './sub-service/service-status.repository';
+import { SetMaintenanceUseCase } from './sub-service/set-maintenance.use-case';
+import { SubServiceRepository } from './sub-service/sub-service.repository';
+import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
 
 @Module({
   providers: [
@@ -49,6 +55,12 @@ import { UserCallbackUseCase } from './users/user-callback.use-case';
     UserCallbackUseCase,
     VerifyAccessTokenUseCase,
     FindUserUseCase,
+    SubServiceRepository,
+    ServiceStatusRepository,
+    GetServerInfoUseCase,
+    UserSubtokenUseCase,
+    GetMaintenanceUseCase,
+    SetMaintenanceUseCase,
     CreateMerchantUseCase,
     ListMerchantsUseCase,
     GetMerchantUseCase,

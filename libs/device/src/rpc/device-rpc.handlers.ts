@@ -8,6 +8,7 @@ import { DEVICE_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
 import { AddDeviceUseCase } from '../devices/add-device.use-case';
 import { DeleteDeviceUseCase } from '../devices/delete-device.use-case';
+import { FindDeviceOwnerUseCase } from '../devices/find-device-owner.use-case';
 import { FindUserDeviceUseCase } from '../devices/find-user-device.use-case';
 import { GetUserDeviceUseCase } from '../devices/get-user-device.use-case';
 import { ListUserDevicesUseCase } from '../devices/list-user-devices.use-case';
@@ -35,6 +36,7 @@ export class DeviceRpcHandlers {
     private readonly listManufacturers: ListManufacturersUseCase,
     private readonly getManufacturer: GetManufacturerUseCase,
     private readonly rotateDelKey: RotateDelKeyUseCase,
+    private readonly findDeviceOwner: FindDeviceOwnerUseCase,
   ) {}
 
   /** Registers every handler; refuses to start when a device operation of the catalogue is not served. */
@@ -48,6 +50,7 @@ export class DeviceRpcHandlers {
     ops.gateway(`${GROUP}.delOemDeviceForce`, (call) => this.forceUnbind.execute(call));
     ops.assertServesCatalogue();
     ops.contract(DEVICE_RPC.findUserDevice, 'find_user_device', (req) => this.findUserDevice.execute(req));
+    ops.contract(DEVICE_RPC.findDeviceOwner, 'find_device_owner', (req) => this.findDeviceOwner.execute(req));
     ops.contract(DEVICE_RPC.createManufacturer, 'admin.create_manufacturer', (req) => this.createManufacturer.execute(req));
     ops.contract(DEVICE_RPC.listManufacturers, 'admin.list_manufacturers', (req) => this.listManufacturers.execute(req));
     ops.contract(DEVICE_RPC.getManufacturer, 'admin.get_manufacturer', (req) => this.getManufacturer.execute(req));

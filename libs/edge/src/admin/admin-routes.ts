@@ -13,6 +13,7 @@ import {
   createPermissionBodySchema,
   deadLetterContracts,
   resolveDeadLetterBodySchema,
+  setMaintenanceBodySchema,
   rotateMerchantSecretBodySchema,
   updateMerchantBodySchema,
 } from '@dcp/contracts';
@@ -76,6 +77,25 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     contract: SSO_ADMIN_RPC.disableMerchant,
     status: 200,
     toRequest: ({ params }) => ({ clientId: params.clientId }),
+  },
+  {
+    method: 'GET',
+    path: '/maintenance',
+    summary: 'Read the maintenance mode apps see in center.getServerInfo',
+    tag: 'maintenance',
+    contract: SSO_ADMIN_RPC.getMaintenance,
+    status: 200,
+    toRequest: () => ({}),
+  },
+  {
+    method: 'PUT',
+    path: '/maintenance',
+    summary: 'Set the maintenance mode: none, upgrade (000066) or address-change (000077 with server_url = serverUrl)',
+    tag: 'maintenance',
+    contract: SSO_ADMIN_RPC.setMaintenance,
+    status: 200,
+    body: setMaintenanceBodySchema,
+    toRequest: ({ body }) => ({ body }),
   },
   {
     method: 'POST',

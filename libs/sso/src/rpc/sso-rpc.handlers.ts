@@ -14,6 +14,10 @@ import { UpdateMerchantUseCase } from '../merchants/update-merchant.use-case';
 import { AuthorizeByTokenUseCase } from '../sessions/authorize-by-token.use-case';
 import { RefreshTokenUseCase } from '../sessions/refresh-token.use-case';
 import { VerifyAccessTokenUseCase } from '../sessions/verify-access-token.use-case';
+import { GetMaintenanceUseCase } from '../sub-service/get-maintenance.use-case';
+import { GetServerInfoUseCase } from '../sub-service/get-server-info.use-case';
+import { SetMaintenanceUseCase } from '../sub-service/set-maintenance.use-case';
+import { UserSubtokenUseCase } from '../sub-service/user-subtoken.use-case';
 import { FindUserUseCase } from '../users/find-user.use-case';
 import { UserCallbackUseCase } from '../users/user-callback.use-case';
 
@@ -32,6 +36,10 @@ export class SsoRpcHandlers {
     private readonly updateMerchant: UpdateMerchantUseCase,
     private readonly rotateMerchantSecret: RotateMerchantSecretUseCase,
     private readonly disableMerchant: DisableMerchantUseCase,
+    private readonly getServerInfo: GetServerInfoUseCase,
+    private readonly userSubtoken: UserSubtokenUseCase,
+    private readonly getMaintenance: GetMaintenanceUseCase,
+    private readonly setMaintenance: SetMaintenanceUseCase,
   ) {}
 
   register(): void {
@@ -47,5 +55,10 @@ export class SsoRpcHandlers {
     ops.contract(SSO_ADMIN_RPC.updateMerchant, 'admin.update_merchant', (req) => this.updateMerchant.execute(req));
     ops.contract(SSO_ADMIN_RPC.rotateMerchantSecret, 'admin.rotate_merchant_secret', (req) => this.rotateMerchantSecret.execute(req));
     ops.contract(SSO_ADMIN_RPC.disableMerchant, 'admin.disable_merchant', (req) => this.disableMerchant.execute(req));
+    ops.contract(SSO_ADMIN_RPC.getMaintenance, 'admin.get_maintenance', () => this.getMaintenance.execute());
+    ops.contract(SSO_ADMIN_RPC.setMaintenance, 'admin.set_maintenance', (req) => this.setMaintenance.execute(req));
+    ops.contract(RPC.ssoUserSubtoken, 'user_subtoken', (req) => this.userSubtoken.execute(req));
+    ops.userGateway('center.getServerInfo', (call) => this.getServerInfo.execute(call));
+    ops.assertServesCatalogue();
   }
 }

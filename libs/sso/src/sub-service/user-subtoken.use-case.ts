@@ -1,0 +1,13 @@
+/** RPC.ssoUserSubtoken: storage-service checks a stream call's sessionToken against the device owner's subtoken. */
+import { Injectable } from '@nestjs/common';
+import { SubServiceRepository } from './sub-service.repository';
+
+@Injectable()
+export class UserSubtokenUseCase {
+  constructor(private readonly subServices: SubServiceRepository) {}
+
+  async execute(request: { userId: number }): Promise<{ subtoken: string | null }> {
+    const info = await this.subServices.findOrCreate(request.userId, null);
+    return { subtoken: info?.subtoken ?? null };
+  }
+}
