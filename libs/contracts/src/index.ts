@@ -11,3 +11,5 @@ export * from './permission';
 export * from './dead-letters';
 export * from './mac';
 export * from './admin-body';
+export * from './firmware';
+export * from './storage';

@@ -1,4 +1,38 @@
-import { pendingServiceModule } from '@dcp/runtime';
+/**
+ * firmware-service: firmware releases forming each model's upgrade chains, the operator API that maintains
+ * them, and firmware.latest (spec 2.9, 4.4) — all over request-reply. The host provides RUNTIME_CONTEXT
+ * globally.
+ */
+import { Module } from '@nestjs/common';
+import { FirmwareLifecycle } from './firmware-lifecycle';
+import { firmwareDatabaseProvider } from './infrastructure/firmware-database';
+import { LatestFirmwareUseCase } from './latest/latest-firmware.use-case';
+import { GetModelUseCase } from './models/get-model.use-case';
+import { SetModelUseCase } from './models/set-model.use-case';
+import { CreateReleaseUseCase } from './releases/create-release.use-case';
+import { GetReleaseUseCase } from './releases/get-release.use-case';
+import { ListReleasesUseCase } from './releases/list-releases.use-case';
+import { ReleaseRepository } from './releases/release.repository';
+import { UpdateReleaseUseCase } from './releases/update-release.use-case';
+import { FirmwareRpcHandlers } from './rpc/firmware-rpc.handlers';
+import { firmwareClockProvider } from './shared/clock';
+import { FirmwareMetrics } from './shared/firmware-metrics';
 
-/** firmware-service: its operations are specified for a later issue; until then they answer 009999. */
-export const FirmwareModule = pendingServiceModule('firmware');
+@Module({
+  providers: [
+    firmwareDatabaseProvider,
+    firmwareClockProvider,
+    FirmwareMetrics,
+    ReleaseRepository,
+    CreateReleaseUseCase,
+    ListReleasesUseCase,
+    GetReleaseUseCase,
+    UpdateReleaseUseCase,
+    SetModelUseCase,
+    GetModelUseCase,
+    LatestFirmwareUseCase,
+    FirmwareRpcHandlers,
+    FirmwareLifecycle,
+  ],
+})
+export class FirmwareModule {}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import type { RpcContract } from './rpc';
+
+/**
+ * firmware-service contracts: the operator API for firmware releases and models (`/admin/v1/firmware`,
+ * `/admin/v1/firmware/models/{machineTypeName}`), served on `dcp.rpc.firmware.admin.*`, and the firmware
+ * record of spec 2.9 that `firmware.latest` returns. Bodies travel as `unknown` and are validated by
+ * firmware-service with the schemas below (ADMIN_VALIDATION_FAILED naming the field).
+ */
+
+export const FIRMWARE_LIMITS = {
+  /** Spec 4.4 and 8: machineTypeName length 1 to 50. */
+  maxMachineTypeNameLength: 50,
+  /** Largest version component (a signed 32-bit integer). */
+  maxVersion: 2_147_483_647,
+  maxVersion2Length: 32,
+  maxUrlLength: 2048,
+  maxDescLength: 2000,
+} as const;
+
+const L = FIRMWARE_LIMITS;
+
+/** Spec 2.9 `type`: 1 system firmware, 2 application firmware. */
+export const FIRMWARE_TYPE = { system: 1, app: 2 } as const;
+
+const machineTypeName = z.string().min(1).max(L.maxMachineTypeNameLength);
+const versionNumber = z.number().int().min(0).max(L.maxVersion);
+const flag = z.union([z.literal(0), z.literal(1)]);
+const percent = z.number().int().min(0).max(100);
+
+const httpUrl = z
+  .string()
+  .max(L.maxUrlLength)
+  .refine((value) => {
+    try {
+      const u = new URL(value);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL without credentials');
+
+export const firmwareDescSchema = z
+  .object({
+    zh: z.string().max(L.maxDescLength),
+    en: z.string().max(L.maxDescLength),
+  })
+  .strict();
+export type FirmwareDesc = z.infer<typeof firmwareDescSchema>;
+
+/** A release of a model's upgrade chain. Versions and artifacts are immutable once created. */
+export const createReleaseBodySchema = z
+  .object({
+    machineTypeName,
+    version1: versionNumber,
+    /** Carried (a platform tag or "0"), never compared. */
+    version2: z.string().min(1).max(L.maxVersion2Length),
+    version3: versionNumber,
+    version4: versionNumber,
+    patchVersion: versionNumber,
+    type: z.union([z.literal(FIRMWARE_TYPE.system), z.literal(FIRMWARE_TYPE.app)]),
+    downloadUri: httpUrl,
+    md5: z.string().regex(/^[0-9A-Fa-f]{32}$/, 'must be 32 hexadecimal characters'),
+    desc: firmwareDescSchema,
+    /** Must be installed before any release above it (default false). */
+    interim: z.boolean().optional(),
+    /** Offered at all (default true). */
+    active: z.boolean().optional(),
+    /** Spec 2.9 remind, also the envelope's top-level remind when offered (default 0). */
+    remind: flag.optional(),
+    /** Share of devices (chosen by MAC hash) the release is offered to (default 100). */
+    rolloutPercent: percent.optional(),
+  })
+  .strict();
+export type CreateReleaseBody = z.infer<typeof createReleaseBodySchema>;
+
+/** What may change on a release. */
+export const updateReleaseBodySchema = z
+  .object({
+    active: z.boolean().optional(),
+    remind: flag.optional(),
+    rolloutPercent: percent.optional(),
+    interim: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateReleaseBody = z.infer<typeof updateReleaseBodySchema>;
+
+export const setModelBodySchema = z.object({ smartUpgrade: z.boolean() }).strict();
+export type SetModelBody = z.infer<typeof setModelBodySchema>;
+
+/** A release as operators see it: every stored field. Times in epoch milliseconds. */
+export const releaseViewSchema = z.object({
+  id: z.number().int(),
+  machineTypeName: z.string(),
+  type: z.number().int(),
+  version1: z.number().int(),
+  version2: z.string(),
+  version3: z.number().int(),
+  version4: z.number().int(),
+  patchVersion: z.number().int(),
+  downloadUri: z.string(),
+  md5: z.string(),
+  desc: z.object({ zh: z.string(), en: z.string() }),
+  interim: z.boolean(),
+  active: z.boolean(),
+  remind: z.number().int(),
+  rolloutPercent: z.number().int(),
+  createTime: z.number().int(),
+  updateTime: z.number().int(),
+});
+export type ReleaseView = z.infer<typeof releaseViewSchema>;
+
+export const modelViewSchema = z.object({
+  machineTypeName: z.string(),
+  /** false: firmware.latest answers 010121 for the model. */
+  smartUpgrade: z.boolean(),
+  createTime: z.number().int(),
+  updateTime: z.number().int(),
+});
+export type ModelView = z.infer<typeof modelViewSchema>;
+
+/** Spec 2.9: the service object of firmware.latest's `data`, every field of the sample. */
+export const firmwareRecordSchema = z.object({
+  id: z.number().int(),
+  /** JSON text `{"zh":…,"en":…}`. */
+  desc: z.string(),
+  downloadUri: z.string(),
+  md5: z.string(),
+  type: z.number().int(),
+  version1: z.number().int(),
+  version2: z.string(),
+  version3: z.number().int(),
+  version4: z.number().int(),
+  patchVersion: z.number().int(),
+  createTime: z.number().int(),
+  name: z.string(),
+  uploadUtilName: z.string(),
+  backupUploadUtilName: z.string(),
+  path: z.string(),
+  backupUri: z.string(),
+  interim: z.number().int(),
+  seqNo: z.number().int(),
+  newest: z.number().int(),
+  active: z.number().int(),
+  remind: z.number().int(),
+  remindActive: z.number().int(),
+  firmwarePlatform: z.string(),
+  productTypeId: z.number().int(),
+  winPluginId: z.number().int(),
+  macOsPluginId: z.number().int(),
+});
+export type FirmwareRecord = z.infer<typeof firmwareRecordSchema>;
+
+const firmwareContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name: string, request: Req, response: Res): RpcContract<Req, Res> => ({
+  subject: `dcp.rpc.firmware.${name}`,
+  owner: 'firmware',
+  request,
+  response,
+});
+
+const page = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), offset: z.coerce.number().int().min(0).optional() });
+
+export const FIRMWARE_RPC = {
+  createRelease: firmwareContract('admin.create-release', z.object({ body: z.unknown() }), releaseViewSchema),
+  listReleases: firmwareContract(
+    'admin.list-releases',
+    page.extend({ machineTypeName: z.string().max(L.maxMachineTypeNameLength).optional() }),
+    z.object({ items: z.array(releaseViewSchema), total: z.number().int() }),
+  ),
+  getRelease: firmwareContract('admin.get-release', z.object({ id: z.string() }), releaseViewSchema),
+  updateRelease: firmwareContract('admin.update-release', z.object({ id: z.string(), body: z.unknown() }), releaseViewSchema),
+  setModel: firmwareContract('admin.set-model', z.object({ machineTypeName: z.string(), body: z.unknown() }), modelViewSchema),
+  getModel: firmwareContract('admin.get-model', z.object({ machineTypeName: z.string() }), modelViewSchema),
+} as const;

@@ -1,0 +1,52 @@
+/**
+ * firmware.latest (spec 2.9, 4.4): the release the device should install next. Checks in order: parameters
+ * (macAddr 000006, versions 010026) → the model has a chain (010120) → it supports smart upgrade (010121).
+ * Then system firmware before application firmware, each by the chain walk (chain.ts) among the releases
+ * rolled out to this device (rollout.ts). Found: `data` = spec 2.9 record, top-level `remind` = its remind.
+ * Up to date: no `data`, `remind` 0. A database failure answers 003301 (FC_SQLEXCEPTION, spec 7.2).
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, FIRMWARE_TYPE, type GatewayResult, PlatformError } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import type { Chain } from '../releases/release';
+import { ReleaseRepository } from '../releases/release.repository';
+import { FirmwareMetrics } from '../shared/firmware-metrics';
+import { chainPosition, chooseOffer } from './chain';
+import { toFirmwareRecord } from './firmware-record.mapper';
+import { parseLatestParams } from './latest-params';
+import { isRolledOutTo } from './rollout';
+
+@Injectable()
+export class LatestFirmwareUseCase {
+  private readonly logger = new Logger('firmware-latest');
+
+  constructor(
+    private readonly releases: ReleaseRepository,
+    private readonly metrics: FirmwareMetrics,
+  ) {}
+
+  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+    // oemCode is accepted and ignored: releases belong to models, not to brands.
+    const query = parseLatestParams(call.params);
+    const chain = await this.chainOf(query.machineTypeName);
+    if (!chain || chain.releases.length === 0) throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, `model ${query.machineTypeName} has no firmware upgrade chain`);
+    if (!chain.model.smartUpgrade) throw new PlatformError(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, `model ${query.machineTypeName} does not support smart upgrade`);
+
+    const offer = chooseOffer(chain.releases, query.reported, (r) => isRolledOutTo(r, query.macAddr));
+    if (!offer) {
+      this.metrics.offered('none');
+      return { extra: { remind: 0 } };
+    }
+    this.metrics.offered(offer.type === FIRMWARE_TYPE.system ? 'system' : 'app');
+    return { data: toFirmwareRecord(offer, chainPosition(chain.releases, offer)), extra: { remind: offer.remind } };
+  }
+
+  private async chainOf(machineTypeName: string): Promise<Chain | null> {
+    try {
+      return await this.releases.chainOf(machineTypeName);
+    } catch (err) {
+      this.logger.error(`firmware lookup of ${machineTypeName} failed: ${(err as Error).message}`);
+      throw new PlatformError(ErrorCode.FC_SQLEXCEPTION, 'firmware lookup failed: database error');
+    }
+  }
+}

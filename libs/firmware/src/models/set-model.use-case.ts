@@ -1,0 +1,24 @@
+/** Marks a model as (not) supporting smart upgrade; an unknown model → ADMIN_NOT_FOUND (models come with their first release). */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, type ModelView, parseAdminBody, setModelBodySchema } from '@dcp/contracts';
+import { toModelView } from '../releases/release.mapper';
+import { ReleaseRepository } from '../releases/release.repository';
+import { FIRMWARE_CLOCK, type Clock } from '../shared/clock';
+
+@Injectable()
+export class SetModelUseCase {
+  private readonly logger = new Logger('firmware-models');
+
+  constructor(
+    private readonly releases: ReleaseRepository,
+    @Inject(FIRMWARE_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: { machineTypeName: string; body: unknown }): Promise<ModelView> {
+    const body = parseAdminBody(setModelBodySchema, request.body);
+    const model = await this.releases.setSmartUpgrade(request.machineTypeName, body.smartUpgrade, new Date(this.clock.now()));
+    if (!model) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware model ${request.machineTypeName.slice(0, 64)}`);
+    this.logger.log(`model ${model.machineTypeName}: smartUpgrade ${model.smartUpgrade}`);
+    return toModelView(model);
+  }
+}

@@ -1,0 +1,18 @@
+/** One release by id (operator API); a non-numeric, zero, over-long or unknown id → ADMIN_NOT_FOUND. */
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, PlatformError, type ReleaseView } from '@dcp/contracts';
+import { parseReleaseId } from './release';
+import { toReleaseView } from './release.mapper';
+import { ReleaseRepository } from './release.repository';
+
+@Injectable()
+export class GetReleaseUseCase {
+  constructor(private readonly releases: ReleaseRepository) {}
+
+  async execute(request: { id: string }): Promise<ReleaseView> {
+    const id = parseReleaseId(request.id);
+    const release = id === undefined ? null : await this.releases.findById(id);
+    if (!release) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware release ${request.id.slice(0, 64)}`);
+    return toReleaseView(release);
+  }
+}

@@ -1,0 +1,88 @@
+/** Models and releases of the firmware schema; Prisma rows are mapped to the service's own types here. */
+import { Inject, Injectable } from '@nestjs/common';
+import { FIRMWARE_DATABASE, type FirmwareDatabase } from '../infrastructure/firmware-database';
+import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from './release';
+
+interface ReleaseRow extends Omit<Release, 'machineTypeName'> {
+  model: FirmwareModel;
+}
+
+function toRelease({ model, ...row }: ReleaseRow): Release {
+  return { ...row, machineTypeName: model.machineTypeName };
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === 'P2002';
+const isMissingRow = (err: unknown) => (err as { code?: unknown }).code === 'P2025';
+
+@Injectable()
+export class ReleaseRepository {
+  constructor(@Inject(FIRMWARE_DATABASE) private readonly db: FirmwareDatabase) {}
+
+  /**
+   * Creates the release, and its model (smartUpgrade true) when it is the model's first, in one transaction.
+   * Undefined when the model already has a release of that type and key (unique index: the first of two
+   * concurrent creations wins).
+   */
+  async create({ machineTypeName, ...release }: NewRelease, now: Date): Promise<Release | undefined> {
+    try {
+      return await this.db.client.$transaction(async (tx) => {
+        // INSERT … ON CONFLICT DO NOTHING: concurrent first releases of one model create it once.
+        await tx.firmwareModel.createMany({ data: [{ machineTypeName, smartUpgrade: true, createdAt: now, updatedAt: now }], skipDuplicates: true });
+        const model = await tx.firmwareModel.findUniqueOrThrow({ where: { machineTypeName } });
+        const row = await tx.firmwareRelease.create({ data: { ...release, modelId: model.id, createdAt: now, updatedAt: now }, include: { model: true } });
+        return toRelease(row);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async findById(id: number): Promise<Release | null> {
+    const row = await this.db.client.firmwareRelease.findUnique({ where: { id }, include: { model: true } });
+    return row ? toRelease(row) : null;
+  }
+
+  /** Creation order, optionally of one model. */
+  async page(filter: { machineTypeName?: string }, limit: number, offset: number): Promise<{ items: Release[]; total: number }> {
+    const where = filter.machineTypeName === undefined ? {} : { model: { machineTypeName: filter.machineTypeName } };
+    const [rows, total] = await Promise.all([
+      this.db.client.firmwareRelease.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset, include: { model: true } }),
+      this.db.client.firmwareRelease.count({ where }),
+    ]);
+    return { items: rows.map(toRelease), total };
+  }
+
+  /** Null when no such release. */
+  async update(id: number, changes: ReleaseChanges, now: Date): Promise<Release | null> {
+    try {
+      const row = await this.db.client.firmwareRelease.update({ where: { id }, data: { ...changes, updatedAt: now }, include: { model: true } });
+      return toRelease(row);
+    } catch (err) {
+      if (isMissingRow(err)) return null;
+      throw err;
+    }
+  }
+
+  findModel(machineTypeName: string): Promise<FirmwareModel | null> {
+    return this.db.client.firmwareModel.findUnique({ where: { machineTypeName } });
+  }
+
+  /** Null when the model does not exist (models are created with their first release). */
+  async setSmartUpgrade(machineTypeName: string, smartUpgrade: boolean, now: Date): Promise<FirmwareModel | null> {
+    try {
+      return await this.db.client.firmwareModel.update({ where: { machineTypeName }, data: { smartUpgrade, updatedAt: now } });
+    } catch (err) {
+      if (isMissingRow(err)) return null;
+      throw err;
+    }
+  }
+
+  /** The model and its active releases of both types (index (model_id, type, active)); null for an unknown model. */
+  async chainOf(machineTypeName: string): Promise<Chain | null> {
+    const found = await this.db.client.firmwareModel.findUnique({ where: { machineTypeName }, include: { releases: { where: { active: true }, orderBy: { id: 'asc' } } } });
+    if (!found) return null;
+    const { releases, ...model } = found;
+    return { model, releases: releases.map((r) => ({ ...r, machineTypeName: model.machineTypeName })) };
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Changes what may change on a release: active, remind, rolloutPercent, interim (versions and artifacts are
+ * immutable; the strict body refuses them). An empty body changes nothing. Unknown id → ADMIN_NOT_FOUND.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, type ReleaseView, parseAdminBody, updateReleaseBodySchema } from '@dcp/contracts';
+import { FIRMWARE_CLOCK, type Clock } from '../shared/clock';
+import { parseReleaseId, type Release, type ReleaseChanges } from './release';
+import { toReleaseView } from './release.mapper';
+import { ReleaseRepository } from './release.repository';
+
+@Injectable()
+export class UpdateReleaseUseCase {
+  private readonly logger = new Logger('firmware-releases');
+
+  constructor(
+    private readonly releases: ReleaseRepository,
+    @Inject(FIRMWARE_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: { id: string; body: unknown }): Promise<ReleaseView> {
+    const body = parseAdminBody(updateReleaseBodySchema, request.body);
+    const id = parseReleaseId(request.id);
+    const changes: ReleaseChanges = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    let release: Release | null = null;
+    if (id !== undefined) release = Object.keys(changes).length === 0 ? await this.releases.findById(id) : await this.releases.update(id, changes, new Date(this.clock.now()));
+    if (!release) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware release ${request.id.slice(0, 64)}`);
+    if (Object.keys(changes).length > 0) this.logger.log(`release ${release.id} changed: ${JSON.stringify(changes)}`);
+    return toReleaseView(release);
+  }
+}

@@ -1,0 +1,15 @@
+/** Counters of firmware-service on the host's /metrics (Prometheus text), beside ServiceOperations' outcomes. */
+import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+
+export type Offer = 'system' | 'app' | 'none';
+
+@Injectable()
+export class FirmwareMetrics {
+  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+
+  /** What a successful firmware.latest offered: a system release, an application release, or nothing (up to date). */
+  offered(offer: Offer): void {
+    this.ctx.metrics.increment('dcp_firmware_offers_total', 'firmware.latest answers by what they offered', { offer });
+  }
+}
