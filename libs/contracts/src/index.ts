@@ -12,4 +12,3 @@ export * from './dead-letters';
 export * from './mac';
 export * from './admin-body';
 export * from './firmware';
-export * from './storage';
