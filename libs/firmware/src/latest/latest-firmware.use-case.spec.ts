@@ -1,0 +1,112 @@
+import { ErrorCode } from '@dcp/contracts';
+import type { UserGatewayCall } from '@dcp/runtime';
+import { FakeClock, FakeMetrics, MemoryReleases, failure } from '../test/fakes';
+import { CreateReleaseUseCase } from '../releases/create-release.use-case';
+import { LatestFirmwareUseCase } from './latest-firmware.use-case';
+
+const user = { userId: 1, openId: 'o', clientId: 'c', uuid: 'u' };
+const MAC = 'AA:BB:CC:DD:EE:01';
+
+describe('firmware.latest', () => {
+  let releases: MemoryReleases;
+  let metrics: FakeMetrics;
+  let latest: LatestFirmwareUseCase;
+  let create: CreateReleaseUseCase;
+
+  const release = (machineTypeName: string, type: 1 | 2, v: [number, number, number, number], extra: Record<string, unknown> = {}) =>
+    create.execute({
+      body: {
+        machineTypeName,
+        type,
+        version1: v[0],
+        version2: '0',
+        version3: v[1],
+        version4: v[2],
+        patchVersion: v[3],
+        downloadUri: `https://fw.example.com/${machineTypeName}/${type}/${v.join('.')}.bin`,
+        md5: 'a'.repeat(32),
+        desc: { zh: '更新', en: 'Update' },
+        ...extra,
+      },
+    });
+
+  const call = (machineTypeName: string, sys: [number, number, number], app: [number, number, number], extra: Record<string, string> = {}): UserGatewayCall => ({
+    service: 'firmware.latest',
+    user,
+    params: {
+      macAddr: MAC,
+      machineTypeName,
+      sysVersion1: String(sys[0]),
+      sysVersion3: String(sys[1]),
+      sysVersion4: String(sys[2]),
+      appVersion1: String(app[0]),
+      appVersion3: String(app[1]),
+      appVersion4: String(app[2]),
+      ...extra,
+    },
+  });
+
+  beforeEach(() => {
+    releases = new MemoryReleases();
+    metrics = new FakeMetrics();
+    latest = new LatestFirmwareUseCase(releases.asRepository(), metrics.asMetrics());
+    create = new CreateReleaseUseCase(releases.asRepository(), new FakeClock());
+  });
+
+  it('offers the next release: data = spec 2.9 record, top-level remind = its remind', async () => {
+    const r = await release('M1', 1, [1, 1, 0, 0], { remind: 1 });
+    const result = await latest.execute(call('M1', [1, 0, 0], [1, 0, 0]));
+    expect(result.extra).toEqual({ remind: 1 });
+    expect(result.data).toMatchObject({ id: r.id, type: 1, version1: 1, version3: 1, remind: 1, seqNo: 1, newest: 1 });
+    expect(metrics.offers).toEqual(['system']);
+  });
+
+  it('up to date: no data, remind 0', async () => {
+    await release('M1', 1, [1, 1, 0, 0], { remind: 1 });
+    await release('M1', 2, [3, 0, 0, 0]);
+    const result = await latest.execute(call('M1', [1, 1, 0], [3, 0, 0]));
+    expect(result).toEqual({ extra: { remind: 0 } });
+    expect('data' in result).toBe(false);
+    expect(metrics.offers).toEqual(['none']);
+  });
+
+  it('offers an application release when the system firmware is up to date', async () => {
+    await release('M1', 1, [1, 1, 0, 0]);
+    const a = await release('M1', 2, [3, 1, 0, 0]);
+    expect((await latest.execute(call('M1', [1, 1, 0], [3, 0, 0]))).data).toMatchObject({ id: a.id, type: 2 });
+    expect(metrics.offers).toEqual(['app']);
+  });
+
+  it('checks in order: versions 010026 → chain 010120 → smart upgrade 010121', async () => {
+    await release('OFF', 1, [1, 0, 0, 0]);
+    await releases.setSmartUpgrade('OFF', false, new Date());
+    expect((await failure(latest.execute(call('NOPE', [-1, 0, 0], [1, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_VERSION_INVALID);
+    expect((await failure(latest.execute(call('OFF', [1, 0, 0], [1, 0, 2147483648 as number])))).code).toBe(ErrorCode.PT_FIRMWARE_VERSION_INVALID);
+    expect(await failure(latest.execute(call('NOPE', [1, 0, 0], [1, 0, 0])))).toMatchObject({ code: ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, failureDetails: 'model NOPE has no firmware upgrade chain' });
+    expect(await failure(latest.execute(call('OFF', [1, 0, 0], [1, 0, 0])))).toMatchObject({ code: ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, failureDetails: 'model OFF does not support smart upgrade' });
+  });
+
+  it('a model whose releases are all inactive has no chain (010120), even when smart upgrade is off', async () => {
+    const r = await release('GONE', 2, [1, 0, 0, 0]);
+    await releases.update(r.id, { active: false }, new Date());
+    expect((await failure(latest.execute(call('GONE', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
+    await releases.setSmartUpgrade('GONE', false, new Date());
+    expect((await failure(latest.execute(call('GONE', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
+  });
+
+  it('rollout 0% is offered to no device; the device then gets what it is eligible for', async () => {
+    const base = await release('RO', 1, [1, 1, 0, 0]);
+    await release('RO', 1, [1, 2, 0, 0], { rolloutPercent: 0 });
+    expect((await latest.execute(call('RO', [1, 0, 0], [0, 0, 0]))).data).toMatchObject({ id: base.id, newest: 0, seqNo: 1 });
+  });
+
+  it('oemCode is accepted and ignored', async () => {
+    const r = await release('M1', 1, [2, 0, 0, 0]);
+    expect((await latest.execute(call('M1', [1, 0, 0], [1, 0, 0], { oemCode: 'OTHER' }))).data).toMatchObject({ id: r.id });
+  });
+
+  it('a database failure answers 003301 (FC_SQLEXCEPTION)', async () => {
+    releases.broken = true;
+    expect(await failure(latest.execute(call('M1', [1, 0, 0], [1, 0, 0])))).toMatchObject({ code: ErrorCode.FC_SQLEXCEPTION, failureDetails: 'firmware lookup failed: database error' });
+  });
+});

@@ -1,0 +1,129 @@
+/** Test doubles for unit specs: a settable clock, an in-memory release repository with the real rules, metrics. */
+import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from '../releases/release';
+import type { ReleaseRepository } from '../releases/release.repository';
+import type { Clock } from '../shared/clock';
+import type { FirmwareMetrics, Offer } from '../shared/firmware-metrics';
+
+export const T0 = Date.UTC(2026, 0, 1);
+
+export class FakeClock implements Clock {
+  constructor(private ms: number = T0) {}
+  now(): number {
+    return this.ms;
+  }
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+let nextReleaseId = 1;
+
+/** A system release 1.0.0.0 of model "IPC-100" unless overridden. */
+export function fakeRelease(overrides: Partial<Release> = {}): Release {
+  return {
+    id: nextReleaseId++,
+    modelId: 1,
+    machineTypeName: 'IPC-100',
+    type: 1,
+    version1: 1,
+    version2: '0',
+    version3: 0,
+    version4: 0,
+    patchVersion: 0,
+    downloadUri: 'https://fw.example.com/ipc-100/sys-1.0.0.bin',
+    md5: '0123456789ABCDEF0123456789ABCDEF',
+    descZh: '修复',
+    descEn: 'Fixes',
+    interim: false,
+    active: true,
+    remind: 0,
+    rolloutPercent: 100,
+    createdAt: new Date(T0),
+    updatedAt: new Date(T0),
+    ...overrides,
+  };
+}
+
+/** Same rules as ReleaseRepository's SQL: unique (model, type, key), models created with their first release. */
+export class MemoryReleases {
+  readonly models: FirmwareModel[] = [];
+  readonly rows: Release[] = [];
+  /** Set to make every call fail like a lost database. */
+  broken = false;
+
+  private check(): void {
+    if (this.broken) throw new Error('connection terminated');
+  }
+
+  async create(r: NewRelease, now: Date): Promise<Release | undefined> {
+    this.check();
+    let model = this.models.find((m) => m.machineTypeName === r.machineTypeName);
+    const same = (x: Release) =>
+      model !== undefined && x.modelId === model.id && x.type === r.type && x.version1 === r.version1 && x.version3 === r.version3 && x.version4 === r.version4 && x.patchVersion === r.patchVersion;
+    if (this.rows.some(same)) return undefined;
+    if (!model) {
+      model = { id: this.models.length + 1, machineTypeName: r.machineTypeName, smartUpgrade: true, createdAt: now, updatedAt: now };
+      this.models.push(model);
+    }
+    const row = fakeRelease({ ...r, modelId: model.id, createdAt: now, updatedAt: now });
+    this.rows.push(row);
+    return { ...row };
+  }
+  async findById(id: number): Promise<Release | null> {
+    this.check();
+    const r = this.rows.find((x) => x.id === id);
+    return r ? { ...r } : null;
+  }
+  async page(filter: { machineTypeName?: string }, limit: number, offset: number): Promise<{ items: Release[]; total: number }> {
+    this.check();
+    const all = this.rows.filter((r) => filter.machineTypeName === undefined || r.machineTypeName === filter.machineTypeName);
+    return { items: all.slice(offset, offset + limit), total: all.length };
+  }
+  async update(id: number, changes: ReleaseChanges, now: Date): Promise<Release | null> {
+    this.check();
+    const r = this.rows.find((x) => x.id === id);
+    if (!r) return null;
+    Object.assign(r, changes, { updatedAt: now });
+    return { ...r };
+  }
+  async findModel(machineTypeName: string): Promise<FirmwareModel | null> {
+    this.check();
+    return this.models.find((m) => m.machineTypeName === machineTypeName) ?? null;
+  }
+  async setSmartUpgrade(machineTypeName: string, smartUpgrade: boolean, now: Date): Promise<FirmwareModel | null> {
+    this.check();
+    const m = this.models.find((x) => x.machineTypeName === machineTypeName);
+    if (!m) return null;
+    Object.assign(m, { smartUpgrade, updatedAt: now });
+    return { ...m };
+  }
+  async chainOf(machineTypeName: string): Promise<Chain | null> {
+    this.check();
+    const model = this.models.find((m) => m.machineTypeName === machineTypeName);
+    if (!model) return null;
+    return { model: { ...model }, releases: this.rows.filter((r) => r.modelId === model.id && r.active).map((r) => ({ ...r })) };
+  }
+  asRepository(): ReleaseRepository {
+    return this as unknown as ReleaseRepository;
+  }
+}
+
+export class FakeMetrics {
+  readonly offers: Offer[] = [];
+  offered(offer: Offer): void {
+    this.offers.push(offer);
+  }
+  asMetrics(): FirmwareMetrics {
+    return this as unknown as FirmwareMetrics;
+  }
+}
+
+/** Catches a rejected promise's error for assertions on its code and details. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; failureDetails: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as { code: string; failureDetails: string };
+  }
+  throw new Error('expected the call to fail');
+}
