@@ -1,0 +1,75 @@
+/**
+ * Runs FirmwareModule for integration specs exactly as a host does (RuntimeModule + FirmwareModule, lifecycle
+ * hooks), over a real PostgreSQL database, the in-process bus and a shiftable clock. firmware-service asks no
+ * other service, so nothing is stood in for.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { type AuthenticatedUser, FIRMWARE_RPC, type GatewayResult, type ReleaseView, type RpcContract, gatewaySubject } from '@dcp/contracts';
+import { migrateService, serviceDatabase } from '@dcp/database';
+import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
+import { ShiftableClock, createTestDatabase, uniqueName } from '@dcp/testing';
+import { Client } from 'pg';
+import type { z } from 'zod';
+import { FirmwareModule } from '../src/firmware.module';
+
+export interface FirmwareHarness {
+  runtime: Runtime;
+  module: TestingModule;
+  clock: ShiftableClock;
+  /** Direct SQL on the firmware database, for assertions on what is stored. */
+  sql: Client;
+  rpc<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>): Promise<z.output<Res>>;
+  /** firmware.latest as the edge dispatches it (parameters already validated, the user authenticated). */
+  latest(params: Record<string, string>): Promise<GatewayResult>;
+  /** Creates a release through FIRMWARE_RPC.createRelease: releaseBody() with the overrides. */
+  release(overrides?: Record<string, unknown>): Promise<ReleaseView>;
+  close(): Promise<void>;
+}
+
+const user: AuthenticatedUser = { userId: 1000, openId: 'open1000', clientId: 'client-1', uuid: 'uuid-1000' };
+
+/** A valid createRelease body: system release 1.0.0.0 of model IPC-100 unless overridden. */
+export function releaseBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const b = { machineTypeName: 'IPC-100', type: 1, version1: 1, version2: '0', version3: 0, version4: 0, patchVersion: 0, ...overrides };
+  return {
+    downloadUri: `https://fw.example.com/${encodeURIComponent(String(b.machineTypeName))}/${b.type}/${b.version1}.${b.version3}.${b.version4}.${b.patchVersion}.bin`,
+    md5: '0123456789abcdef0123456789abcdef',
+    desc: { zh: '更新', en: 'Update' },
+    ...b,
+  };
+}
+
+export async function startFirmwareHarness(): Promise<FirmwareHarness> {
+  const db = await createTestDatabase('dcp_firmware');
+  await migrateService(serviceDatabase('firmware'), { kind: 'postgres', url: db.url });
+  const dataDir = mkdtempSync(join(tmpdir(), 'dcp-firmware-'));
+  const config = loadConfig({ DATABASE_URL: db.url, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir } as NodeJS.ProcessEnv);
+  const clock = new ShiftableClock();
+  const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('firmware') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
+  const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), FirmwareModule] }).compile();
+  await module.init();
+  const sql = new Client({ connectionString: db.url });
+  await sql.connect();
+
+  return {
+    runtime,
+    module,
+    clock,
+    sql,
+    rpc: (contract, payload) => runtime.rpcClient.request(contract, payload),
+    latest: async (params) => (await runtime.rpcClient.requestRaw(gatewaySubject('firmware.latest'), { service: 'firmware.latest', params, user })) as GatewayResult,
+    release: (overrides = {}) => runtime.rpcClient.request(FIRMWARE_RPC.createRelease, { body: releaseBody(overrides) }),
+    close: async () => {
+      await module.close();
+      await runtime.close();
+      await sql.end();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { rejection } from '@dcp/testing';
