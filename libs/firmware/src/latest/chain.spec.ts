@@ -65,8 +65,14 @@ describe('nextInChain: the chain walk of one type', () => {
     const chain = [sys(1, 1, 0), sys(1, 2, 0), sys(1, 3, 0, 0, { active: false })];
     expect(ids(nextInChain(chain, [1, 0, 0, 0], all))).toBe(chain[1].id);
     expect(ids(nextInChain(chain, [1, 0, 0, 0], (r) => r.id !== chain[1].id))).toBe(chain[0].id);
+  });
+
+  it('never lets a device past an interim release it is not rolled out to yet: it waits, or takes what lies below', () => {
     const interimNotYet = [sys(1, 1, 0, 0, { interim: true }), sys(1, 2, 0)];
-    expect(ids(nextInChain(interimNotYet, [1, 0, 0, 0], (r) => r.id !== interimNotYet[0].id))).toBe(interimNotYet[1].id);
+    expect(nextInChain(interimNotYet, [1, 0, 0, 0], (r) => r.id !== interimNotYet[0].id)).toBeUndefined();
+    const belowBarrier = [sys(1, 1, 0), sys(1, 2, 0, 0, { interim: true }), sys(1, 3, 0)];
+    expect(ids(nextInChain(belowBarrier, [1, 0, 0, 0], (r) => r.id !== belowBarrier[1].id))).toBe(belowBarrier[0].id);
+    expect(ids(nextInChain(belowBarrier, [1, 0, 0, 0], all))).toBe(belowBarrier[1].id);
   });
 });
 

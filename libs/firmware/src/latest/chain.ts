@@ -39,13 +39,20 @@ export function compareKeys(a: VersionKey, b: VersionKey): number {
 const byKey = (a: ChainRelease, b: ChainRelease) => compareKeys(keyOf(a), keyOf(b));
 
 /**
- * The release of one chain the device should install next: among the active releases above the reported key
- * (never a downgrade, never the same) that the device is eligible for, the lowest interim one if any (it must
- * be installed before anything above it), otherwise the highest. Undefined: nothing to install.
+ * The release of one chain the device should install next, walking the active releases above the reported
+ * key (never a downgrade, never the same) from the lowest: an interim release must be installed before
+ * anything above it, so the first interim one is offered when the device is eligible for it, and ends the
+ * walk when it is not (the device waits for its rollout). Otherwise the highest eligible release below any
+ * such barrier. Undefined: nothing to install.
  */
 export function nextInChain<R extends ChainRelease>(chain: readonly R[], reported: VersionKey, eligible: (r: R) => boolean): R | undefined {
-  const candidates = chain.filter((r) => r.active && compareKeys(keyOf(r), reported) > 0 && eligible(r)).sort(byKey);
-  return candidates.find((r) => r.interim) ?? candidates[candidates.length - 1];
+  const above = chain.filter((r) => r.active && compareKeys(keyOf(r), reported) > 0).sort(byKey);
+  let best: R | undefined;
+  for (const release of above) {
+    if (release.interim) return eligible(release) ? release : best;
+    if (eligible(release)) best = release;
+  }
+  return best;
 }
 
 /** System firmware first: the application chain is only considered when no system release is due. */
