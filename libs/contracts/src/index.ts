@@ -12,3 +12,4 @@ export * from './dead-letters';
 export * from './mac';
 export * from './admin-body';
 export * from './firmware';
+export * from './storage';

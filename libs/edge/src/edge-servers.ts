@@ -7,6 +7,7 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
+import { STORAGE_LIMITS } from '@dcp/contracts';
 import { HealthModule, RuntimeModule, type Runtime } from '@dcp/runtime';
 import { AdminModule } from './admin/admin.module';
 import { EdgeModule } from './edge.module';
@@ -53,6 +54,9 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   const nestLogger = logLevel === 'silent' ? false : undefined;
   const publicApp = await NestFactory.create<NestFastifyApplication>(PublicHostModule, adapter(logLevel), { logger: nestLogger });
   const adminApp = await NestFactory.create<NestFastifyApplication>(AdminHostModule, adapter(logLevel), { logger: nestLogger });
+  // Recording segments arrive as raw MPEG-TS bytes (POST /admin/v1/devices/{devId}/segments); the controller
+  // refuses them above STORAGE_LIMITS.maxSegmentBytes with a message naming the limit, Fastify above that plus slack.
+  adminApp.getHttpAdapter().getInstance().addContentTypeParser('video/mp2t', { parseAs: 'buffer', bodyLimit: STORAGE_LIMITS.maxSegmentBytes + 64 * 1024 }, (_req, body, done) => done(null, body));
   for (const app of [publicApp, adminApp]) {
     app.getHttpAdapter().getInstance().addHook('onSend', async (req, reply) => {
       reply.header('x-request-id', req.id);

@@ -1,4 +1,47 @@
-import { pendingServiceModule } from '@dcp/runtime';
+/**
+ * storage-service: the cloud-storage host (spec 4.5, 2.8). The recording index (segments of video per
+ * device, bytes in object storage), the stream operations record.date.query / record.query / record.play
+ * authenticated by sessionToken, signed HLS playback served through the edge, segment ingest, and the purge
+ * of recordings when their device is unbound or their user deleted. The host provides RUNTIME_CONTEXT.
+ */
+import { Module } from '@nestjs/common';
+import { playbackKeyProvider } from './infrastructure/playback-key';
+import { storageDatabaseProvider } from './infrastructure/storage-database';
+import { storageEventsProvider } from './infrastructure/storage-events';
+import { objectStoreProvider } from './objects/object-store.provider';
+import { GetPlaylistUseCase } from './playback/get-playlist.use-case';
+import { GetSegmentUseCase } from './playback/get-segment.use-case';
+import { IngestSegmentUseCase } from './recordings/ingest-segment.use-case';
+import { SegmentRepository } from './recordings/segment.repository';
+import { ObjectDeletions } from './retention/object-deletions';
+import { RetentionHandlers } from './retention/retention.handlers';
+import { RetentionSweeper } from './retention/retention-sweeper';
+import { StorageRpcHandlers } from './rpc/storage-rpc.handlers';
+import { SessionAuthenticator } from './session/session-authenticator';
+import { StorageLifecycle } from './storage-lifecycle';
+import { RecordDateQueryUseCase } from './stream/record-date-query.use-case';
+import { RecordPlayUseCase } from './stream/record-play.use-case';
+import { RecordQueryUseCase } from './stream/record-query.use-case';
 
-/** storage-service: its operations are specified for a later issue; until then they answer 009999. */
-export const StorageModule = pendingServiceModule('storage');
+@Module({
+  providers: [
+    storageDatabaseProvider,
+    storageEventsProvider,
+    objectStoreProvider,
+    playbackKeyProvider,
+    SegmentRepository,
+    ObjectDeletions,
+    SessionAuthenticator,
+    RetentionSweeper,
+    RetentionHandlers,
+    IngestSegmentUseCase,
+    RecordDateQueryUseCase,
+    RecordQueryUseCase,
+    RecordPlayUseCase,
+    GetPlaylistUseCase,
+    GetSegmentUseCase,
+    StorageRpcHandlers,
+    StorageLifecycle,
+  ],
+})
+export class StorageModule {}

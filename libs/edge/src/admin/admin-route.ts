@@ -17,9 +17,15 @@ export interface AdminRoute {
   readonly status: 200 | 201 | 204;
   /** JSON body schema shown in the OpenAPI document (absent for GET/DELETE). */
   readonly body?: z.ZodTypeAny;
+  /**
+   * A raw (non-JSON) body instead: its media type and size limit. The admin app parses that media type as
+   * bytes; the controller refuses another type, an empty body or more than `maxBytes` (ADMIN_VALIDATION_FAILED)
+   * and hands `toRequest` a Buffer.
+   */
+  readonly rawBody?: { readonly contentType: string; readonly maxBytes: number; readonly description: string };
   /** Query parameters accepted (shown in the document). */
   readonly query?: readonly string[];
-  /** Builds the RPC request from path params, query and body. */
+  /** Builds the RPC request from path params, query and body (a Buffer for rawBody routes). */
   readonly toRequest: (input: { params: Record<string, string>; query: Record<string, string>; body: unknown }) => unknown;
 }
 

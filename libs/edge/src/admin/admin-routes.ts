@@ -7,6 +7,8 @@ import {
   EVENT_CONSUMERS,
   PERMISSION_RPC,
   SSO_ADMIN_RPC,
+  STORAGE_LIMITS,
+  STORAGE_RPC,
   createGrantBodySchema,
   createManufacturerBodySchema,
   createMerchantBodySchema,
@@ -183,6 +185,23 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     contract: PERMISSION_RPC.getGrant,
     status: 200,
     toRequest: ({ params }) => ({ grantId: params.grantId }),
+  },
+  {
+    method: 'POST',
+    path: '/devices/{devId}/segments',
+    summary: 'Store one MPEG-TS segment of a device\'s recording (the device must be bound); start in epoch seconds, duration in seconds, type an event type 0–65535',
+    tag: 'recordings',
+    contract: STORAGE_RPC.ingestSegment,
+    status: 201,
+    query: ['start', 'duration', 'type'],
+    rawBody: { contentType: 'video/mp2t', maxBytes: STORAGE_LIMITS.maxSegmentBytes, description: `The segment's MPEG-TS bytes, at most ${STORAGE_LIMITS.maxSegmentBytes} bytes` },
+    toRequest: ({ params, query, body }) => ({
+      devId: params.devId,
+      start: query.start,
+      duration: query.duration,
+      type: query.type,
+      contentBase64: (body as Buffer).toString('base64'),
+    }),
   },
   ...EVENT_CONSUMERS.flatMap((service): AdminRoute[] => [
     {

@@ -7,7 +7,7 @@ import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard } from './admin-auth.guard';
-import { compilePath } from './admin-route';
+import { type AdminRoute, compilePath } from './admin-route';
 import { ADMIN_ROUTES } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
 
@@ -32,13 +32,42 @@ export class AdminController {
     if (candidates.length === 0) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no admin route ${path}`);
     const hit = candidates.find((c) => c.route.method === req.method);
     if (!hit) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `${req.method} is not allowed on ${PREFIX}${path}`);
-    const body = req.body ?? {};
+    const body = hit.route.rawBody ? rawBody(req, hit.route.rawBody) : (req.body ?? {});
     if (hit.route.body && (typeof body !== 'object' || Array.isArray(body))) {
       throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'body must be a JSON object');
     }
     const request = hit.route.toRequest({ params: hit.params ?? {}, query: (req.query ?? {}) as Record<string, string>, body });
-    const result = await this.ctx.rpcClient.request(hit.route.contract, request);
+    const result = await this.ctx.rpcClient.request(hit.route.contract, request).catch((err: unknown) => {
+      throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length, hit.route.contract.owner) : err;
+    });
     if (hit.route.status === 204) await reply.status(204).send();
     else await reply.status(hit.route.status).send(result);
   }
+}
+
+/** The raw body of a rawBody route: its media type, not empty, within the route's limit. */
+function rawBody(req: FastifyRequest, spec: NonNullable<AdminRoute['rawBody']>): Buffer {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== spec.contentType) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `invalid field body: the body must be ${spec.contentType} (Content-Type: ${spec.contentType})`);
+  const body = req.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'invalid field body: the body is empty');
+  if (body.length > spec.maxBytes) throw tooLarge(spec.maxBytes);
+  return body;
+}
+
+export function tooLarge(maxBytes: number): PlatformError {
+  return new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `invalid field body: larger than the limit of ${maxBytes} bytes (STORAGE_LIMITS.maxSegmentBytes)`);
+}
+
+/**
+ * A request carrying bytes that nobody answered: over NATS the likely cause is the server's max_payload (the
+ * client refuses the message at once, which the bus reports like a missing service). Say so instead of a bare
+ * "did not answer".
+ */
+function explainBusRefusal(err: unknown, bytes: number, owner: string): unknown {
+  if (!(err instanceof PlatformError) || err.code !== ErrorCode.FC_SYSTEM_ERROR || !/did not answer/.test(err.failureDetails)) return err;
+  return new PlatformError(
+    ErrorCode.FC_SYSTEM_ERROR,
+    `${err.failureDetails}: the ${bytes}-byte body travels base64 in one bus message; a NATS server refuses messages above its max_payload (default 1 MiB, the platform needs at least 6 MiB), or ${owner}-service is not running`,
+  );
 }

@@ -31,6 +31,13 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
     if (r.body) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: z.toJSONSchema(r.body, { io: 'input', unrepresentable: 'any' }) } } };
     }
+    if (r.rawBody) {
+      operation.requestBody = {
+        required: true,
+        description: r.rawBody.description,
+        content: { [r.rawBody.contentType]: { schema: { type: 'string', format: 'binary', contentMediaType: r.rawBody.contentType, maxLength: r.rawBody.maxBytes } } },
+      };
+    }
     paths[`/admin/v1${r.path}`] = { ...(paths[`/admin/v1${r.path}`] ?? {}), [r.method.toLowerCase()]: operation };
   }
   return {
@@ -38,7 +45,7 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
     info: {
       title: 'Device Cloud Platform admin API',
       version: '1.0.0',
-      description: 'Operator API: merchants and (in later releases) manufacturers, permissions, grants, firmware. JSON only; `Authorization: Bearer <ADMIN_TOKEN>`.',
+      description: 'Operator API: merchants, manufacturers, permissions, grants, recordings, dead letters and more. JSON bodies, except recording segments (`video/mp2t`); `Authorization: Bearer <ADMIN_TOKEN>`.',
     },
     servers: [{ url: '/' }],
     security: [{ adminToken: [] }],

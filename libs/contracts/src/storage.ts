@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { RpcContract } from './rpc';
+
+/**
+ * storage-service contracts (cloud storage, spec 2.8 and 4.5): recording ingest (the operator's admin route
+ * and the subject a recorder publishes to), and the HLS playback the edge serves on `{store_url}/hls/…`.
+ * Media bytes travel base64 inside the JSON request-reply messages: the edge stays the only HTTP surface.
+ * The stream operations themselves (`record.*`) are gateway operations (`dcp.gateway.record.*`).
+ */
+
+const MiB = 1024 * 1024;
+
+/** Bounds and fixed periods of cloud storage (docs/decisions.md, "Cloud storage"). */
+export const STORAGE_LIMITS = {
+  /**
+   * Largest MPEG-TS segment accepted (bytes), enforced by the edge and by storage-service. Over NATS it travels
+   * base64 (4/3) in JSON: the NATS server's `max_payload` must be at least 6 MiB (its default is 1 MiB).
+   */
+  maxSegmentBytes: 4 * MiB,
+  /** Longest segment (seconds); also how far before a range's start a segment may begin and still overlap it. */
+  maxSegmentSeconds: 600,
+  /** Event types are integers 0 … this. */
+  maxEventType: 65535,
+  /** A stream call's `timestamp` must be later than server time and at most this far ahead (seconds). */
+  maxTimestampAheadSeconds: 24 * 3600,
+  /** Longest `recordSt` … `recordEt` range of record.query (seconds). */
+  maxQueryRangeSeconds: 31 * 86400,
+  /** record.play: the playlist covers recordSt … recordSt + this (seconds). */
+  playWindowSeconds: 6 * 3600,
+  /** Lifetime of a playback URL (playlist and its segment URLs), seconds. */
+  playbackUrlTtlSeconds: 3600,
+  /** Segments whose end is older than this are purged (days). */
+  retentionDays: 30,
+  /** Adjacent segments of one type form one clip when the next starts at most this long after the previous ends (seconds). */
+  clipGapToleranceSeconds: 1,
+} as const;
+
+/** A stored segment as the operator (and a recorder) sees it after ingest. */
+export const segmentViewSchema = z.object({
+  segmentId: z.string(),
+  /** Canonical MAC `AA:BB:CC:DD:EE:FF`. */
+  devId: z.string(),
+  /** The device's owner at ingest time: only this user's playback sees the segment. */
+  userId: z.number().int(),
+  /** Epoch seconds. */
+  start: z.number().int(),
+  /** Seconds (millisecond precision). */
+  duration: z.number(),
+  type: z.number().int(),
+  bytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type SegmentView = z.infer<typeof segmentViewSchema>;
+
+/**
+ * One segment to store. `start`, `duration` and `type` may be numbers or their decimal text (the admin route
+ * forwards its query string); storage-service validates them (ADMIN_VALIDATION_FAILED naming the field).
+ */
+export const ingestSegmentRequestSchema = z.object({
+  devId: z.string(),
+  start: z.union([z.string(), z.number()]).optional(),
+  duration: z.union([z.string(), z.number()]).optional(),
+  type: z.union([z.string(), z.number()]).optional(),
+  /** The MPEG-TS bytes, base64. */
+  contentBase64: z.string(),
+});
+export type IngestSegmentRequest = z.infer<typeof ingestSegmentRequestSchema>;
+
+/** A playlist request as the edge received it (path and query, unchecked: storage-service verifies). */
+export const playlistRequestSchema = z.object({
+  devId: z.string(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  expires: z.string().optional(),
+  sig: z.string().optional(),
+  /** The scheme the player used (behind a TLS-terminating proxy: X-Forwarded-Proto): segment URLs use it too. */
+  scheme: z.enum(['http', 'https']).optional(),
+});
+export const segmentRequestSchema = z.object({
+  devId: z.string(),
+  segmentId: z.string(),
+  expires: z.string().optional(),
+  sig: z.string().optional(),
+});
+
+/**
+ * Playback refusals are PlatformErrors whose `extra.httpStatus` tells the edge the HTTP status: 403 for an
+ * unsigned, tampered or expired URL, 404 for recordings that no longer exist (purged, device unbound).
+ */
+export const PLAYBACK_HTTP_STATUS = { denied: 403, gone: 404 } as const;
+
+const storageContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name: string, request: Req, response: Res): RpcContract<Req, Res> => ({
+  subject: `dcp.rpc.storage.${name}`,
+  owner: 'storage',
+  request,
+  response,
+});
+
+export const STORAGE_RPC = {
+  /**
+   * Stores one segment of a device's recording (`dcp.rpc.storage.ingest-segment`): the subject the admin
+   * route calls, and the one a recorder publishes to (NATS request-reply; the reply is the segment view or a
+   * serialized PlatformError). The device must have an owner (ADMIN_CONFLICT otherwise).
+   */
+  ingestSegment: storageContract('ingest-segment', ingestSegmentRequestSchema, segmentViewSchema),
+  /** The HLS media playlist of a signed playback URL (`application/vnd.apple.mpegurl` text). */
+  playlist: storageContract('playlist', playlistRequestSchema, z.object({ playlist: z.string() })),
+  /** The bytes of one segment of a signed segment URL, base64. */
+  segment: storageContract('segment', segmentRequestSchema, z.object({ contentBase64: z.string() })),
+} as const;

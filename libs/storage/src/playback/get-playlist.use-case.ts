@@ -1,0 +1,57 @@
+/**
+ * STORAGE_RPC.playlist: the HLS media playlist of a signed record.play URL. Checks in order: the URL's
+ * signature and expiry (403) → the device has an owner (404) → the owner has segments in the range (404).
+ * The playlist lists the owner's segments in [from, to] at the time of the request, grouped into clips
+ * (DISCONTINUITY between clips), each segment URL absolute on `{store_url}` (the scheme the player used) with
+ * its own signature and the playlist's expiry.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { normalizeMac } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { z } from 'zod';
+import type { playlistRequestSchema } from '@dcp/contracts';
+import { PLAYBACK_KEY } from '../infrastructure/playback-key';
+import { groupClips } from '../recordings/clips';
+import { SegmentRepository } from '../recordings/segment.repository';
+import { SessionAuthenticator } from '../session/session-authenticator';
+import { assertVerified, denied, gone } from './playback-errors';
+import { PlaybackSigner, segmentUrl, withScheme } from './playback-signer';
+import { renderPlaylist } from './playlist';
+
+export type PlaylistRequest = z.output<typeof playlistRequestSchema>;
+
+@Injectable()
+export class GetPlaylistUseCase {
+  private readonly signer: PlaybackSigner;
+
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(PLAYBACK_KEY) key: Buffer,
+    private readonly owners: SessionAuthenticator,
+    private readonly segments: SegmentRepository,
+  ) {
+    this.signer = new PlaybackSigner(key);
+  }
+
+  async execute(req: PlaylistRequest): Promise<{ playlist: string }> {
+    const macAddr = normalizeMac(req.devId);
+    const from = req.from && /^\d{1,11}$/.test(req.from) ? Number(req.from) : undefined;
+    const to = req.to && /^\d{1,11}$/.test(req.to) ? Number(req.to) : undefined;
+    if (!req.expires || !req.sig) throw denied('unsigned');
+    if (!macAddr || from === undefined || to === undefined) throw denied('mismatch');
+    const now = this.ctx.clock.now();
+    assertVerified(this.signer.verify({ kind: 'playlist', macAddr, from, to }, req.expires, req.sig, now));
+
+    const owner = await this.owners.currentOwner(macAddr);
+    if (owner === undefined) throw gone(`device ${macAddr} has no owner: its recordings are no longer available`);
+    const segments = await this.segments.overlapping(macAddr, owner, from, to);
+    if (segments.length === 0) throw gone(`no recordings of device ${macAddr} between ${from} and ${to}`);
+
+    const expires = Number(req.expires);
+    const storeUrl = withScheme(this.ctx.config.publicStoreUrl, req.scheme ?? 'http');
+    const clips = groupClips(
+      segments.map((s) => ({ ...s, url: segmentUrl(storeUrl, macAddr, s.id, expires, this.signer.sign({ kind: 'segment', macAddr, segmentId: s.id }, expires)) })),
+    );
+    return { playlist: renderPlaylist(clips) };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Signed playback URLs (spec 2.8: "their query strings carry a time range, an expiry and a signature").
+ * sig = HMAC-SHA256(playback key, canonical string), lower-case hex; the canonical string binds the kind of
+ * URL, the device (canonical MAC), the playlist's range or the segment's id, and the expiry:
+ *   dcp-playback-v1\nplaylist\n<MAC>\n<from>\n<to>\n<expires>
+ *   dcp-playback-v1\nsegment\n<MAC>\n<segmentId>\n<expires>
+ * so a signature is good for exactly one URL: another device, range, segment or expiry does not verify.
+ * Verified in constant time; `expires` (epoch seconds) is checked after the signature.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type PlaybackTarget =
+  | { kind: 'playlist'; macAddr: string; from: number; to: number }
+  | { kind: 'segment'; macAddr: string; segmentId: string };
+
+export type Verdict = { ok: true } | { ok: false; reason: 'unsigned' | 'mismatch' | 'expired' };
+
+const VERSION = 'dcp-playback-v1';
+
+export class PlaybackSigner {
+  constructor(private readonly key: Buffer) {}
+
+  sign(target: PlaybackTarget, expires: number): string {
+    return createHmac('sha256', this.key).update(canonical(target, expires), 'utf8').digest('hex');
+  }
+
+  /**
+   * `expires` and `sig` as they arrived in the query string. unsigned: either is missing or malformed;
+   * mismatch: the signature is not ours for this URL; expired: signed, but `expires` ≤ now.
+   */
+  verify(target: PlaybackTarget, expires: string | undefined, sig: string | undefined, nowMs: number): Verdict {
+    if (!expires || !/^\d{1,12}$/.test(expires) || !sig) return { ok: false, reason: 'unsigned' };
+    const expected = Buffer.from(this.sign(target, Number(expires)), 'utf8');
+    const given = Buffer.from(sig.toLowerCase(), 'utf8');
+    const equal = given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
+    if (!equal) return { ok: false, reason: 'mismatch' };
+    if (Number(expires) * 1000 <= nowMs) return { ok: false, reason: 'expired' };
+    return { ok: true };
+  }
+}
+
+function canonical(target: PlaybackTarget, expires: number): string {
+  const parts = target.kind === 'playlist' ? [target.macAddr, String(target.from), String(target.to)] : [target.macAddr, target.segmentId];
+  return [VERSION, target.kind, ...parts, String(expires)].join('\n');
+}
+
+/** The MAC as it appears in playback paths: 12 upper-case hex digits (no separators to encode). */
+export function pathMac(canonicalMac: string): string {
+  return canonicalMac.replace(/:/g, '');
+}
+
+/** The same address in its http:// or https:// form. */
+export function withScheme(baseUrl: string, scheme: 'http' | 'https'): string {
+  return baseUrl.replace(/^https?:/, `${scheme}:`);
+}
+
+export function playlistUrl(storeUrl: string, macAddr: string, from: number, to: number, expires: number, sig: string): string {
+  const q = new URLSearchParams({ from: String(from), to: String(to), expires: String(expires), sig });
+  return `${storeUrl}/hls/${pathMac(macAddr)}/index.m3u8?${q}`;
+}
+
+export function segmentUrl(storeUrl: string, macAddr: string, segmentId: string, expires: number, sig: string): string {
+  const q = new URLSearchParams({ expires: String(expires), sig });
+  return `${storeUrl}/hls/${pathMac(macAddr)}/segments/${segmentId}.ts?${q}`;
+}

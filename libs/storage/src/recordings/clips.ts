@@ -1,0 +1,65 @@
+/**
+ * Spec 2.8 recordings as clients see them: record.query's recordList (clips: runs of adjacent segments of
+ * one event type) and record.date.query's dateList (the UTC days that have recordings).
+ */
+import { STORAGE_LIMITS } from '@dcp/contracts';
+import { type Segment, segmentEndMs } from './segment';
+
+export type SegmentSpan = Pick<Segment, 'start' | 'durationMs' | 'type'>;
+
+export interface Clip<S extends SegmentSpan = SegmentSpan> {
+  /** Epoch seconds of the first segment's start. */
+  start: number;
+  /** Epoch milliseconds at which the last segment ends. */
+  endMs: number;
+  type: number;
+  segments: S[];
+}
+
+/**
+ * Groups segments into clips: ordered by start, a segment continues the current clip when it has the same
+ * type and starts at most `clipGapToleranceSeconds` (1 s) after the clip's end (overlaps included); anything
+ * else starts a new clip. Clips are never cut inside a segment.
+ */
+export function groupClips<S extends SegmentSpan>(segments: readonly S[]): Clip<S>[] {
+  const sorted = [...segments].sort((a, b) => a.start - b.start || a.durationMs - b.durationMs);
+  const clips: Clip<S>[] = [];
+  const toleranceMs = STORAGE_LIMITS.clipGapToleranceSeconds * 1000;
+  for (const s of sorted) {
+    const last = clips.at(-1);
+    if (last && last.type === s.type && s.start * 1000 <= last.endMs + toleranceMs) {
+      last.segments.push(s);
+      last.endMs = Math.max(last.endMs, segmentEndMs(s));
+    } else {
+      clips.push({ start: s.start, endMs: segmentEndMs(s), type: s.type, segments: [s] });
+    }
+  }
+  return clips;
+}
+
+/** record.query's recordList: `[start, end, type]` as strings; start and end in epoch seconds (end rounded up). */
+export function toRecordList(clips: readonly Clip[]): [string, string, string][] {
+  return clips.map((c) => [String(c.start), String(Math.ceil(c.endMs / 1000)), String(c.type)]);
+}
+
+const DAY_MS = 86_400_000;
+
+/** UTC day numbers (days since 1970-01-01) a segment covers: its start's day through the day of its last millisecond. */
+export function daysCovered(s: Pick<Segment, 'start' | 'durationMs'>): number[] {
+  const first = Math.floor((s.start * 1000) / DAY_MS);
+  const last = Math.floor((segmentEndMs(s) - 1) / DAY_MS);
+  const days: number[] = [];
+  for (let d = first; d <= Math.max(first, last); d++) days.push(d);
+  return days;
+}
+
+/** A UTC day as record.date.query writes it: basic ISO 8601 `YYYYMMDDT000000` (midnight UTC). */
+export function formatDay(day: number): string {
+  const iso = new Date(day * DAY_MS).toISOString(); // 2026-11-23T00:00:00.000Z
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T000000`;
+}
+
+/** record.date.query's dateList: distinct days, oldest first. */
+export function toDateList(days: Iterable<number>): string[] {
+  return [...new Set(days)].sort((a, b) => a - b).map(formatDay);
+}

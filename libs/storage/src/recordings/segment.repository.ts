@@ -1,0 +1,134 @@
+/**
+ * The recording index (storage.segment). Every query that serves a user is scoped to the device's current
+ * owner (mac_addr, user_id): a device bound to someone else never shows the previous owner's recordings.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { STORAGE_LIMITS } from '@dcp/contracts';
+import { STORAGE_DATABASE, type StorageDatabase, type StorageTransaction } from '../infrastructure/storage-database';
+import type { Segment } from './segment';
+
+interface SegmentRow {
+  id: string;
+  macAddr: string;
+  userId: number;
+  startEpochS: bigint;
+  durationMs: number;
+  type: number;
+  objectKey: string;
+  bytes: number;
+  createdAt: Date;
+}
+
+export function toSegment(row: SegmentRow): Segment {
+  return {
+    id: row.id,
+    macAddr: row.macAddr,
+    userId: row.userId,
+    start: Number(row.startEpochS),
+    durationMs: row.durationMs,
+    type: row.type,
+    objectKey: row.objectKey,
+    bytes: row.bytes,
+    createdAt: row.createdAt,
+  };
+}
+
+export type NewSegment = Omit<Segment, 'createdAt'>;
+
+@Injectable()
+export class SegmentRepository {
+  constructor(@Inject(STORAGE_DATABASE) private readonly db: StorageDatabase) {}
+
+  /**
+   * Inserts the row and removes the upload's guard deletion (object-deletions.ts) in one transaction: from
+   * the commit on the object belongs to the row.
+   */
+  async insert(segment: NewSegment): Promise<Segment> {
+    return this.db.client.$transaction(async (tx) => {
+      const row = await tx.segment.create({
+        data: {
+          id: segment.id,
+          macAddr: segment.macAddr,
+          userId: segment.userId,
+          startEpochS: BigInt(segment.start),
+          durationMs: segment.durationMs,
+          type: segment.type,
+          objectKey: segment.objectKey,
+          bytes: segment.bytes,
+        },
+      });
+      await tx.objectDeletion.deleteMany({ where: { objectKey: segment.objectKey } });
+      return toSegment(row);
+    });
+  }
+
+  async findById(id: string): Promise<Segment | undefined> {
+    const row = await this.db.client.segment.findUnique({ where: { id } });
+    return row ? toSegment(row) : undefined;
+  }
+
+  /**
+   * The owner's segments of the device that overlap [fromS, toS] (start ≤ to, end > from), oldest first.
+   * A segment starts at most maxSegmentSeconds before `from` when it overlaps it, which keeps the scan on
+   * the (mac_addr, user_id, start_epoch_s) index.
+   */
+  async overlapping(macAddr: string, userId: number, fromS: number, toS: number): Promise<Segment[]> {
+    const rows = await this.db.client.segment.findMany({
+      where: {
+        macAddr,
+        userId,
+        startEpochS: { gte: BigInt(Math.floor(fromS) - STORAGE_LIMITS.maxSegmentSeconds), lte: BigInt(Math.floor(toS)) },
+      },
+      orderBy: [{ startEpochS: 'asc' }, { id: 'asc' }],
+    });
+    return rows.map(toSegment).filter((s) => s.start * 1000 + s.durationMs > fromS * 1000);
+  }
+
+  /** UTC day numbers with recordings of the owner's device: each segment counts for every day it covers. */
+  async recordedDays(macAddr: string, userId: number): Promise<number[]> {
+    const rows = await this.db.client.$queryRaw<{ day: number }[]>`
+      SELECT DISTINCT d.day::int AS day
+      FROM "storage"."segment" s,
+        LATERAL generate_series(
+          floor(s.start_epoch_s / 86400.0)::bigint,
+          greatest(floor(s.start_epoch_s / 86400.0), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / 86400000.0))::bigint
+        ) AS d(day)
+      WHERE s.mac_addr = ${macAddr} AND s.user_id = ${userId}
+      ORDER BY 1`;
+    return rows.map((r) => Number(r.day));
+  }
+
+  /** Inside the caller's transaction: removes the rows of this device under this owner; returns their object keys. */
+  async removeDeviceOfUser(tx: StorageTransaction, macAddr: string, userId: number): Promise<string[]> {
+    const rows = await tx.$queryRaw<{ objectKey: string }[]>`
+      DELETE FROM "storage"."segment" WHERE mac_addr = ${macAddr} AND user_id = ${userId} RETURNING object_key AS "objectKey"`;
+    return rows.map((r) => r.objectKey);
+  }
+
+  /** Inside the caller's transaction: removes every row of the user; returns their object keys. */
+  async removeUser(tx: StorageTransaction, userId: number): Promise<string[]> {
+    const rows = await tx.$queryRaw<{ objectKey: string }[]>`
+      DELETE FROM "storage"."segment" WHERE user_id = ${userId} RETURNING object_key AS "objectKey"`;
+    return rows.map((r) => r.objectKey);
+  }
+
+  /** Inside the caller's transaction: removes one row (a refused ingest); returns its object key if it was there. */
+  async removeById(tx: StorageTransaction, id: string): Promise<string[]> {
+    const rows = await tx.$queryRaw<{ objectKey: string }[]>`
+      DELETE FROM "storage"."segment" WHERE id = ${id}::uuid RETURNING object_key AS "objectKey"`;
+    return rows.map((r) => r.objectKey);
+  }
+
+  /** Inside the caller's transaction: removes up to `limit` segments that ended before `cutoffMs`; returns their keys. */
+  async removeEndedBefore(tx: StorageTransaction, cutoffMs: number, limit: number): Promise<string[]> {
+    // start_epoch_s bounds the scan on its index; the exact end decides.
+    const rows = await tx.$queryRaw<{ objectKey: string }[]>`
+      DELETE FROM "storage"."segment" WHERE id IN (
+        SELECT id FROM "storage"."segment"
+        WHERE start_epoch_s < ${BigInt(Math.floor(cutoffMs / 1000))} AND start_epoch_s * 1000 + duration_ms < ${BigInt(Math.floor(cutoffMs))}
+        ORDER BY start_epoch_s LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ) RETURNING object_key AS "objectKey"`;
+    return rows.map((r) => r.objectKey);
+  }
+}

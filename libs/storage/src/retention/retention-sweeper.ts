@@ -1,0 +1,104 @@
+/**
+ * Purges what retention rules say must go, on every replica: at start, every `SWEEP_INTERVAL_MS`, and at
+ * once after a purge event (poke):
+ * 1. segments whose end is older than `retentionDays` (30 days): rows deleted and keys enqueued in one
+ *    transaction, in batches;
+ * 2. due object deletions (purges, retention, orphaned uploads): deleted from the object store.
+ * One sweep at a time per process; replicas share the work through SKIP LOCKED.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { STORAGE_LIMITS } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { STORAGE_DATABASE, type StorageDatabase } from '../infrastructure/storage-database';
+import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
+import { SegmentRepository } from '../recordings/segment.repository';
+import { ObjectDeletions } from './object-deletions';
+
+export const SWEEP_INTERVAL_MS = 60_000;
+const BATCH = 500;
+
+export interface SweepResult {
+  expiredSegments: number;
+  deletedObjects: number;
+}
+
+@Injectable()
+export class RetentionSweeper {
+  private readonly logger = new Logger('storage-retention');
+  private timer?: NodeJS.Timeout;
+  /** Sweeps run one after the other: each waits for the previous one. */
+  private chain: Promise<unknown> = Promise.resolve();
+  /** A poked sweep is waiting to start (it will see everything committed before it starts). */
+  private queued = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
+    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+    private readonly segments: SegmentRepository,
+    private readonly deletions: ObjectDeletions,
+  ) {}
+
+  start(): void {
+    this.ctx.metrics.gauge('dcp_storage_object_deletions_pending', 'Objects whose index rows are gone, not yet deleted from object storage', async () => [
+      { labels: {}, value: await this.deletions.pending() },
+    ]);
+    this.poke();
+    this.timer = setInterval(() => this.poke(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.chain.catch(() => undefined);
+  }
+
+  /** Sweep soon (once the sweep in progress is done); failures are logged, the next sweep retries. */
+  poke(): void {
+    if (this.queued || this.stopped) return;
+    this.queued = true;
+    this.sweep().catch((err) => this.logger.error(`sweep failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  /** Runs one sweep after the one in progress (if any); resolves with what it purged. */
+  sweep(): Promise<SweepResult> {
+    const next = this.chain
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = false;
+        return this.run();
+      });
+    this.chain = next;
+    return next;
+  }
+
+  private async run(): Promise<SweepResult> {
+    const now = this.ctx.clock.now();
+    const cutoffMs = now - STORAGE_LIMITS.retentionDays * 86_400_000;
+    let expiredSegments = 0;
+    for (;;) {
+      const keys = await this.db.client.$transaction(async (tx) => {
+        const removed = await this.segments.removeEndedBefore(tx, cutoffMs, BATCH);
+        await this.deletions.enqueue(removed, new Date(now), tx);
+        return removed;
+      });
+      expiredSegments += keys.length;
+      if (keys.length < BATCH) break;
+    }
+    let deletedObjects = 0;
+    for (;;) {
+      const n = await this.deletions.processDue(now, BATCH, (keys) => this.store.delete(keys));
+      deletedObjects += n;
+      if (n < BATCH) break;
+    }
+    if (expiredSegments > 0 || deletedObjects > 0) {
+      this.ctx.metrics.increment('dcp_storage_purged_total', 'Segments purged by retention and objects deleted from object storage', { kind: 'expired-segments' }, expiredSegments);
+      this.ctx.metrics.increment('dcp_storage_purged_total', 'Segments purged by retention and objects deleted from object storage', { kind: 'objects' }, deletedObjects);
+      this.logger.log(`retention: ${expiredSegments} expired segment(s), ${deletedObjects} object(s) deleted`);
+    }
+    return { expiredSegments, deletedObjects };
+  }
+}

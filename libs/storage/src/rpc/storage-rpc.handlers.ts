@@ -1,0 +1,40 @@
+/**
+ * Request-reply entry points of storage-service: the three stream operations the edge routes here
+ * (`dcp.gateway.record.*`), segment ingest (admin route and recorders) and HLS playback (the edge's
+ * `{store_url}/hls/…` routes). Each maps to one use case; outcomes are counted per operation in
+ * `dcp_storage_operations_total{operation,outcome}`.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { STORAGE_RPC } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
+import { GetPlaylistUseCase } from '../playback/get-playlist.use-case';
+import { GetSegmentUseCase } from '../playback/get-segment.use-case';
+import { IngestSegmentUseCase } from '../recordings/ingest-segment.use-case';
+import { RecordDateQueryUseCase } from '../stream/record-date-query.use-case';
+import { RecordPlayUseCase } from '../stream/record-play.use-case';
+import { RecordQueryUseCase } from '../stream/record-query.use-case';
+
+@Injectable()
+export class StorageRpcHandlers {
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    private readonly recordDateQuery: RecordDateQueryUseCase,
+    private readonly recordQuery: RecordQueryUseCase,
+    private readonly recordPlay: RecordPlayUseCase,
+    private readonly ingestSegment: IngestSegmentUseCase,
+    private readonly playlist: GetPlaylistUseCase,
+    private readonly segment: GetSegmentUseCase,
+  ) {}
+
+  /** Registers every handler; refuses to start when a storage operation of the catalogue is not served. */
+  register(): void {
+    const ops = new ServiceOperations(this.ctx, 'storage');
+    ops.gateway('record.date.query', (call) => this.recordDateQuery.execute(call));
+    ops.gateway('record.query', (call) => this.recordQuery.execute(call));
+    ops.gateway('record.play', (call) => this.recordPlay.execute(call));
+    ops.assertServesCatalogue();
+    ops.contract(STORAGE_RPC.ingestSegment, 'ingest_segment', (req) => this.ingestSegment.execute(req));
+    ops.contract(STORAGE_RPC.playlist, 'playlist', (req) => this.playlist.execute(req));
+    ops.contract(STORAGE_RPC.segment, 'segment', (req) => this.segment.execute(req));
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * record.play (spec 4.5, 2.8): `recordUrl` (http://) and `secureUrl` (https://) of one signed HLS playlist on
+ * `{store_url}` covering recordSt … recordSt + playWindowSeconds (6 h), valid for playbackUrlTtlSeconds (1 h).
+ * No recording in that window → 000006 naming recordSt.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, type GatewayCall, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { PLAYBACK_KEY } from '../infrastructure/playback-key';
+import { PlaybackSigner, playlistUrl, withScheme } from '../playback/playback-signer';
+import { SegmentRepository } from '../recordings/segment.repository';
+import { SessionAuthenticator } from '../session/session-authenticator';
+import { playStart, streamSession } from './stream-params';
+
+@Injectable()
+export class RecordPlayUseCase {
+  private readonly signer: PlaybackSigner;
+
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(PLAYBACK_KEY) key: Buffer,
+    private readonly auth: SessionAuthenticator,
+    private readonly segments: SegmentRepository,
+  ) {
+    this.signer = new PlaybackSigner(key);
+  }
+
+  async execute(call: GatewayCall): Promise<GatewayResult> {
+    const now = this.ctx.clock.now();
+    const session = streamSession(call, now);
+    const from = playStart(call);
+    const userId = await this.auth.authenticate(session);
+    const to = from + STORAGE_LIMITS.playWindowSeconds;
+    const segments = await this.segments.overlapping(session.macAddr, userId, from, to);
+    if (segments.length === 0) {
+      throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `parameter recordSt: the device has no recording between recordSt and ${STORAGE_LIMITS.playWindowSeconds / 3600} hours later`);
+    }
+    const expires = Math.floor(now / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds;
+    const sig = this.signer.sign({ kind: 'playlist', macAddr: session.macAddr, from, to }, expires);
+    const storeUrl = this.ctx.config.publicStoreUrl;
+    return {
+      extra: {
+        recordUrl: playlistUrl(withScheme(storeUrl, 'http'), session.macAddr, from, to, expires, sig),
+        secureUrl: playlistUrl(withScheme(storeUrl, 'https'), session.macAddr, from, to, expires, sig),
+      },
+    };
+  }
+}
