@@ -46,7 +46,7 @@ async function startS3(): Promise<{ env: Record<string, string>; count(): Promis
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   return {
-    env: { OBJECT_STORE_URL: 's3://recordings/e2e', S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' },
+    env: { OBJECT_STORE_URL: 's3://recordings/e2e', S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     count: async () => (await client.send(new ListObjectsV2Command({ Bucket: 'recordings', Prefix: 'e2e/' }))).KeyCount ?? 0,
     close: async () => {
       client.destroy();
