@@ -1,3 +1,4 @@
+import { STORAGE_LIMITS } from '@dcp/contracts';
 import { compilePath } from './admin-route';
 import { ADMIN_ROUTES } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
@@ -9,7 +10,7 @@ describe('admin route table', () => {
     for (const r of ADMIN_ROUTES) {
       const op = doc.paths[`/admin/v1${r.path}`]?.[r.method.toLowerCase()];
       expect(op).toBeDefined();
-      expect(Boolean(op.requestBody)).toBe(Boolean(r.body));
+      expect(Boolean(op.requestBody)).toBe(Boolean(r.body || r.rawBody));
       expect(op.parameters.map((p) => p.name)).toEqual([...[...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), ...(r.query ?? [])]);
     }
   });
@@ -27,6 +28,25 @@ describe('admin route table', () => {
   it('documents the merchant body fields from the contract schema', () => {
     const create = doc.paths['/admin/v1/merchants'].post as unknown as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
     expect(create.requestBody.content['application/json'].schema.required.sort()).toEqual(['name', 'tokenValidationUrl', 'userProfileUrl']);
+  });
+
+  it('documents a raw-body route with its media type as binary, limited, and no JSON body', () => {
+    const ingest = doc.paths['/admin/v1/devices/{devId}/segments'].post as unknown as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> }; parameters: { name: string }[] };
+    expect(Object.keys(ingest.requestBody.content)).toEqual(['video/mp2t']);
+    expect(ingest.requestBody.content['video/mp2t'].schema).toEqual({ type: 'string', format: 'binary', contentMediaType: 'video/mp2t', maxLength: STORAGE_LIMITS.maxSegmentBytes });
+    expect(ingest.parameters.map((p) => p.name)).toEqual(['devId', 'start', 'duration', 'type']);
+  });
+
+  it('builds the ingest request: path devId, query fields, the bytes base64', () => {
+    const route = ADMIN_ROUTES.find((r) => r.path === '/devices/{devId}/segments')!;
+    expect(route.rawBody).toEqual({ contentType: 'video/mp2t', maxBytes: STORAGE_LIMITS.maxSegmentBytes, description: expect.any(String) });
+    expect(route.toRequest({ params: { devId: 'AABBCCDDEEFF' }, query: { start: '1795651200', duration: '2', type: '1' }, body: Buffer.from([0x47, 1]) })).toEqual({
+      devId: 'AABBCCDDEEFF',
+      start: '1795651200',
+      duration: '2',
+      type: '1',
+      contentBase64: 'RwE=',
+    });
   });
 });
 

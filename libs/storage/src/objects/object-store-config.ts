@@ -59,11 +59,14 @@ export function objectStoreConfig(env: ObjectStoreEnv, dataDir: string): ObjectS
   const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
   let endpoint: string | undefined;
   if (env.S3_ENDPOINT) {
+    let parsed: URL | undefined;
     try {
-      endpoint = new URL(env.S3_ENDPOINT).toString().replace(/\/$/, '');
+      parsed = new URL(env.S3_ENDPOINT);
     } catch {
-      throw new ConfigError(`S3_ENDPOINT must be an absolute URL, got "${env.S3_ENDPOINT}"`);
+      parsed = undefined;
     }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new ConfigError(`S3_ENDPOINT must be an absolute http(s) URL, got "${env.S3_ENDPOINT}"`);
+    endpoint = parsed.toString().replace(/\/$/, '');
   }
   const style = env.S3_FORCE_PATH_STYLE;
   if (style !== undefined && style !== '' && !['true', 'false', '1', '0'].includes(style)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${style}"`);

@@ -1,0 +1,56 @@
+import { daysCovered, formatDay, groupClips, toDateList, toRecordList } from './clips';
+
+const seg = (start: number, seconds: number, type = 1) => ({ start, durationMs: seconds * 1000, type });
+
+describe('groupClips / toRecordList (record.query)', () => {
+  it('merges adjacent segments of one type into one clip [start, end, type] as strings of epoch seconds', () => {
+    const clips = groupClips([seg(100, 10), seg(110, 10), seg(120, 10)]);
+    expect(toRecordList(clips)).toEqual([['100', '130', '1']]);
+    expect(clips[0].segments).toHaveLength(3);
+  });
+
+  it('tolerates a gap of up to 1 s (recorders cut at whole seconds), not more', () => {
+    expect(toRecordList(groupClips([seg(100, 10), seg(111, 10)]))).toEqual([['100', '121', '1']]);
+    expect(toRecordList(groupClips([seg(100, 9.5), seg(110.5 as number, 1)]))).toEqual([['100', '112', '1']]);
+    expect(toRecordList(groupClips([seg(100, 10), seg(112, 10)]))).toEqual([
+      ['100', '110', '1'],
+      ['112', '122', '1'],
+    ]);
+  });
+
+  it('starts a new clip when the event type changes, even without a gap', () => {
+    expect(toRecordList(groupClips([seg(100, 10, 1), seg(110, 10, 2), seg(120, 10, 2), seg(130, 10, 1)]))).toEqual([
+      ['100', '110', '1'],
+      ['110', '130', '2'],
+      ['130', '140', '1'],
+    ]);
+  });
+
+  it('orders by start whatever the input order, and absorbs overlapping segments', () => {
+    expect(toRecordList(groupClips([seg(120, 10), seg(100, 30), seg(105, 5)]))).toEqual([['100', '130', '1']]);
+  });
+
+  it('rounds a fractional end up to the next whole second', () => {
+    expect(toRecordList(groupClips([seg(100, 2.001)]))).toEqual([['100', '103', '1']]);
+    expect(toRecordList(groupClips([seg(100, 2)]))).toEqual([['100', '102', '1']]);
+  });
+
+  it('no segments, no clips', () => {
+    expect(groupClips([])).toEqual([]);
+  });
+});
+
+describe('dateList (record.date.query)', () => {
+  const DAY = 86_400;
+  it('a segment counts for each UTC day it covers; ending exactly at midnight does not touch the next day', () => {
+    expect(daysCovered(seg(DAY * 10 + 5, 10))).toEqual([10]);
+    expect(daysCovered(seg(DAY * 11 - 5, 10))).toEqual([10, 11]);
+    expect(daysCovered(seg(DAY * 11 - 10, 10))).toEqual([10]);
+  });
+
+  it('formats days as basic ISO 8601 YYYYMMDDT000000 (midnight UTC), distinct, oldest first', () => {
+    const day = Date.UTC(2026, 10, 23) / 86_400_000;
+    expect(formatDay(day)).toBe('20261123T000000');
+    expect(toDateList([day, day - 31, day, day - 1])).toEqual(['20261023T000000', '20261122T000000', '20261123T000000']);
+  });
+});
