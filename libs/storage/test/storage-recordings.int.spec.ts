@@ -1,0 +1,192 @@
+/**
+ * The recording index and its objects against real PostgreSQL: ingest under the device's current owner
+ * (refused without one, undone when the device changes hands meanwhile), the owner-scoped range and day
+ * queries, orphaned uploads, time-based retention, object deletions retried until the store confirms, and
+ * the service's readiness checks and metrics.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorCode, STORAGE_LIMITS } from '@dcp/contracts';
+import { describeWithInfra } from '@dcp/testing';
+import { daysCovered } from '../src/recordings/clips';
+import { SegmentRepository } from '../src/recordings/segment.repository';
+import { FilesystemObjectStore } from '../src/objects/fs-object-store';
+import type { ObjectStore } from '../src/objects/object-store';
+import { ObjectDeletions, UPLOAD_GRACE_MS } from '../src/retention/object-deletions';
+import { type StorageHarness, newMac, newUserId, rejection, startStorageHarness, tsBytes } from './storage-harness';
+
+const DAY = 86_400;
+
+describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQL)', () => {
+  let h: StorageHarness;
+  let repo: SegmentRepository;
+
+  beforeAll(async () => {
+    h = await startStorageHarness();
+    repo = h.module.get(SegmentRepository, { strict: false });
+  });
+  afterAll(async () => h?.close());
+  afterEach(() => (h.onOwnerLookup = undefined));
+
+  const nowS = () => Math.floor(h.clock.now() / 1000);
+  const rows = async (mac: string) => (await h.sql.query('SELECT user_id, start_epoch_s::int AS start, duration_ms, type, bytes, object_key FROM storage.segment WHERE mac_addr = $1 ORDER BY start_epoch_s', [mac])).rows;
+  const pendingDeletions = async (key: string) => (await h.sql.query('SELECT attempts, last_error, not_before FROM storage.object_deletion WHERE object_key = $1', [key])).rows;
+
+  it('ingest stores the row under the current owner and the bytes in the object store; the upload guard is gone', async () => {
+    const mac = newMac();
+    const owner = newUserId();
+    h.bind(mac, owner);
+    const view = await h.ingest(mac.toLowerCase().replace(/:/g, '-'), nowS() - 100, { duration: 1.5, type: 9, bytes: tsBytes(3) });
+    expect(view).toMatchObject({ devId: mac, userId: owner, start: nowS() - 100, duration: 1.5, type: 9, bytes: 564 });
+    const [row] = await rows(mac);
+    expect(row).toMatchObject({ user_id: owner, duration_ms: 1500, type: 9, bytes: 564, object_key: `segments/${mac.replace(/:/g, '')}/${view.segmentId}.ts` });
+    expect(h.objectFiles()).toContain(`${view.segmentId}.ts`);
+    expect(await pendingDeletions(row.object_key)).toEqual([]);
+  });
+
+  it('refuses a device without an owner (ADMIN_CONFLICT) before storing anything', async () => {
+    const mac = newMac();
+    const before = h.objectFiles().length;
+    const err = await rejection(h.ingest(mac, nowS() - 100));
+    expect([err.code, err.failureDetails]).toEqual([ErrorCode.ADMIN_CONFLICT, expect.stringContaining('has no owner')]);
+    expect(await rows(mac)).toEqual([]);
+    expect(h.objectFiles()).toHaveLength(before);
+  });
+
+  it('a device that changes hands while its segment is stored: the row is removed again, the object deleted, ADMIN_CONFLICT', async () => {
+    const mac = newMac();
+    h.bind(mac, newUserId());
+    let lookups = 0;
+    h.onOwnerLookup = (m) => {
+      if (m === mac && ++lookups === 2) h.bind(mac, newUserId()); // the first lookup sees the first owner, the second another
+    };
+    const before = new Set(h.objectFiles());
+    const err = await rejection(h.ingest(mac, nowS() - 100));
+    expect([err.code, err.failureDetails]).toEqual([ErrorCode.ADMIN_CONFLICT, expect.stringContaining('was unbound while the segment was stored')]);
+    expect(await rows(mac)).toEqual([]);
+    await h.sweeper.sweep();
+    expect(h.objectFiles().filter((f) => !before.has(f))).toEqual([]);
+  });
+
+  it('an upload whose row never committed is deleted once its grace period is over', async () => {
+    const store = new FilesystemObjectStore(`${h.dataDir}/objects`);
+    const id = randomUUID();
+    const key = `segments/AABBCCDDEEFF/${id}.ts`;
+    await h.module.get(ObjectDeletions, { strict: false }).enqueue([key], new Date(h.clock.now() + UPLOAD_GRACE_MS));
+    await store.put(key, tsBytes());
+    await h.sweeper.sweep();
+    expect(await store.get(key)).toBeDefined();
+    h.clock.advance(UPLOAD_GRACE_MS / 1000 + 1);
+    await h.sweeper.sweep();
+    expect(await store.get(key)).toBeUndefined();
+    expect(await pendingDeletions(key)).toEqual([]);
+  });
+
+  it('range queries see only the current owner\'s segments that overlap [from, to]', async () => {
+    const mac = newMac();
+    const [previous, current] = [newUserId(), newUserId()];
+    const T = nowS() - 20_000;
+    h.bind(mac, previous);
+    await h.ingest(mac, T + 50, { duration: 10 });
+    h.bind(mac, current);
+    await h.ingest(mac, T - 499, { duration: 600 }); // started long before, still running at T + 100
+    await h.ingest(mac, T + 90, { duration: 10 }); // ends exactly at T + 100: not overlapping
+    await h.ingest(mac, T + 200, { duration: 5 }); // starts exactly at to: overlapping
+    await h.ingest(mac, T + 201, { duration: 5 }); // after to
+    const starts = async (userId: number) => (await repo.overlapping(mac, userId, T + 100, T + 200)).map((s) => s.start - T);
+    expect(await starts(current)).toEqual([-499, 200]);
+    expect(await starts(previous)).toEqual([]);
+    expect((await repo.overlapping(mac, previous, T, T + 100)).map((s) => s.start - T)).toEqual([50]);
+  });
+
+  it('recorded days: the SQL agrees with daysCovered (crossing midnight, ending exactly at midnight), per owner', async () => {
+    const mac = newMac();
+    const owner = newUserId();
+    h.bind(mac, owner);
+    const today = Math.floor(nowS() / DAY);
+    const segments = [
+      { start: (today - 5) * DAY + 100, duration: 10 },
+      { start: (today - 3) * DAY - 5, duration: 10 }, // crosses into today - 3
+      { start: (today - 1) * DAY - 10, duration: 10 }, // ends exactly at midnight
+    ];
+    for (const s of segments) await h.ingest(mac, s.start, { duration: s.duration });
+    const expected = [...new Set(segments.flatMap((s) => daysCovered({ start: s.start, durationMs: s.duration * 1000 })))].sort((a, b) => a - b);
+    expect(await repo.recordedDays(mac, owner)).toEqual(expected);
+    expect(expected).toEqual([today - 5, today - 4, today - 3, today - 2]);
+    expect(await repo.recordedDays(mac, newUserId())).toEqual([]);
+  });
+
+  it('time retention: segments that ended more than 30 days ago are purged (rows and objects), younger ones stay', async () => {
+    const mac = newMac();
+    h.bind(mac, newUserId());
+    const old = await h.ingest(mac, nowS() - 20 * DAY);
+    const young = await h.ingest(mac, nowS() - 5 * DAY);
+    h.clock.advance(11 * DAY);
+    const result = await h.sweeper.sweep();
+    expect(result.expiredSegments).toBeGreaterThanOrEqual(1);
+    expect((await rows(mac)).map((r) => r.start)).toEqual([young.start]);
+    expect(h.objectFiles()).not.toContain(`${old.segmentId}.ts`);
+    expect(h.objectFiles()).toContain(`${young.segmentId}.ts`);
+    expect(STORAGE_LIMITS.retentionDays).toBe(30);
+  });
+
+  it('registers its readiness checks and metrics', async () => {
+    const names = h.runtime.health.entries().map(([name]) => name);
+    expect(names).toEqual(expect.arrayContaining(['database:storage', 'objects:storage']));
+    const metrics = await h.runtime.metrics.render();
+    expect(metrics).toContain('dcp_storage_object_deletions_pending');
+    expect(metrics).toContain('dcp_dead_letters_open{service="storage"}');
+    expect(metrics).toContain('dcp_storage_operations_total{operation="ingest_segment",outcome="ok"}');
+  });
+});
+
+describeWithInfra(['postgres'], 'storage: object deletions are retried until the store confirms (PostgreSQL)', () => {
+  let h: StorageHarness;
+  let failing = true;
+  const deleted: string[][] = [];
+  const root = mkdtempSync(join(tmpdir(), 'dcp-storage-flaky-'));
+
+  beforeAll(async () => {
+    const inner = new FilesystemObjectStore(root);
+    const flaky: ObjectStore = {
+      location: 'flaky',
+      put: (k, b) => inner.put(k, b),
+      get: (k) => inner.get(k),
+      delete: async (keys) => {
+        if (failing) throw new Error('store unavailable');
+        deleted.push([...keys]);
+        await inner.delete(keys);
+      },
+      ping: () => inner.ping(),
+      close: async () => undefined,
+    };
+    h = await startStorageHarness({ objectStore: flaky });
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('keeps the entries with the error and a later due time, and deletes them at a later sweep', async () => {
+    const mac = newMac();
+    const owner = newUserId();
+    h.bind(mac, owner);
+    const view = await h.ingest(mac, Math.floor(h.clock.now() / 1000) - 60);
+    const key = `segments/${mac.replace(/:/g, '')}/${view.segmentId}.ts`;
+    expect(await h.deliver('userDeleted', { userId: owner, openId: `o${owner}`, clientId: 'c', uuid: `u${owner}` })).toBe('applied');
+    await h.sweeper.sweep();
+    const { rows } = await h.sql.query('SELECT attempts, last_error, not_before FROM storage.object_deletion WHERE object_key = $1', [key]);
+    expect(rows).toEqual([{ attempts: expect.any(Number), last_error: 'store unavailable', not_before: expect.any(Date) }]);
+    expect(rows[0].attempts).toBeGreaterThanOrEqual(1);
+    expect((rows[0].not_before as Date).getTime()).toBeGreaterThan(h.clock.now());
+    failing = false;
+    await h.sweeper.sweep();
+    expect(deleted).toEqual([]); // not due yet
+    h.clock.advance(61);
+    await h.sweeper.sweep();
+    expect(deleted.flat()).toContain(key);
+    expect((await h.sql.query('SELECT 1 FROM storage.object_deletion WHERE object_key = $1', [key])).rows).toEqual([]);
+  });
+});
