@@ -200,6 +200,8 @@ function storageSuite(mode: Mode) {
       expect(empty.status).toBe(400);
       const tooBig = await ingest(mac, { start: now - 60, duration: 2, type: 0 }, tsBytes(Math.ceil(STORAGE_LIMITS.maxSegmentBytes / 188) + 1));
       expect([tooBig.status, tooBig.body.errorCode, tooBig.body.failureDetails]).toEqual([400, 'AD0400', expect.stringContaining(`limit of ${STORAGE_LIMITS.maxSegmentBytes} bytes`)]);
+      const wayTooBig = await ingest(mac, { start: now - 60, duration: 2, type: 0 }, tsBytes(Math.ceil((2 * STORAGE_LIMITS.maxSegmentBytes) / 188)));
+      expect([wayTooBig.status, wayTooBig.body.errorCode, wayTooBig.body.failureDetails]).toEqual([400, 'AD0400', expect.stringContaining(`limit of ${STORAGE_LIMITS.maxSegmentBytes} bytes`)]);
     });
 
     it('documents the route in OpenAPI with a video/mp2t binary body', async () => {

@@ -7,10 +7,10 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
-import { STORAGE_LIMITS } from '@dcp/contracts';
 import { HealthModule, RuntimeModule, type Runtime } from '@dcp/runtime';
 import { AdminModule } from './admin/admin.module';
 import { EdgeModule } from './edge.module';
+import { JSON_BODY_LIMIT, RAW_BODY_LIMITS } from './http/body-limits';
 import { requestId } from './http/request-id';
 
 export interface EdgeServers {
@@ -36,7 +36,7 @@ function adapter(logLevel: string): FastifyAdapter {
     logger: logLevel === 'silent' ? false : { level: logLevel },
     genReqId: requestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    bodyLimit: 256 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     trustProxy: true,
   });
 }
@@ -54,9 +54,11 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   const nestLogger = logLevel === 'silent' ? false : undefined;
   const publicApp = await NestFactory.create<NestFastifyApplication>(PublicHostModule, adapter(logLevel), { logger: nestLogger });
   const adminApp = await NestFactory.create<NestFastifyApplication>(AdminHostModule, adapter(logLevel), { logger: nestLogger });
-  // Recording segments arrive as raw MPEG-TS bytes (POST /admin/v1/devices/{devId}/segments); the controller
-  // refuses them above STORAGE_LIMITS.maxSegmentBytes with a message naming the limit, Fastify above that plus slack.
-  adminApp.getHttpAdapter().getInstance().addContentTypeParser('video/mp2t', { parseAs: 'buffer', bodyLimit: STORAGE_LIMITS.maxSegmentBytes + 64 * 1024 }, (_req, body, done) => done(null, body));
+  // Recording segments arrive as raw MPEG-TS bytes (POST /admin/v1/devices/{devId}/segments). Fastify stops
+  // reading above the limit (413, which the admin filter answers as ADMIN_VALIDATION_FAILED naming the limit).
+  for (const [type, limit] of Object.entries(RAW_BODY_LIMITS)) {
+    adminApp.getHttpAdapter().getInstance().addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
+  }
   for (const app of [publicApp, adminApp]) {
     app.getHttpAdapter().getInstance().addHook('onSend', async (req, reply) => {
       reply.header('x-request-id', req.id);

@@ -1,10 +1,11 @@
 /**
  * Admin API errors: JSON `{ errorCode, failureDetails }` with the HTTP status of the code's catalogue entry
- * (401 bad token, 400 validation, 404 unknown, 409 conflict, 500 otherwise).
+ * (401 bad token, 400 validation — also a body over its limit —, 404 unknown, 409 conflict, 500 otherwise).
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ErrorCode, PlatformError, errorEnvelope } from '@dcp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bodyLimitFor, bodyTooLarge } from '../http/body-limits';
 
 @Catch()
 export class AdminExceptionFilter implements ExceptionFilter {
@@ -16,6 +17,7 @@ export class AdminExceptionFilter implements ExceptionFilter {
     let err: PlatformError;
     if (exception instanceof PlatformError) err = exception;
     else if (exception instanceof HttpException && exception.getStatus() === 404) err = new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no route ${req.method} ${req.url}`);
+    else if (exception instanceof HttpException && exception.getStatus() === 413) err = bodyTooLarge(bodyLimitFor(req.headers['content-type']));
     else if (exception instanceof HttpException && exception.getStatus() < 500) err = new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, exception.message);
     else {
       err = PlatformError.from(exception);

@@ -7,6 +7,7 @@ import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard } from './admin-auth.guard';
+import { bodyTooLarge } from '../http/body-limits';
 import { type AdminRoute, compilePath } from './admin-route';
 import { ADMIN_ROUTES } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
@@ -51,12 +52,8 @@ function rawBody(req: FastifyRequest, spec: NonNullable<AdminRoute['rawBody']>):
   if (type !== spec.contentType) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `invalid field body: the body must be ${spec.contentType} (Content-Type: ${spec.contentType})`);
   const body = req.body;
   if (!Buffer.isBuffer(body) || body.length === 0) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'invalid field body: the body is empty');
-  if (body.length > spec.maxBytes) throw tooLarge(spec.maxBytes);
+  if (body.length > spec.maxBytes) throw bodyTooLarge(spec.maxBytes);
   return body;
-}
-
-export function tooLarge(maxBytes: number): PlatformError {
-  return new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `invalid field body: larger than the limit of ${maxBytes} bytes (STORAGE_LIMITS.maxSegmentBytes)`);
 }
 
 /**
