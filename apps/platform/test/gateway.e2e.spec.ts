@@ -58,9 +58,9 @@ function gatewaySuite(mode: Mode) {
     expect(res.body.errorCode).toBe('030010');
   });
 
-  it('routes operations that their owning service has not implemented yet to that service (009999)', async () => {
+  it('routes stream operations to their owning service, which answers itself (storage-service: 020041 for a device nobody owns)', async () => {
     const res = await getQuery(t.baseUrl, '/stream', { service: 'record.date.query', devId: 'AA:BB:CC:DD:EE:FF', sessionToken: 'f'.repeat(32), timestamp: String(Date.now() + 60_000) });
-    expect(res.body).toEqual({ errorCode: '009999', failureDetails: 'record.date.query is not available yet' });
+    expect(res.body).toEqual({ errorCode: '020041', failureDetails: 'device AA:BB:CC:DD:EE:FF has no owner' });
   });
 
   it('answers the stream surface with the same envelope rules', async () => {
