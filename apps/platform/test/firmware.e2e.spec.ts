@@ -1,14 +1,14 @@
 /**
  * firmware.latest end to end (spec 2.9, 4.4, 7.2, 7.3, 8), as a merchant's app calls it through the gateway
- * with a signed-in user's credentials, over releases an operator created through firmware-service's admin
- * contracts (FIRMWARE_RPC): every error code, the full service object with the top-level remind, the chain
+ * with a signed-in user's credentials, over releases an operator created through the admin API
+ * (`/admin/v1/firmware`): every error code, the full service object with the top-level remind, the chain
  * walk (interim stop, no downgrade, system before app, up to date) and staged rollout — in embedded and in
  * distributed mode.
  */
-import { FIRMWARE_RPC, type ModelView, type ReleaseView } from '@dcp/contracts';
+import type { ModelView, ReleaseView } from '@dcp/contracts';
 import { describeWithInfra, uniqueName } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
-import { type Body, type Credentials, MerchantApp } from './merchant-app';
+import { type Body, type Credentials, MerchantApp, admin } from './merchant-app';
 
 const MAC = '02:F1:00:00:00:01';
 
@@ -27,15 +27,18 @@ function firmwareSuite(mode: Mode) {
     await t?.close();
   });
 
-  /** An operator's release (the admin HTTP routes map onto these contracts). */
+  /** What an operator does through the admin API; each call must succeed. */
+  const operator = async <T>(method: string, path: string, body: unknown, status = 200): Promise<T> => {
+    const res = await admin(t, method, path, body);
+    if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  };
   const release = (machineTypeName: string, overrides: Record<string, unknown> = {}): Promise<ReleaseView> => {
     const body = { machineTypeName, type: 1, version1: 1, version2: '0', version3: 0, version4: 0, patchVersion: 0, ...overrides };
-    return t.platform.runtime.rpcClient.request(FIRMWARE_RPC.createRelease, {
-      body: { downloadUri: `https://fw.example.com/${machineTypeName}/${body.type}/${body.version1}.${body.version3}.${body.version4}.bin`, md5: 'c'.repeat(32), desc: { zh: '更新', en: 'Update' }, ...body },
-    });
+    return operator('POST', '/firmware', { downloadUri: `https://fw.example.com/${machineTypeName}/${body.type}/${body.version1}.${body.version3}.${body.version4}.bin`, md5: 'c'.repeat(32), desc: { zh: '更新', en: 'Update' }, ...body }, 201);
   };
-  const setModel = (machineTypeName: string, smartUpgrade: boolean): Promise<ModelView> => t.platform.runtime.rpcClient.request(FIRMWARE_RPC.setModel, { machineTypeName, body: { smartUpgrade } });
-  const updateRelease = (id: number, body: Record<string, unknown>) => t.platform.runtime.rpcClient.request(FIRMWARE_RPC.updateRelease, { id: String(id), body });
+  const setModel = (machineTypeName: string, smartUpgrade: boolean): Promise<ModelView> => operator('PATCH', `/firmware/models/${encodeURIComponent(machineTypeName)}`, { smartUpgrade });
+  const updateRelease = (id: number, body: Record<string, unknown>) => operator<ReleaseView>('PATCH', `/firmware/${id}`, body);
 
   /** firmware.latest with system (v1, v3, v4) and app (v1, v3, v4) versions. */
   const latest = async (machineTypeName: string, sys: [number, number, number], app: [number, number, number], extra: Record<string, string> = {}, who: Credentials = user): Promise<Body> => {
@@ -180,6 +183,20 @@ function firmwareSuite(mode: Mode) {
     const model = uniqueName('AUTH');
     await release(model);
     expect(await latest(model, [0, 0, 0], [0, 0, 0], {}, { ...user, accessToken: 'x'.repeat(32) })).toMatchObject({ errorCode: '030040' });
+  });
+
+  it('operators manage releases over HTTP: 400 naming the field, 409 for a duplicate, 404 for an unknown model or release, lists by model', async () => {
+    const model = uniqueName('OPS');
+    const first = await release(model);
+    const bad = await admin(t, 'POST', '/firmware', { machineTypeName: model, type: 3, version1: 1, version2: '0', version3: 0, version4: 0, patchVersion: 0, downloadUri: 'https://x.example/a.bin', md5: 'c'.repeat(32), desc: { zh: '', en: '' } });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.failureDetails)).toContain('type');
+    expect((await admin(t, 'POST', '/firmware', { machineTypeName: model, type: 1, version1: 1, version2: 'other', version3: 0, version4: 0, patchVersion: 0, downloadUri: 'https://x.example/b.bin', md5: 'd'.repeat(32), desc: { zh: '', en: '' } })).status).toBe(409);
+    expect((await admin(t, 'PATCH', `/firmware/models/${uniqueName('NOPE')}`, { smartUpgrade: false })).status).toBe(404);
+    expect((await admin(t, 'GET', '/firmware/999999999')).status).toBe(404);
+    const listed = await admin(t, 'GET', `/firmware?machineTypeName=${model}`);
+    expect(listed.body).toMatchObject({ total: 1, items: [{ id: first.id, machineTypeName: model, md5: 'C'.repeat(32) }] });
+    expect((await admin(t, 'GET', `/firmware/models/${model}`)).body).toMatchObject({ machineTypeName: model, smartUpgrade: true });
   });
 }
 
