@@ -3,6 +3,7 @@
  * migration one-shot before any service, every service and the reference merchant from the one image,
  * each with a configuration the runtime accepts.
  */
+import { STORAGE_LIMITS } from '@dcp/contracts';
 import { loadConfig } from '@dcp/runtime';
 import { parse } from 'yaml';
 import { appDirectories, documentedAppValues, read } from './workspace';
@@ -30,6 +31,14 @@ describe('docker/compose.yaml', () => {
     expect(services.nats.command).toContain('-js');
     expect(services.postgres.healthcheck).toBeDefined();
     expect(services.nats.healthcheck).toBeDefined();
+  });
+
+  it('gives NATS a max_payload that carries a 4 MiB recording segment in base64 (storage ingest and playback)', () => {
+    expect(services.nats.command).toEqual(expect.arrayContaining(['-c', '/etc/nats/nats.conf']));
+    const conf = read('docker/nats.conf');
+    const m = /^max_payload:\s*(\d+)MB$/m.exec(conf);
+    expect(m).not.toBeNull();
+    expect(Number(m![1]) * 1024 * 1024).toBeGreaterThanOrEqual(Math.ceil((STORAGE_LIMITS.maxSegmentBytes * 4) / 3) + 64 * 1024);
   });
 
   it('runs every app but the all-in-one platform, each from the image built by docker/Dockerfile', () => {
