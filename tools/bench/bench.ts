@@ -4,8 +4,10 @@
  *
  *   gateway  — /gateway?service=cloud_system.current_time through the full edge (catalogue lookup,
  *              validation, envelope) vs a bare Fastify route answering the same JSON.
- *   auth     — an authenticated gateway call (token verified by sso-service, then the edge's cache)
- *              vs the unauthenticated server-time call: what authentication costs per request.
+ *   auth     — an authenticated gateway call (token verified by sso-service once, then from the edge's
+ *              cache) that device-service answers from its database (getOemDeviceByUser), vs the
+ *              unauthenticated server-time call the edge answers itself: the cost of a real round trip
+ *              edge → bus → service → database per request.
  *
  * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20).
  */
