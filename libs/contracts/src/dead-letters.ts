@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ServiceName } from './gateway-catalog';
+import { pageRequestSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -43,11 +44,7 @@ export function deadLetterContracts(service: EventConsumerService) {
     list: contract(
       service,
       'list',
-      z.object({
-        limit: z.coerce.number().int().min(1).max(500).optional(),
-        offset: z.coerce.number().int().min(0).optional(),
-        includeResolved: booleanText.optional(),
-      }),
+      pageRequestSchema.extend({ includeResolved: booleanText.optional() }),
       z.object({ items: z.array(deadLetterViewSchema), total: z.number().int() }),
     ),
     /** Marks an entry handled; `replay: true` also applies the event again (through the inbox, so at most once). */

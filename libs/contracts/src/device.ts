@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageRequestSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -60,7 +61,7 @@ const deviceContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name
   response,
 });
 
-const page = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), offset: z.coerce.number().int().min(0).optional() });
+const page = pageRequestSchema;
 
 export const DEVICE_RPC = {
   /** Body validated by device-service (ADMIN_VALIDATION_FAILED naming the field). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema, pageRequestSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -28,17 +29,7 @@ const versionNumber = z.number().int().min(0).max(L.maxVersion);
 const flag = z.union([z.literal(0), z.literal(1)]);
 const percent = z.number().int().min(0).max(100);
 
-const httpUrl = z
-  .string()
-  .max(L.maxUrlLength)
-  .refine((value) => {
-    try {
-      const u = new URL(value);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http(s) URL without credentials');
+const httpUrl = httpUrlSchema(L.maxUrlLength);
 
 export const firmwareDescSchema = z
   .object({
@@ -158,7 +149,7 @@ const firmwareContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(na
   response,
 });
 
-const page = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), offset: z.coerce.number().int().min(0).optional() });
+const page = pageRequestSchema;
 
 export const FIRMWARE_RPC = {
   createRelease: firmwareContract('admin.create-release', z.object({ body: z.unknown() }), releaseViewSchema),

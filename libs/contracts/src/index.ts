@@ -13,3 +13,4 @@ export * from './mac';
 export * from './admin-body';
 export * from './firmware';
 export * from './storage';
+export * from './admin-schemas';

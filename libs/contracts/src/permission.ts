@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageRequestSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -85,7 +86,7 @@ const permissionContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(
   response,
 });
 
-const page = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), offset: z.coerce.number().int().min(0).optional() });
+const page = pageRequestSchema;
 
 export const PERMISSION_RPC = {
   createPermission: permissionContract('admin.create-permission', z.object({ body: z.unknown() }), permissionViewSchema),

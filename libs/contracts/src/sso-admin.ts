@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema, pageRequestSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -27,17 +28,7 @@ export const MERCHANT_LIMITS = {
 
 const L = MERCHANT_LIMITS;
 
-const httpUrl = z
-  .string()
-  .max(L.maxUrlLength)
-  .refine((value) => {
-    try {
-      const u = new URL(value);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http(s) URL without credentials');
+const httpUrl = httpUrlSchema(L.maxUrlLength);
 
 const name = z.string().trim().min(1).max(L.maxNameLength);
 const accessTtl = z.number().int().min(L.minAccessTokenTtlSeconds).max(L.maxAccessTokenTtlSeconds);
@@ -131,7 +122,7 @@ export const SSO_ADMIN_RPC = {
   createMerchant: adminContract('create-merchant', z.object({ body: z.unknown() }), merchantWithSecretSchema),
   listMerchants: adminContract(
     'list-merchants',
-    z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), offset: z.coerce.number().int().min(0).optional() }),
+    pageRequestSchema,
     z.object({ items: z.array(merchantViewSchema), total: z.number().int() }),
   ),
   getMerchant: adminContract('get-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),

@@ -1,7 +1,7 @@
 /** Releases in creation order, optionally of one model, one page (operator API). */
 import { Injectable } from '@nestjs/common';
+import { resolvePage } from '@dcp/contracts';
 import type { ReleaseView } from '@dcp/contracts';
-import { page } from '../shared/page';
 import { toReleaseView } from './release.mapper';
 import { ReleaseRepository } from './release.repository';
 
@@ -10,7 +10,7 @@ export class ListReleasesUseCase {
   constructor(private readonly releases: ReleaseRepository) {}
 
   async execute(request: { machineTypeName?: string; limit?: number; offset?: number }): Promise<{ items: ReleaseView[]; total: number }> {
-    const { limit, offset } = page(request);
+    const { limit, offset } = resolvePage(request);
     const { items, total } = await this.releases.page({ machineTypeName: request.machineTypeName || undefined }, limit, offset);
     return { items: items.map(toReleaseView), total };
   }

@@ -1,7 +1,7 @@
 /** The catalogue in creation order, one page. */
 import { Injectable } from '@nestjs/common';
+import { resolvePage } from '@dcp/contracts';
 import type { PermissionView } from '@dcp/contracts';
-import { page } from '../shared/page';
 import { toPermissionView } from './permission.mapper';
 import { PermissionRepository } from './permission.repository';
 
@@ -10,7 +10,7 @@ export class ListPermissionsUseCase {
   constructor(private readonly permissions: PermissionRepository) {}
 
   async execute(request: { limit?: number; offset?: number }): Promise<{ items: PermissionView[]; total: number }> {
-    const { limit, offset } = page(request);
+    const { limit, offset } = resolvePage(request);
     const { items, total } = await this.permissions.page(limit, offset);
     return { items: items.map(toPermissionView), total };
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { resolvePage } from '@dcp/contracts';
 import type { MerchantView } from '@dcp/contracts';
 import { SSO_CLOCK, type Clock } from '../shared/clock';
 import { toMerchantView } from './merchant.mapper';
@@ -12,7 +13,8 @@ export class ListMerchantsUseCase {
   ) {}
 
   async execute(request: { limit?: number; offset?: number }): Promise<{ items: MerchantView[]; total: number }> {
-    const { items, total } = await this.merchants.page(request.limit ?? 100, request.offset ?? 0);
+    const { limit, offset } = resolvePage(request);
+    const { items, total } = await this.merchants.page(limit, offset);
     const now = this.clock.now();
     return { items: items.map((m) => toMerchantView(m, now)), total };
   }
