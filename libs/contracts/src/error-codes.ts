@@ -66,7 +66,7 @@ export interface ErrorDefinition {
 }
 
 export const ERROR_CATALOG: { readonly [K in ErrorCode]: ErrorDefinition } = {
-  [ErrorCode.FC_SERVICE_NOT_IMPLEMENT]: { value: '009999', text: 'service name does not exist or is not implemented', httpStatus: 404 },
+  [ErrorCode.FC_SERVICE_NOT_IMPLEMENT]: { value: '009999', text: 'service name does not exist (check its spelling, capitalization and spaces)', httpStatus: 404 },
   [ErrorCode.FC_INVALID_PARAMETER]: { value: '000006', text: 'invalid request parameters', httpStatus: 400 },
   [ErrorCode.FC_PARAMETER_EMPTY]: { value: '000005', text: 'parameter is empty', httpStatus: 400 },
   [ErrorCode.FC_SYSTEM_ERROR]: { value: '000099', text: 'internal server error, try again later', httpStatus: 500 },
