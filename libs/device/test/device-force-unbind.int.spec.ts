@@ -66,7 +66,8 @@ describeWithInfra(['postgres'], 'device: force unbind (PostgreSQL)', () => {
 
   it.each([
     ['301 s behind', -301],
-    ['301 s ahead', 301],
+    // One second more than the bound: the server's clock may tick between signing and checking.
+    ['302 s ahead', 302],
     ['an hour behind', -3600],
   ])('answers DV0042 for a timeStamp %s (seconds and milliseconds)', async (_label, offset) => {
     const mac = randomMac();
@@ -76,8 +77,9 @@ describeWithInfra(['postgres'], 'device: force unbind (PostgreSQL)', () => {
     expect(await bound(mac)).toBe(true);
   });
 
-  it('accepts a timeStamp 299 s off in either direction', async () => {
-    for (const offset of [-299, 299]) {
+  it('accepts a timeStamp 298 s off in either direction', async () => {
+    // Two seconds inside the bound: the server's clock may tick between signing and checking.
+    for (const offset of [-298, 298]) {
       const mac = randomMac();
       await bind(mac);
       await expect(force(signed(mac, String(Math.floor(h.clock.now() / 1000) + offset)))).resolves.toEqual({});

@@ -38,8 +38,9 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
     const mac = newMac();
     const owner = newUserId();
     h.bind(mac, owner);
-    const view = await h.ingest(mac.toLowerCase().replace(/:/g, '-'), nowS() - 100, { duration: 1.5, type: 9, bytes: tsBytes(3) });
-    expect(view).toMatchObject({ devId: mac, userId: owner, start: nowS() - 100, duration: 1.5, type: 9, bytes: 564 });
+    const start = nowS() - 100;
+    const view = await h.ingest(mac.toLowerCase().replace(/:/g, '-'), start, { duration: 1.5, type: 9, bytes: tsBytes(3) });
+    expect(view).toMatchObject({ devId: mac, userId: owner, start, duration: 1.5, type: 9, bytes: 564 });
     const [row] = await rows(mac);
     expect(row).toMatchObject({ user_id: owner, duration_ms: 1500, type: 9, bytes: 564, object_key: `segments/${mac.replace(/:/g, '')}/${view.segmentId}.ts` });
     expect(h.objectFiles()).toContain(`${view.segmentId}.ts`);

@@ -39,7 +39,7 @@ export class AdminController {
     }
     const request = hit.route.toRequest({ params: hit.params ?? {}, query: (req.query ?? {}) as Record<string, string>, body });
     const result = await this.ctx.rpcClient.request(hit.route.contract, request).catch((err: unknown) => {
-      throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length, hit.route.contract.owner) : err;
+      throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length) : err;
     });
     if (hit.route.status === 204) await reply.status(204).send();
     else await reply.status(hit.route.status).send(result);
@@ -56,15 +56,8 @@ function rawBody(req: FastifyRequest, spec: NonNullable<AdminRoute['rawBody']>):
   return body;
 }
 
-/**
- * A request carrying bytes that nobody answered: over NATS the likely cause is the server's max_payload (the
- * client refuses the message at once, which the bus reports like a missing service). Say so instead of a bare
- * "did not answer".
- */
-function explainBusRefusal(err: unknown, bytes: number, owner: string): unknown {
-  if (!(err instanceof PlatformError) || err.code !== ErrorCode.FC_SYSTEM_ERROR || !/did not answer/.test(err.failureDetails)) return err;
-  return new PlatformError(
-    ErrorCode.FC_SYSTEM_ERROR,
-    `${err.failureDetails}: the ${bytes}-byte body travels base64 in one bus message; a NATS server refuses messages above its max_payload (default 1 MiB, the platform needs at least 6 MiB), or ${owner}-service is not running`,
-  );
+/** A raw body the bus refused as too large: add what the operator can do about it. */
+function explainBusRefusal(err: unknown, bytes: number): unknown {
+  if (!(err instanceof PlatformError) || err.code !== ErrorCode.FC_SYSTEM_ERROR || !/max_payload/.test(err.failureDetails)) return err;
+  return new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${err.failureDetails}: the ${bytes}-byte body travels base64 in one bus message; the platform needs a NATS max_payload of at least 6 MiB`);
 }

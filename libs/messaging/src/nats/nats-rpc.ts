@@ -25,8 +25,14 @@ export class NatsRpcClient implements RpcClient {
 
   async requestRaw(subject: string, payload: unknown, opts: RequestOptions = {}): Promise<unknown> {
     let reply: unknown;
+    const data = encodeJson(payload);
+    // The client refuses such a message at once; say why instead of reporting it like a missing service.
+    const maxPayload = this.nc.info?.max_payload;
+    if (maxPayload !== undefined && data.length > maxPayload) {
+      throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `the request on ${subject} is ${data.length} bytes, more than the NATS server's max_payload of ${maxPayload} bytes`);
+    }
     try {
-      const msg = await this.nc.request(this.subjects.wire(subject), encodeJson(payload), { timeout: opts.timeoutMs ?? this.defaultTimeoutMs });
+      const msg = await this.nc.request(this.subjects.wire(subject), data, { timeout: opts.timeoutMs ?? this.defaultTimeoutMs });
       reply = decodeJson(msg.data);
     } catch (err) {
       // Timeout, no responders, or a connection that is down: to the caller they all mean "nobody answered".
@@ -57,7 +63,15 @@ export class NatsRpcServer implements RpcServer {
           return;
         }
         void this.answer(subject, handler, msg.data).then((reply) => {
-          if (!msg.respond(encodeJson(reply))) this.logger.warn(`request on ${subject} had no reply subject`);
+          let data = encodeJson(reply);
+          const maxPayload = this.nc.info?.max_payload;
+          if (maxPayload !== undefined && data.length > maxPayload) {
+            // The client would refuse to send it: answer with the reason rather than leave the caller waiting.
+            this.logger.error(`reply on ${subject} is ${data.length} bytes, more than the NATS server's max_payload of ${maxPayload}`);
+            const refusal: RpcReply = { ok: false, error: new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `the reply on ${subject} is ${data.length} bytes, more than the NATS server's max_payload of ${maxPayload} bytes`).serialize() };
+            data = encodeJson(refusal);
+          }
+          if (!msg.respond(data)) this.logger.warn(`request on ${subject} had no reply subject`);
         });
       },
     });
