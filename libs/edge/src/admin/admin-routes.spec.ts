@@ -15,6 +15,13 @@ describe('admin route table', () => {
     }
   });
 
+  it('documents 409 on every route that changes something, and only there', () => {
+    for (const r of ADMIN_ROUTES) {
+      const op = doc.paths[`/admin/v1${r.path}`][r.method.toLowerCase()] as unknown as { responses: Record<string, unknown> };
+      expect(Object.keys(op.responses).includes('409')).toBe(r.method !== 'GET');
+    }
+  });
+
   it('gives every operation a unique operationId', () => {
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(new Set(ids).size).toBe(ids.length);

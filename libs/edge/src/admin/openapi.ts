@@ -26,6 +26,8 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
         400: errorResponse(`Invalid request (${ERROR_CATALOG[ErrorCode.ADMIN_VALIDATION_FAILED].value})`),
         401: errorResponse(`Missing or wrong admin token (${ERROR_CATALOG[ErrorCode.ADMIN_UNAUTHORIZED].value})`),
         404: errorResponse(`Not found (${ERROR_CATALOG[ErrorCode.ADMIN_NOT_FOUND].value})`),
+        // Changes can collide with the current state (a duplicate code, a device without owner, a race).
+        ...(r.method === 'GET' ? {} : { 409: errorResponse(`Conflict with the current state (${ERROR_CATALOG[ErrorCode.ADMIN_CONFLICT].value})`) }),
       },
     };
     if (r.body) {
