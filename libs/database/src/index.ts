@@ -5,3 +5,4 @@ export * from './migration-status';
 export * from './migrations';
 export * from './service-database';
 export * from './service-definitions';
+export * from './errors';

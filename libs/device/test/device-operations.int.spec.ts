@@ -5,7 +5,7 @@
 import { DEVICE_RPC, ErrorCode, EVENTS, type AuthenticatedUser } from '@dcp/contracts';
 import { expectEvent } from '@dcp/messaging';
 import { describeWithInfra } from '@dcp/testing';
-import { isUniqueViolation } from '../src/infrastructure/device-database';
+import { isUniqueViolation } from '@dcp/database';
 import { DeviceRepository } from '../src/devices/device.repository';
 import { type DeviceHarness, newUser, randomMac, rejection, startDeviceHarness } from './device-harness';
 

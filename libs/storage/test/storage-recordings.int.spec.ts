@@ -47,6 +47,28 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
     expect(await pendingDeletions(row.object_key)).toEqual([]);
   });
 
+  it('answers the stored segment when the same one is sent again (a retried upload), and refuses a different one at the same start and type', async () => {
+    const mac = newMac();
+    h.bind(mac, newUserId());
+    const start = nowS() - 300;
+    const first = await h.ingest(mac, start, { duration: 2, type: 1, bytes: tsBytes(4) });
+    await h.sweeper.sweep();
+    const filesBefore = new Set(h.objectFiles());
+
+    const again = await h.ingest(mac, start, { duration: 2, type: 1, bytes: tsBytes(4) });
+    expect(again).toEqual(first);
+    const other = await rejection(h.ingest(mac, start, { duration: 3, type: 1, bytes: tsBytes(5) }));
+    expect([other.code, other.failureDetails]).toEqual([ErrorCode.ADMIN_CONFLICT, `device ${mac} already has a different type-1 segment starting at ${start}`]);
+    // The two extra uploads' objects go at the next sweep; the stored segment's object stays.
+    await h.sweeper.sweep();
+    expect(new Set(h.objectFiles())).toEqual(filesBefore);
+    expect(filesBefore.has(`${first.segmentId}.ts`)).toBe(true);
+
+    // Another type at the same second is another segment.
+    expect((await h.ingest(mac, start, { duration: 2, type: 2, bytes: tsBytes(4) })).segmentId).not.toBe(first.segmentId);
+    expect((await rows(mac)).map((r) => r.type)).toEqual([1, 2]);
+  });
+
   it('refuses a device without an owner (ADMIN_CONFLICT) before storing anything', async () => {
     const mac = newMac();
     const before = h.objectFiles().length;

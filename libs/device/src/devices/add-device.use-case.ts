@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
 import type { UserGatewayCall } from '@dcp/runtime';
 import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
-import { isUniqueViolation } from '../infrastructure/device-database';
+import { isUniqueViolation } from '@dcp/database';
 import { macParam, requiredIntParam, requiredParam } from '../shared/device-params';
 import { HASUSERTAG_INPUT, SUPPORT_FLAG, type Device } from './device';
 import { deviceAddedByOthers, deviceAlreadyAdded } from './device-errors';

@@ -28,8 +28,3 @@ export const deviceDatabaseProvider: FactoryProvider<Promise<DeviceDatabase>> = 
     });
   },
 };
-
-/** A unique constraint refused the write (Prisma P2002, also through the driver adapters). */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
-}

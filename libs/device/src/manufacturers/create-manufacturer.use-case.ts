@@ -1,7 +1,7 @@
 /** Registers a manufacturer: its delKey is generated, returned this once and stored encrypted. */
 import { Injectable, Logger } from '@nestjs/common';
 import { type ManufacturerWithDelKey, createManufacturerBodySchema, parseAdminBody } from '@dcp/contracts';
-import { isUniqueViolation } from '../infrastructure/device-database';
+import { isUniqueViolation } from '@dcp/database';
 import { manufacturerExists } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';

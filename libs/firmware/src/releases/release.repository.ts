@@ -1,5 +1,6 @@
 /** Models and releases of the firmware schema; Prisma rows are mapped to the service's own types here. */
 import { Inject, Injectable } from '@nestjs/common';
+import { isUniqueViolation } from '@dcp/database';
 import { FIRMWARE_DATABASE, type FirmwareDatabase } from '../infrastructure/firmware-database';
 import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from './release';
 
@@ -11,7 +12,6 @@ function toRelease({ model, ...row }: ReleaseRow): Release {
   return { ...row, machineTypeName: model.machineTypeName };
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === 'P2002';
 const isMissingRow = (err: unknown) => (err as { code?: unknown }).code === 'P2025';
 
 @Injectable()

@@ -1,5 +1,6 @@
 /** Permission rows of the permission schema. */
 import { Inject, Injectable } from '@nestjs/common';
+import { isUniqueViolation } from '@dcp/database';
 import { PERMISSION_DATABASE, type PermissionDatabase } from '../infrastructure/permission-database';
 import type { NewPermission, Permission } from './permission';
 
@@ -16,7 +17,7 @@ export class PermissionRepository {
     try {
       return await this.db.client.permission.create({ data: permission });
     } catch (err) {
-      if ((err as { code?: unknown }).code === 'P2002') return undefined;
+      if (isUniqueViolation(err)) return undefined;
       throw err;
     }
   }

@@ -62,6 +62,14 @@ export class SegmentRepository {
     });
   }
 
+  /** The segment already stored for this device, owner, start second and type (their unique key). */
+  async findSame(segment: Pick<NewSegment, 'macAddr' | 'userId' | 'start' | 'type'>): Promise<Segment | undefined> {
+    const row = await this.db.client.segment.findUnique({
+      where: { macAddr_userId_startEpochS_type: { macAddr: segment.macAddr, userId: segment.userId, startEpochS: BigInt(segment.start), type: segment.type } },
+    });
+    return row ? toSegment(row) : undefined;
+  }
+
   async findById(id: string): Promise<Segment | undefined> {
     const row = await this.db.client.segment.findUnique({ where: { id } });
     return row ? toSegment(row) : undefined;

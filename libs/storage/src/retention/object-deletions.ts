@@ -24,6 +24,12 @@ export class ObjectDeletions {
     await client.objectDeletion.createMany({ data: keys.map((objectKey) => ({ objectKey, notBefore })), skipDuplicates: true });
   }
 
+  /** Makes queued deletions due at `notBefore` (an upload's guard once it is known to be superfluous). */
+  async expedite(keys: readonly string[], notBefore: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db.client.objectDeletion.updateMany({ where: { objectKey: { in: [...keys] } }, data: { notBefore } });
+  }
+
   /**
    * Runs `remove` on up to `limit` due keys, locked against other replicas (SKIP LOCKED), and drops the
    * entries the store confirmed; on failure the entries stay, with the error and a later due time.
