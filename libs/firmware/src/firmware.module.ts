@@ -15,13 +15,11 @@ import { ListReleasesUseCase } from './releases/list-releases.use-case';
 import { ReleaseRepository } from './releases/release.repository';
 import { UpdateReleaseUseCase } from './releases/update-release.use-case';
 import { FirmwareRpcHandlers } from './rpc/firmware-rpc.handlers';
-import { firmwareClockProvider } from './shared/clock';
 import { FirmwareMetrics } from './shared/firmware-metrics';
 
 @Module({
   providers: [
     firmwareDatabaseProvider,
-    firmwareClockProvider,
     FirmwareMetrics,
     ReleaseRepository,
     CreateReleaseUseCase,

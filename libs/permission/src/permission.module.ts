@@ -19,14 +19,12 @@ import { permissionDatabaseProvider } from './infrastructure/permission-database
 import { PermissionLifecycle } from './permission-lifecycle';
 import { GrantReactions } from './reactions/grant-reactions';
 import { PermissionRpcHandlers } from './rpc/permission-rpc.handlers';
-import { permissionClockProvider } from './shared/clock';
 import { DeviceDirectory, UserDirectory } from './shared/directories';
 import { PermissionMetrics } from './shared/permission-metrics';
 
 @Module({
   providers: [
     permissionDatabaseProvider,
-    permissionClockProvider,
     PermissionMetrics,
     UserDirectory,
     DeviceDirectory,

@@ -17,6 +17,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** Nest DI token of the host's clock (RuntimeContext.clock): `@Inject(RUNTIME_CLOCK) clock: Clock`. */
+export const RUNTIME_CLOCK = Symbol.for('dcp.runtime-clock');
+
 export interface RuntimeContext {
   readonly config: PlatformConfig;
   readonly clock: Clock;

@@ -14,3 +14,16 @@ export class ShiftableClock {
     this.offsetMs += seconds * 1000;
   }
 }
+
+/** A clock standing still at `ms` until a test moves it: for unit specs of time rules. */
+export class ManualClock {
+  constructor(private ms: number) {}
+
+  now(): number {
+    return this.ms;
+  }
+
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}

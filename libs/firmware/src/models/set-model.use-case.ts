@@ -1,9 +1,9 @@
 /** Marks a model as (not) supporting smart upgrade; an unknown model → ADMIN_NOT_FOUND (models come with their first release). */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, type ModelView, parseAdminBody, setModelBodySchema } from '@dcp/contracts';
 import { toModelView } from '../releases/release.mapper';
 import { ReleaseRepository } from '../releases/release.repository';
-import { FIRMWARE_CLOCK, type Clock } from '../shared/clock';
 
 @Injectable()
 export class SetModelUseCase {
@@ -11,7 +11,7 @@ export class SetModelUseCase {
 
   constructor(
     private readonly releases: ReleaseRepository,
-    @Inject(FIRMWARE_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { machineTypeName: string; body: unknown }): Promise<ModelView> {

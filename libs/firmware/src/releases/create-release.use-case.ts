@@ -4,8 +4,8 @@
  * same model, type and key (version1, version3, version4, patchVersion) → ADMIN_CONFLICT.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, type ReleaseView, createReleaseBodySchema, parseAdminBody } from '@dcp/contracts';
-import { FIRMWARE_CLOCK, type Clock } from '../shared/clock';
 import { releaseLabel } from './release';
 import { toReleaseView } from './release.mapper';
 import { ReleaseRepository } from './release.repository';
@@ -16,7 +16,7 @@ export class CreateReleaseUseCase {
 
   constructor(
     private readonly releases: ReleaseRepository,
-    @Inject(FIRMWARE_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { body: unknown }): Promise<ReleaseView> {

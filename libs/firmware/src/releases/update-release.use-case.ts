@@ -3,8 +3,8 @@
  * immutable; the strict body refuses them). An empty body changes nothing. Unknown id → ADMIN_NOT_FOUND.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, type ReleaseView, parseAdminBody, updateReleaseBodySchema } from '@dcp/contracts';
-import { FIRMWARE_CLOCK, type Clock } from '../shared/clock';
 import { parseReleaseId, type Release, type ReleaseChanges } from './release';
 import { toReleaseView } from './release.mapper';
 import { ReleaseRepository } from './release.repository';
@@ -15,7 +15,7 @@ export class UpdateReleaseUseCase {
 
   constructor(
     private readonly releases: ReleaseRepository,
-    @Inject(FIRMWARE_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { id: string; body: unknown }): Promise<ReleaseView> {

@@ -1,18 +1,16 @@
 /** Test doubles for unit specs: a settable clock, an in-memory release repository with the real rules, metrics. */
 import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from '../releases/release';
 import type { ReleaseRepository } from '../releases/release.repository';
-import type { Clock } from '../shared/clock';
+import type { Clock } from '@dcp/runtime';
+import { ManualClock } from '@dcp/testing';
 import type { FirmwareMetrics, Offer } from '../shared/firmware-metrics';
 
 export const T0 = Date.UTC(2026, 0, 1);
 
-export class FakeClock implements Clock {
-  constructor(private ms: number = T0) {}
-  now(): number {
-    return this.ms;
-  }
-  advance(seconds: number): void {
-    this.ms += seconds * 1000;
+/** Stands still at T0 (or `ms`) until a spec moves it. */
+export class FakeClock extends ManualClock implements Clock {
+  constructor(ms: number = T0) {
+    super(ms);
   }
 }
 

@@ -8,12 +8,11 @@
  * grant back to waiting and the caller 020041, so no grant stays active on a device the user no longer has.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
 import { ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
 import { parseGrantId } from '../grants/grant';
 import { assertActivatable, servicePeriod } from '../grants/grant-rules';
 import { GrantRepository } from '../grants/grant.repository';
-import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
 import { DeviceDirectory } from '../shared/directories';
 import { macParam } from './gateway-params';
 
@@ -24,7 +23,7 @@ export class ActivateGrantUseCase {
   constructor(
     private readonly grants: GrantRepository,
     private readonly devices: DeviceDirectory,
-    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(call: UserGatewayCall): Promise<GatewayResult> {

@@ -1,9 +1,8 @@
 /** fcmall.get_current_service: the current service of one of the user's devices (spec 2.6; rules in current-service.ts). */
 import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
 import { ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
 import { GrantRepository } from '../grants/grant.repository';
-import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
 import { DeviceDirectory } from '../shared/directories';
 import { decideCurrentService } from './current-service';
 import { macParam } from './gateway-params';
@@ -13,7 +12,7 @@ export class CurrentServiceUseCase {
   constructor(
     private readonly grants: GrantRepository,
     private readonly devices: DeviceDirectory,
-    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(call: UserGatewayCall): Promise<GatewayResult> {

@@ -3,18 +3,17 @@
  * (epoch ms). supportBpi 0 leaves out grants of plans that need a BPI-capable client.
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
 import type { GatewayResult } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
 import { visibleToClient } from '../grants/grant-rules';
 import { toAuthorizationRecord } from '../grants/grant.mapper';
 import { GrantRepository } from '../grants/grant.repository';
-import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
 
 @Injectable()
 export class QueryNotActiveUseCase {
   constructor(
     private readonly grants: GrantRepository,
-    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(call: UserGatewayCall): Promise<GatewayResult> {

@@ -3,17 +3,16 @@
  * revoked, period not over), as spec 2.5 records, and sysDate (epoch ms).
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
 import type { GatewayResult } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
 import { toAuthorizationRecord } from '../grants/grant.mapper';
 import { GrantRepository } from '../grants/grant.repository';
-import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
 
 @Injectable()
 export class QueryValidUseCase {
   constructor(
     private readonly grants: GrantRepository,
-    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(call: UserGatewayCall): Promise<GatewayResult> {

@@ -5,9 +5,9 @@
  * grants given for a device are active at once.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView, parseAdminBody } from '@dcp/contracts';
 import { PermissionRepository } from '../catalogue/permission.repository';
-import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
 import { DeviceDirectory, UserDirectory } from '../shared/directories';
 import { initialState } from './grant-rules';
 import { toGrantView } from './grant.mapper';
@@ -22,7 +22,7 @@ export class CreateGrantUseCase {
     private readonly grants: GrantRepository,
     private readonly users: UserDirectory,
     private readonly devices: DeviceDirectory,
-    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { body: unknown }): Promise<GrantView> {

@@ -7,10 +7,10 @@
  * Every revoked grant publishes one grant.revoked through the outbox, in the same transaction.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { normalizeMac, type EventPayload } from '@dcp/contracts';
 import { GrantRepository } from '../grants/grant.repository';
 import type { PermissionTransaction } from '../infrastructure/permission-database';
-import { PERMISSION_CLOCK, type Clock } from '../shared/clock';
 import { PermissionMetrics } from '../shared/permission-metrics';
 
 @Injectable()
@@ -20,7 +20,7 @@ export class GrantReactions {
   constructor(
     private readonly grants: GrantRepository,
     private readonly metrics: PermissionMetrics,
-    @Inject(PERMISSION_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async userDeleted(data: EventPayload<'userDeleted'>, tx: PermissionTransaction): Promise<void> {

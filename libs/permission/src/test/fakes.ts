@@ -3,18 +3,16 @@ import type { NewPermission, Permission } from '../catalogue/permission';
 import type { PermissionRepository } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
 import type { GrantRepository } from '../grants/grant.repository';
-import type { Clock } from '../shared/clock';
+import type { Clock } from '@dcp/runtime';
+import { ManualClock } from '@dcp/testing';
 import type { DeviceDirectory, DirectoryUser, UserDevice, UserDirectory } from '../shared/directories';
 
 export const T0 = Date.UTC(2026, 0, 1);
 
-export class FakeClock implements Clock {
-  constructor(private ms: number = T0) {}
-  now(): number {
-    return this.ms;
-  }
-  advance(seconds: number): void {
-    this.ms += seconds * 1000;
+/** Stands still at T0 (or `ms`) until a spec moves it. */
+export class FakeClock extends ManualClock implements Clock {
+  constructor(ms: number = T0) {
+    super(ms);
   }
 }
 
