@@ -2,6 +2,7 @@ export * from './error-codes';
 export * from './platform-error';
 export * from './envelope';
 export * from './gateway-catalog';
+export * from './text';
 export * from './events';
 export * from './rpc';
 export * from './asyncapi';
