@@ -1,22 +1,19 @@
 /**
- * The gateway operation catalogue (spec 4.4 and 4.5): every `service=` name with its HTTP method,
- * parameters (type, required flag, maximum length) and owning service. The edge derives all of its
- * validation from this table, so adding an operation starts here (README: "How to add a service operation").
+ * The gateway operation catalogue: every `service=` operation of `/gateway` and `/stream` with its HTTP
+ * method, authentication, owning service, typed parameters (gateway-params.ts) and the business error codes
+ * it answers. It is the one source of the public contract: the edge validates from it, each owning service
+ * registers one handler per entry against the entry itself (the compiler refuses a missing or misspelled
+ * one) and receives the parsed, typed parameters, and the public API document (`/openapi.json`) is
+ * generated from it. README: "How to add a service operation".
  */
+import { z } from 'zod';
+import { ErrorCode } from './error-codes';
+import { FIRMWARE_LIMITS } from './firmware';
+import { type Param, type ParamIssue, PARAM_PHASES, int, long, mac, macAsSent, recordTime, text, unixTime } from './gateway-params';
+import { PlatformError } from './platform-error';
+import type { AuthenticatedUser } from './rpc';
+
 export type ServiceName = 'sso' | 'device' | 'permission' | 'storage' | 'firmware' | 'edge';
-
-export type ParamType = 'string' | 'int' | 'long';
-
-export interface ParamSpec {
-  readonly name: string;
-  readonly type: ParamType;
-  readonly required: boolean;
-  /** Maximum length in characters (for numbers: of their decimal text). */
-  readonly maxLength?: number;
-  readonly minLength?: number;
-  /** For int parameters with a closed value set. */
-  readonly allowed?: readonly number[];
-}
 
 /** How the caller is authenticated before the owning service sees the call. */
 export type AuthMode =
@@ -29,110 +26,341 @@ export type AuthMode =
 
 export type Surface = 'gateway' | 'stream';
 
-export interface OperationSpec {
+export type ParamShape = Readonly<Record<string, Param<unknown>>>;
+
+export interface GatewayOperation<Owner extends ServiceName = ServiceName, Auth extends AuthMode = AuthMode, Shape extends ParamShape = ParamShape> {
+  /** The `service=` value. */
   readonly service: string;
   readonly surface: Surface;
   readonly method: 'GET' | 'POST';
-  readonly auth: AuthMode;
-  readonly owner: ServiceName;
-  readonly params: readonly ParamSpec[];
-  /**
-   * The code for a required parameter that is present but empty. Default FC_INVALID_PARAMETER (000006);
-   * firmware.latest answers FC_PARAMETER_EMPTY (000005), as spec 7.2 lists it for the firmware lookup.
-   */
-  readonly emptyParameterCode?: 'FC_PARAMETER_EMPTY';
+  readonly auth: Auth;
+  readonly owner: Owner;
+  readonly summary: string;
+  readonly params: Shape;
+  /** Parses the wire parameters (unknown ones are dropped) into the typed ones. */
+  readonly schema: z.ZodType<ParamsOfShape<Shape>, Record<string, string | undefined>>;
+  /** The code of a required parameter sent empty: FC_INVALID_PARAMETER, or FC_PARAMETER_EMPTY (firmware.latest, spec 7.2). */
+  readonly emptyCode: ErrorCode;
+  /** The business codes the operation may answer besides parameter, authentication and system errors. */
+  readonly errors: readonly ErrorCode[];
 }
 
-const str = (name: string, maxLength?: number, required = true, minLength?: number): ParamSpec => ({ name, type: 'string', required, maxLength, minLength });
-const int = (name: string, opts: { required?: boolean; maxLength?: number; allowed?: readonly number[] } = {}): ParamSpec => ({
-  name,
-  type: 'int',
-  required: opts.required ?? true,
-  maxLength: opts.maxLength,
-  allowed: opts.allowed,
-});
+export type ParamsOfShape<Shape extends ParamShape> = { [K in keyof Shape]: Shape[K] extends Param<infer T> ? T : never };
+export type OperationParams<Op extends GatewayOperation> = Op extends GatewayOperation<ServiceName, AuthMode, infer Shape> ? ParamsOfShape<Shape> : never;
 
-/** clientId, openId, accessToken: required on every user-scoped call (4.4). */
-export const COMMON_USER_PARAMS: readonly ParamSpec[] = [str('clientId', 40), str('openId', 40), str('accessToken', 40)];
+interface Definition<Owner extends ServiceName, Auth extends AuthMode, Shape extends ParamShape> {
+  service: string;
+  surface?: Surface;
+  method: 'GET' | 'POST';
+  auth: Auth;
+  owner: Owner;
+  summary: string;
+  params: Shape;
+  emptyCode?: ErrorCode;
+  errors?: readonly ErrorCode[];
+}
 
-const deviceFields = (required: boolean): ParamSpec[] => [
-  str('deviceName', 50, required),
-  str('username', 64, required),
-  str('password', 160, required),
-  int('hasusertag', { required, allowed: [0, 2] }),
-  int('supportStore', { required, allowed: [0, 1] }),
-  int('supportRichMedia', { required, allowed: [0, 1] }),
-  str('productName', 50, required),
-];
-
-const user = (service: string, method: 'GET' | 'POST', owner: ServiceName, params: ParamSpec[]): OperationSpec => ({
-  service,
-  surface: 'gateway',
-  method,
-  auth: 'user',
-  owner,
-  params: [...COMMON_USER_PARAMS, ...params],
-});
-
-const stream = (service: string, params: ParamSpec[]): OperationSpec => ({
-  service,
-  surface: 'stream',
-  method: 'GET',
-  auth: 'session',
-  owner: 'storage',
-  params: [str('devId', 20), str('sessionToken', 64), str('timestamp', 20), ...params],
-});
-
-export const OPERATIONS: readonly OperationSpec[] = [
-  user('user_ipc_setting_v2_0.addOemDevice', 'POST', 'device', [str('macAddr', 20), ...deviceFields(true), str('oemCode', 20)]),
-  user('user_ipc_setting_v2_0.delOemDeviceByMac', 'POST', 'device', [str('macAddr', 20)]),
-  user('user_ipc_setting_v2_0.updateOemDevice', 'POST', 'device', [str('macAddr', 20), ...deviceFields(false)]),
-  user('user_ipc_setting_v2_0.getOemDeviceByUser', 'GET', 'device', []),
-  user('user_ipc_setting_v2_0.getOemDeviceByUserAndMac', 'GET', 'device', [str('macAddr', 20)]),
-  {
-    service: 'user_ipc_setting_v2_0.delOemDeviceForce',
+function operation<Owner extends ServiceName, Auth extends AuthMode, Shape extends ParamShape>(def: Definition<Owner, Auth, Shape>): GatewayOperation<Owner, Auth, Shape> {
+  const shape = Object.fromEntries(Object.entries(def.params).map(([name, p]) => [name, p.schema]));
+  return {
     surface: 'gateway',
+    emptyCode: ErrorCode.FC_INVALID_PARAMETER,
+    errors: [],
+    ...def,
+    schema: z.object(shape) as unknown as GatewayOperation<Owner, Auth, Shape>['schema'],
+  };
+}
+
+/** clientId, openId, accessToken: required on every user-scoped call (spec 4.4). */
+export const USER_IDENTITY_PARAMS = {
+  clientId: text(40, { description: 'The merchant\'s clientId (application key).' }),
+  openId: text(40, { description: 'The user\'s openId, from the SSO login.' }),
+  accessToken: text(40, { description: 'The access token from the SSO login or refresh.' }),
+};
+
+function userOperation<Owner extends ServiceName, Shape extends ParamShape>(def: Omit<Definition<Owner, 'user', Shape>, 'auth'>) {
+  return operation({ ...def, auth: 'user' as const, params: { ...USER_IDENTITY_PARAMS, ...def.params } });
+}
+
+function streamOperation<Shape extends ParamShape>(def: Omit<Definition<'storage', 'session', Shape>, 'auth' | 'owner' | 'surface' | 'method'>) {
+  return operation({
+    ...def,
+    surface: 'stream',
+    method: 'GET',
+    auth: 'session' as const,
+    owner: 'storage' as const,
+    params: {
+      devId: mac('The device\'s MAC (spec 4.5: devId).'),
+      sessionToken: text(64, { description: 'MD5 (32 hex digits) of the device owner\'s subtoken followed by timestamp as sent.' }),
+      timestamp: unixTime(20, 'Unix time in seconds or milliseconds, later than server time and at most 24 hours ahead.'),
+      ...def.params,
+    },
+    errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH, ...(def.errors ?? [])],
+  });
+}
+
+const deviceFields = {
+  deviceName: text(50, { description: 'Device name set by the user.' }),
+  username: text(64, { description: 'Device user name set by the user.' }),
+  password: text(160, { description: 'Device password set by the user, encrypted by the app; returned exactly as sent.' }),
+  hasusertag: int({ allowed: [0, 2], description: 'Push support: 0 not supported, 2 supported.' }),
+  supportStore: int({ allowed: [0, 1], description: 'Cloud storage: 0 not supported, 1 supported.' }),
+  supportRichMedia: int({ allowed: [0, 1], description: 'Rich media push: 0 not supported, 1 supported.' }),
+  productName: text(50, { description: 'Model name.' }),
+};
+
+const optionalDeviceFields = Object.fromEntries(Object.entries(deviceFields).map(([k, p]) => [k, p.optional()])) as {
+  [K in keyof typeof deviceFields]: ReturnType<(typeof deviceFields)[K]['optional']>;
+};
+
+const firmwareVersion = (name: string) =>
+  int({
+    description: `Version component ${name} the device runs now.`,
+    range: { minimum: 0, maximum: FIRMWARE_LIMITS.maxVersion, code: ErrorCode.PT_FIRMWARE_VERSION_INVALID, message: `must be an integer from 0 to ${FIRMWARE_LIMITS.maxVersion}` },
+  });
+
+const DEVICE = 'user_ipc_setting_v2_0';
+
+/** Every operation, keyed by a name for code; `service` is what clients send. */
+export const GATEWAY_OPERATIONS = {
+  addOemDevice: userOperation({
+    service: `${DEVICE}.addOemDevice`,
+    method: 'POST',
+    owner: 'device',
+    summary: 'Add a device to the user (spec 4.4).',
+    params: { macAddr: mac('Device MAC, any accepted spelling; stored and returned as 12 upper-case hex digits.'), ...deviceFields, oemCode: text(20, { description: 'Code of the device manufacturer.' }) },
+    errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS, ErrorCode.FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS],
+  }),
+  delOemDeviceByMac: userOperation({
+    service: `${DEVICE}.delOemDeviceByMac`,
+    method: 'POST',
+    owner: 'device',
+    summary: 'Delete one of the user\'s devices (spec 4.4).',
+    params: { macAddr: mac('Device MAC.') },
+    errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS],
+  }),
+  updateOemDevice: userOperation({
+    service: `${DEVICE}.updateOemDevice`,
+    method: 'POST',
+    owner: 'device',
+    summary: 'Modify one of the user\'s devices: only the parameters given change (spec 4.4).',
+    params: { macAddr: mac('Device MAC.'), ...optionalDeviceFields },
+    errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS],
+  }),
+  getOemDeviceByUser: userOperation({
+    service: `${DEVICE}.getOemDeviceByUser`,
+    method: 'GET',
+    owner: 'device',
+    summary: 'The user\'s devices, in the order they were added (spec 4.4).',
+    params: {},
+  }),
+  getOemDeviceByUserAndMac: userOperation({
+    service: `${DEVICE}.getOemDeviceByUserAndMac`,
+    method: 'GET',
+    owner: 'device',
+    summary: 'One of the user\'s devices (spec 4.4).',
+    params: { macAddr: mac('Device MAC.') },
+    errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS],
+  }),
+  delOemDeviceForce: operation({
+    service: `${DEVICE}.delOemDeviceForce`,
     method: 'POST',
     auth: 'none',
     owner: 'device',
-    params: [str('mac', 20), str('timeStamp', 20), str('oemCode', 20), str('sign', 64)],
-  },
-  user('permission.query_user_not_active', 'GET', 'permission', [int('supportBpi', { maxLength: 1, allowed: [0, 1] })]),
-  user('permission.active', 'POST', 'permission', [
-    { name: 'grantId', type: 'long', required: true, maxLength: 20 },
-    str('ipcMac', 20),
-    str('exceptionInfo', 1024, false),
-    str('appClientVersion', 50, false),
-  ]),
-  user('fcmall.get_current_service', 'GET', 'permission', [str('macAddr', 20)]),
-  user('permission.query_user_ipcs_valid', 'GET', 'permission', []),
-  user('center.getServerInfo', 'GET', 'sso', [str('oemCode', 20)]),
-  { service: 'cloud_system.current_time', surface: 'gateway', method: 'GET', auth: 'none', owner: 'edge', params: [] },
-  {
-    ...user('firmware.latest', 'GET', 'firmware', [
-      str('macAddr', 20),
-      str('machineTypeName', 50, true, 1),
-      int('sysVersion1'),
-      int('sysVersion3'),
-      int('sysVersion4'),
-      int('appVersion1'),
-      int('appVersion3'),
-      int('appVersion4'),
-      int('patchVersion', { required: false }),
-      str('oemCode', 20, false),
-    ]),
-    emptyParameterCode: 'FC_PARAMETER_EMPTY',
-  },
-  stream('record.date.query', []),
-  stream('record.query', [str('recordSt', 20), str('recordEt', 20), str('version', 20)]),
-  stream('record.play', [str('recordSt', 20), str('version', 20)]),
-];
+    summary: 'Force-unbind a device, signed by its manufacturer: sign = MD5(mac + timeStamp + delKey) (spec 4.4).',
+    params: {
+      mac: macAsSent('Device MAC in any accepted spelling, exactly as signed.'),
+      timeStamp: text(20, { description: 'Unix time in seconds or milliseconds, within 300 s of server time.' }),
+      oemCode: text(20, { description: 'Code of the device manufacturer.' }),
+      sign: text(64, { description: 'MD5 (32 hex digits, either case) of mac + timeStamp + delKey.' }),
+    },
+    errors: [
+      ErrorCode.DEVICE_FORCE_OEM_UNKNOWN,
+      ErrorCode.DEVICE_FORCE_TIMESTAMP_OUT_OF_WINDOW,
+      ErrorCode.DEVICE_FORCE_SIGN_MISMATCH,
+      ErrorCode.DEVICE_FORCE_SIGN_REPLAYED,
+      ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS,
+    ],
+  }),
+  queryUserNotActive: userOperation({
+    service: 'permission.query_user_not_active',
+    method: 'GET',
+    owner: 'permission',
+    summary: 'The user\'s authorization records waiting for activation (spec 4.4, 2.5).',
+    params: { supportBpi: int({ maxLength: 1, allowed: [0, 1], description: 'Whether the app supports BPI plans: 0 no, 1 yes.' }) },
+  }),
+  activatePermission: userOperation({
+    service: 'permission.active',
+    method: 'POST',
+    owner: 'permission',
+    summary: 'Activate a waiting authorization record on one of the user\'s devices (spec 4.4).',
+    params: {
+      grantId: long(20, 'The record\'s grantId, from permission.query_user_not_active.'),
+      ipcMac: mac('The device to activate the record on.'),
+      exceptionInfo: text(1024, { multiline: true, description: 'Free text from the app, stored with the activation.' }).optional(),
+      appClientVersion: text(50, { description: 'The app\'s version, stored with the activation.' }).optional(),
+    },
+    errors: [
+      ErrorCode.PERMISSION_GRANTID_RECORD_NOT_EXISTS,
+      ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE,
+      ErrorCode.PERMISSION_GRANTID_RECORD_NOT_MATCH_IPCMAC,
+      ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS,
+    ],
+  }),
+  getCurrentService: userOperation({
+    service: 'fcmall.get_current_service',
+    method: 'GET',
+    owner: 'permission',
+    summary: 'The current cloud service of one of the user\'s devices (spec 4.4, 2.6).',
+    params: { macAddr: mac('Device MAC.') },
+    errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS],
+  }),
+  queryUserIpcsValid: userOperation({
+    service: 'permission.query_user_ipcs_valid',
+    method: 'GET',
+    owner: 'permission',
+    summary: 'The authorization records in service on all the user\'s devices (spec 4.4, 2.5).',
+    params: {},
+  }),
+  getServerInfo: userOperation({
+    service: 'center.getServerInfo',
+    method: 'GET',
+    owner: 'sso',
+    summary: 'The user\'s sub-service information, fixed per user (spec 4.4, 2.7).',
+    params: { oemCode: text(20, { description: 'Code of the manufacturer of the app\'s devices.' }) },
+    errors: [ErrorCode.FC_SYSTEM_UPGRADE, ErrorCode.FC_SYSTEM_ADDRESS_CHANGE],
+  }),
+  currentTime: operation({
+    service: 'cloud_system.current_time',
+    method: 'GET',
+    auth: 'none',
+    owner: 'edge',
+    summary: 'Server time in epoch milliseconds (spec 4.4).',
+    params: {},
+  }),
+  firmwareLatest: userOperation({
+    service: 'firmware.latest',
+    method: 'GET',
+    owner: 'firmware',
+    summary: 'The next firmware for a device on its model\'s upgrade chain (spec 4.4, 2.9).',
+    params: {
+      macAddr: mac('Device MAC (decides staged rollouts).'),
+      machineTypeName: text(50, { minLength: 1, description: 'The device\'s model, as it reports it.' }),
+      sysVersion1: firmwareVersion('sysVersion1'),
+      sysVersion3: firmwareVersion('sysVersion3'),
+      sysVersion4: firmwareVersion('sysVersion4'),
+      appVersion1: firmwareVersion('appVersion1'),
+      appVersion3: firmwareVersion('appVersion3'),
+      appVersion4: firmwareVersion('appVersion4'),
+      patchVersion: firmwareVersion('patchVersion').optional(),
+      oemCode: text(20, { description: 'Code of the device manufacturer.' }).optional(),
+    },
+    emptyCode: ErrorCode.FC_PARAMETER_EMPTY,
+    errors: [ErrorCode.PT_FIRMWARE_VERSION_INVALID, ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE],
+  }),
+  recordDateQuery: streamOperation({
+    service: 'record.date.query',
+    summary: 'The UTC days with recordings of a device (spec 4.5).',
+    params: {},
+  }),
+  recordQuery: streamOperation({
+    service: 'record.query',
+    summary: 'The recording intervals of a device between recordSt and recordEt (spec 4.5).',
+    params: {
+      recordSt: recordTime(20, 'Start of the query: epoch seconds or YYYYMMDDTHHMMSS (UTC).'),
+      recordEt: recordTime(20, 'End of the query, at most 31 days after recordSt.'),
+      // Apps in the field send `version=` empty (decisions S9).
+      version: text(20, { description: 'API version of the app; any value, also empty.' }).emptyAccepted(),
+    },
+  }),
+  recordPlay: streamOperation({
+    service: 'record.play',
+    summary: 'Signed HLS playback addresses of a device\'s recordings from recordSt (spec 4.5, 2.8).',
+    params: {
+      recordSt: recordTime(20, 'Where playback starts: epoch seconds or YYYYMMDDTHHMMSS (UTC).'),
+      version: text(20, { description: 'API version of the app; any value, also empty.' }).emptyAccepted(),
+    },
+  }),
+} as const;
 
-const bySurface: Record<Surface, Map<string, OperationSpec>> = {
+export type GatewayOperations = typeof GATEWAY_OPERATIONS;
+export type OperationKey = keyof GatewayOperations;
+export type AnyGatewayOperation = GatewayOperations[OperationKey];
+
+/** The operations one service answers, by key. */
+export type OperationsOwnedBy<S extends ServiceName> = { [K in OperationKey as GatewayOperations[K]['owner'] extends S ? K : never]: GatewayOperations[K] };
+
+export const OPERATIONS: readonly AnyGatewayOperation[] = Object.values(GATEWAY_OPERATIONS);
+
+const bySurface: Record<Surface, Map<string, AnyGatewayOperation>> = {
   gateway: new Map(OPERATIONS.filter((o) => o.surface === 'gateway').map((o) => [o.service, o])),
   stream: new Map(OPERATIONS.filter((o) => o.surface === 'stream').map((o) => [o.service, o])),
 };
 
-export function findOperation(surface: Surface, service: string): OperationSpec | undefined {
+export function findOperation(surface: Surface, service: string): AnyGatewayOperation | undefined {
   return bySurface[surface].get(service);
+}
+
+/** The entries of the catalogue one service owns. */
+export function operationsOwnedBy<S extends ServiceName>(owner: S): OperationsOwnedBy<S> {
+  return Object.fromEntries(Object.entries(GATEWAY_OPERATIONS).filter(([, op]) => op.owner === owner)) as OperationsOwnedBy<S>;
+}
+
+/**
+ * The typed parameters of a call, or the refusal of the first bad parameter: the earliest check phase first,
+ * then the catalogue's parameter order; the failureDetails name the parameter.
+ */
+export function parseOperationParams<Op extends GatewayOperation>(op: Op, params: Readonly<Record<string, string | undefined>>): OperationParams<Op> {
+  const parsed = op.schema.safeParse(params);
+  if (parsed.success) return parsed.data as OperationParams<Op>;
+  throw refusalOf(op, parsed.error.issues);
+}
+
+function refusalOf(op: GatewayOperation, issues: readonly z.core.$ZodIssue[]): PlatformError {
+  const rank = (issue: z.core.$ZodIssue) => PARAM_PHASES.indexOf(issueOf(issue).phase);
+  const first = issues.reduce((best, issue) => (rank(issue) < rank(best) ? issue : best));
+  const { errorCode } = issueOf(first);
+  const name = String(first.path[0] ?? 'parameters');
+  if (errorCode) return new PlatformError(errorCode, `parameter ${name} ${first.message}`);
+  // Present but empty: the operation's own code (000005 on firmware.latest), else "required" as if missing.
+  return new PlatformError(op.emptyCode, `parameter ${name} ${op.emptyCode === ErrorCode.FC_PARAMETER_EMPTY ? 'is empty' : 'is required'}`);
+}
+
+function issueOf(issue: z.core.$ZodIssue): ParamIssue {
+  const params = (issue as { params?: ParamIssue }).params;
+  // Only our own checks raise issues (every parameter is a string or absent); anything else is a malformed call.
+  return params?.phase ? params : { phase: 'presence', errorCode: ErrorCode.FC_INVALID_PARAMETER };
+}
+
+/** The catalogue's parameters of a call as sent, unknown ones dropped: what the edge forwards to the owner. */
+export function knownParams(op: GatewayOperation, params: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(op.params)) if (params[name] !== undefined) out[name] = params[name];
+  return out;
+}
+
+/** What an owning service's handler receives: the typed parameters and, on user-scoped operations, the user. */
+export interface OperationCall<Op extends GatewayOperation> {
+  readonly params: OperationParams<Op>;
+  readonly user: Op['auth'] extends 'user' ? AuthenticatedUser : undefined;
+  readonly requestId?: string;
+}
+
+/** The call a handler of catalogue entry `K` receives, e.g. `CallOf<'addOemDevice'>`. */
+export type CallOf<K extends OperationKey> = OperationCall<GatewayOperations[K]>;
+/** The typed parameters of catalogue entry `K`. */
+export type ParamsOf<K extends OperationKey> = OperationParams<GatewayOperations[K]>;
+
+/**
+ * The typed call of catalogue entry `key` made from wire parameters, exactly as its owning service receives
+ * it (parsed by the same schema, refused the same way): for use cases driven without the bus.
+ */
+export function callFromWire<K extends OperationKey>(key: K, wire: Readonly<Record<string, string>>, user?: AuthenticatedUser): CallOf<K> {
+  const op = GATEWAY_OPERATIONS[key];
+  return { params: parseOperationParams(op, wire), user: op.auth === 'user' ? user : undefined } as CallOf<K>;
+}
+
+/** The identity parameters the edge forwards with a user-scoped call it authenticated (for callers of the bus in tests and tools). */
+export function identityOf(user: AuthenticatedUser, accessToken = 'verified-by-the-edge'): { clientId: string; openId: string; accessToken: string } {
+  return { clientId: user.clientId, openId: user.openId, accessToken };
 }

@@ -2,6 +2,7 @@ export * from './error-codes';
 export * from './platform-error';
 export * from './envelope';
 export * from './gateway-catalog';
+export { type MacAsSent, type Param, type ParamFacts, type ParamPhase, type RequiredParam, type UnixTime, PARAM_PHASES, parseRecordTime } from './gateway-params';
 export * from './text';
 export * from './events';
 export * from './rpc';

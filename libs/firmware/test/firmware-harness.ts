@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { type AuthenticatedUser, FIRMWARE_RPC, type GatewayResult, type ReleaseView, type RpcContract, gatewaySubject } from '@dcp/contracts';
+import { type AuthenticatedUser, FIRMWARE_RPC, type GatewayResult, type ReleaseView, type RpcContract, gatewaySubject, identityOf } from '@dcp/contracts';
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
 import { ShiftableClock, createTestDatabase, uniqueName } from '@dcp/testing';
@@ -60,7 +60,7 @@ export async function startFirmwareHarness(): Promise<FirmwareHarness> {
     clock,
     sql,
     rpc: (contract, payload) => runtime.rpcClient.request(contract, payload),
-    latest: async (params) => (await runtime.rpcClient.requestRaw(gatewaySubject('firmware.latest'), { service: 'firmware.latest', params, user })) as GatewayResult,
+    latest: async (params) => (await runtime.rpcClient.requestRaw(gatewaySubject('firmware.latest'), { service: 'firmware.latest', params: { ...identityOf(user), ...params }, user })) as GatewayResult,
     release: (overrides = {}) => runtime.rpcClient.request(FIRMWARE_RPC.createRelease, { body: releaseBody(overrides) }),
     close: async () => {
       await module.close();

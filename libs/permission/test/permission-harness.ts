@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResult, RPC, type RpcContract, gatewaySubject, normalizeMac } from '@dcp/contracts';
+import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResult, RPC, type RpcContract, gatewaySubject, identityOf, normalizeMac } from '@dcp/contracts';
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
@@ -92,7 +92,7 @@ export async function startPermissionHarness(): Promise<PermissionHarness> {
     clock,
     sql,
     rpc: (contract, payload) => runtime.rpcClient.request(contract, payload),
-    gateway: async (service, user, params = {}) => (await runtime.rpcClient.requestRaw(gatewaySubject(service), { service, params, user })) as GatewayResult,
+    gateway: async (service, user, params = {}) => (await runtime.rpcClient.requestRaw(gatewaySubject(service), { service, params: { ...identityOf(user), ...params }, user })) as GatewayResult,
     user: () => {
       const userId = nextUserId++;
       const u = { userId, openId: `open-${userId}`, clientId: 'client-1', uuid: `uuid-${userId}` };

@@ -1,27 +1,29 @@
 /**
  * How a service answers a gateway operation routed to it by the edge (`dcp.gateway.<service>`): the call
- * arrives validated against the catalogue and, for user-scoped operations, authenticated; the handler
- * returns `data` and any extra top-level envelope fields, or throws a PlatformError.
+ * arrives validated and, for user-scoped operations, authenticated; its parameters are parsed again here
+ * with the catalogue entry's own schema (the wire is not trusted), so the handler receives them typed.
  */
-import { ErrorCode, type AuthenticatedUser, type GatewayCall, type GatewayResult, PlatformError, findOperation, gatewayCallSchema, gatewaySubject } from '@dcp/contracts';
+import {
+  type AnyGatewayOperation,
+  ErrorCode,
+  type GatewayResult,
+  type OperationCall,
+  PlatformError,
+  gatewayCallSchema,
+  gatewaySubject,
+  parseOperationParams,
+} from '@dcp/contracts';
 import type { RuntimeContext } from './context';
 
-export interface UserGatewayCall extends GatewayCall {
-  user: AuthenticatedUser;
-}
+export type OperationHandler<Op extends AnyGatewayOperation> = (call: OperationCall<Op>) => Promise<GatewayResult>;
 
-export function serveGatewayOperation(ctx: RuntimeContext, service: string, handler: (call: GatewayCall) => Promise<GatewayResult>): void {
-  const op = findOperation('gateway', service) ?? findOperation('stream', service);
-  if (!op) throw new Error(`${service} is not in the gateway operation catalogue`);
-  ctx.rpcServer.handle(gatewaySubject(service), async (payload) => {
+export function serveGatewayOperation<Op extends AnyGatewayOperation>(ctx: RuntimeContext, op: Op, handler: OperationHandler<Op>): void {
+  ctx.rpcServer.handle(gatewaySubject(op.service), async (payload) => {
     const parsed = gatewayCallSchema.safeParse(payload);
-    if (!parsed.success) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `malformed ${service} call`);
-    if (op.auth === 'user' && !parsed.data.user) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${service} reached its service without an authenticated user`);
-    return handler(parsed.data);
+    if (!parsed.success) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `malformed ${op.service} call`);
+    const { user, requestId } = parsed.data;
+    if (op.auth === 'user' && !user) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${op.service} reached its service without an authenticated user`);
+    const params = parseOperationParams(op, parsed.data.params);
+    return handler({ params, user: op.auth === 'user' ? user : undefined, requestId } as OperationCall<Op>);
   });
-}
-
-/** For user-scoped operations: the handler receives the authenticated user as non-optional. */
-export function serveUserGatewayOperation(ctx: RuntimeContext, service: string, handler: (call: UserGatewayCall) => Promise<GatewayResult>): void {
-  serveGatewayOperation(ctx, service, (call) => handler(call as UserGatewayCall));
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, PlatformError, RPC, gatewaySubject } from '@dcp/contracts';
 import type { RuntimeContext } from './context';
 import { MetricsRegistry } from './metrics-registry';
-import { ServiceOperations } from './service-operations';
+import { type CatalogueHandlers, ServiceOperations } from './service-operations';
 
 function fakeContext() {
   const handlers = new Map<string, (payload: unknown) => Promise<unknown>>();
@@ -16,32 +16,84 @@ function fakeContext() {
   return { ctx, handlers, metrics };
 }
 
+const user = { userId: 1, openId: 'o', clientId: 'c', uuid: 'u' };
+const identity = { clientId: 'c', openId: 'o', accessToken: 'a' };
+const latestParams = {
+  ...identity,
+  macAddr: '06-62-6e-63-fb-a5',
+  machineTypeName: 'IPC-1',
+  sysVersion1: ' 1',
+  sysVersion3: '2',
+  sysVersion4: '3',
+  appVersion1: '4',
+  appVersion3: '5',
+  appVersion4: '6',
+  lang: 'en',
+};
+
 describe('ServiceOperations', () => {
   it('counts each answer by operation and outcome: ok or the error value', async () => {
     const { ctx, handlers, metrics } = fakeContext();
     const ops = new ServiceOperations(ctx, 'firmware');
-    ops.userGateway('firmware.latest', async () => {
-      throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
+    ops.serveCatalogue({
+      firmwareLatest: async () => {
+        throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
+      },
     });
     ops.contract(RPC.ssoFindUser, 'find_user', async () => ({ user: null }));
-    const user = { userId: 1, openId: 'o', clientId: 'c', uuid: 'u' };
-    await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: {}, user })).rejects.toMatchObject({ value: '010120' });
+    await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams, user })).rejects.toMatchObject({ value: '010120' });
     await handlers.get(RPC.ssoFindUser.subject)!({ openId: 'x' });
     const text = await metrics.render();
     expect(text).toContain('dcp_firmware_operations_total{operation="firmware.latest",outcome="010120"} 1');
     expect(text).toContain('dcp_firmware_operations_total{operation="find_user",outcome="ok"} 1');
   });
 
-  it('refuses a user-scoped call that arrives without its authenticated user', async () => {
+  it('hands the handler the typed parameters of its catalogue entry, unknown ones dropped', async () => {
     const { ctx, handlers } = fakeContext();
-    new ServiceOperations(ctx, 'firmware').userGateway('firmware.latest', async () => ({}));
-    await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: {} })).rejects.toMatchObject({ value: '000099' });
+    const received: unknown[] = [];
+    new ServiceOperations(ctx, 'firmware').serveCatalogue({
+      firmwareLatest: async (call) => {
+        received.push(call.params, call.user);
+        return {};
+      },
+    });
+    await handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams, user });
+    expect(received[0]).toEqual({
+      ...identity,
+      macAddr: '06626E63FBA5',
+      machineTypeName: 'IPC-1',
+      sysVersion1: 1,
+      sysVersion3: 2,
+      sysVersion4: 3,
+      appVersion1: 4,
+      appVersion3: 5,
+      appVersion4: 6,
+      patchVersion: undefined,
+      oemCode: undefined,
+    });
+    expect(received[1]).toEqual(user);
   });
 
-  it('names the catalogue operations a service leaves unserved', () => {
+  it('parses again what arrives on the bus: a call that bypassed the edge is refused naming the parameter', async () => {
+    const { ctx, handlers } = fakeContext();
+    const run = jest.fn(async () => ({}));
+    new ServiceOperations(ctx, 'firmware').serveCatalogue({ firmwareLatest: run });
+    await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: { ...latestParams, macAddr: 'nope' }, user })).rejects.toMatchObject({
+      value: '000006',
+      failureDetails: expect.stringContaining('parameter macAddr'),
+    });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('refuses a user-scoped call that arrives without its authenticated user', async () => {
+    const { ctx, handlers } = fakeContext();
+    new ServiceOperations(ctx, 'firmware').serveCatalogue({ firmwareLatest: async () => ({}) });
+    await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams })).rejects.toMatchObject({ value: '000099' });
+  });
+
+  it('names a catalogue operation left without a handler by an untyped caller', () => {
     const { ctx } = fakeContext();
-    const ops = new ServiceOperations(ctx, 'storage');
-    ops.gateway('record.date.query', async () => ({}));
-    expect(() => ops.assertServesCatalogue()).toThrow('storage-service does not serve record.query, record.play');
+    const partial = { recordDateQuery: async () => ({}) } as unknown as CatalogueHandlers<'storage'>;
+    expect(() => new ServiceOperations(ctx, 'storage').serveCatalogue(partial)).toThrow('storage-service does not serve record.query');
   });
 });

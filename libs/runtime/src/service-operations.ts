@@ -1,41 +1,44 @@
 /**
  * The request-reply entry points of one service, each counted by outcome in
- * `dcp_<service>_operations_total{operation,outcome}` (outcome `ok` or the error code's value): gateway
- * operations routed by the edge, and the service's RPC contracts (admin, internal queries).
+ * `dcp_<service>_operations_total{operation,outcome}` (outcome `ok` or the error code's value): the gateway
+ * operations of the catalogue it owns, and its RPC contracts (admin, internal queries).
  */
-import { type GatewayCall, type GatewayResult, OPERATIONS, PlatformError, type RpcContract, type ServiceName } from '@dcp/contracts';
+import {
+  type GatewayResult,
+  OPERATIONS,
+  type OperationsOwnedBy,
+  PlatformError,
+  type RpcContract,
+  type ServiceName,
+  operationsOwnedBy,
+} from '@dcp/contracts';
 import type { z } from 'zod';
 import type { RuntimeContext } from './context';
-import { type UserGatewayCall, serveGatewayOperation, serveUserGatewayOperation } from './gateway-operation';
+import { type OperationHandler, serveGatewayOperation } from './gateway-operation';
 
-export class ServiceOperations {
-  private readonly served = new Set<string>();
+/** One handler per catalogue entry the service owns: a missing or misspelled one does not compile. */
+export type CatalogueHandlers<S extends ServiceName> = { [K in keyof OperationsOwnedBy<S>]: OperationHandler<OperationsOwnedBy<S>[K]> };
 
+export class ServiceOperations<S extends ServiceName> {
   constructor(
     private readonly ctx: RuntimeContext,
-    private readonly service: ServiceName,
+    private readonly service: S,
   ) {}
 
-  /** A user-scoped gateway operation (the edge authenticated `call.user`). */
-  userGateway(operation: string, run: (call: UserGatewayCall) => Promise<GatewayResult>): void {
-    serveUserGatewayOperation(this.ctx, operation, (call) => this.counted(operation, () => run(call)));
-    this.served.add(operation);
-  }
-
-  /** A gateway operation without a user (it authenticates itself, or is public). */
-  gateway(operation: string, run: (call: GatewayCall) => Promise<GatewayResult>): void {
-    serveGatewayOperation(this.ctx, operation, (call) => this.counted(operation, () => run(call)));
-    this.served.add(operation);
+  /** Serves every gateway operation the service owns. */
+  serveCatalogue(handlers: CatalogueHandlers<S>): void {
+    const owned = operationsOwnedBy(this.service) as Record<string, (typeof OPERATIONS)[number]>;
+    const byKey = handlers as Record<string, OperationHandler<(typeof OPERATIONS)[number]> | undefined>;
+    for (const [key, op] of Object.entries(owned)) {
+      const run = byKey[key];
+      // Unreachable for typed callers; kept for JavaScript callers and casts.
+      if (!run) throw new Error(`${this.service}-service does not serve ${op.service}`);
+      serveGatewayOperation(this.ctx, op, (call) => this.counted(op.service, () => run(call)));
+    }
   }
 
   contract<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, operation: string, run: (req: z.output<Req>) => Promise<z.input<Res>>): void {
     this.ctx.rpcServer.handleContract(contract, (req) => this.counted(operation, () => run(req)));
-  }
-
-  /** Refuses to start a service that leaves one of its catalogue operations unanswered. */
-  assertServesCatalogue(): void {
-    const missing = OPERATIONS.filter((op) => op.owner === this.service && !this.served.has(op.service)).map((op) => op.service);
-    if (missing.length > 0) throw new Error(`${this.service}-service does not serve ${missing.join(', ')}`);
   }
 
   private async counted<T>(operation: string, run: () => Promise<T>): Promise<T> {

@@ -4,12 +4,10 @@
  * also when two adds race (the database's unique MAC decides, the loser is told who won).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
+import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
 import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
 import { isUniqueViolation } from '@dcp/database';
-import { macParam, requiredIntParam, requiredParam } from '../shared/device-params';
-import { HASUSERTAG_INPUT, SUPPORT_FLAG, type Device } from './device';
+import type { Device } from './device';
 import { deviceAddedByOthers, deviceAlreadyAdded } from './device-errors';
 import { DevicePasswords } from './device-passwords';
 import { DeviceRepository } from './device.repository';
@@ -25,21 +23,20 @@ export class AddDeviceUseCase {
     @Inject(DEVICE_EVENTS) private readonly outbox: OutboxPoke,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
-    const p = call.params;
-    const macAddr = macParam(p, 'macAddr');
-    const userId = call.user.userId;
+  async execute({ params: p, user }: CallOf<'addOemDevice'>): Promise<GatewayResult> {
+    const { macAddr } = p;
+    const userId = user.userId;
     const device = {
       macAddr,
       userId,
-      deviceName: requiredParam(p, 'deviceName'),
-      productName: requiredParam(p, 'productName'),
-      username: requiredParam(p, 'username'),
-      passwordCiphertext: this.passwords.encrypt(macAddr, requiredParam(p, 'password')),
-      hasusertag: requiredIntParam(p, 'hasusertag', HASUSERTAG_INPUT),
-      supportStore: requiredIntParam(p, 'supportStore', SUPPORT_FLAG),
-      supportRichMedia: requiredIntParam(p, 'supportRichMedia', SUPPORT_FLAG),
-      oemCode: requiredParam(p, 'oemCode'),
+      deviceName: p.deviceName,
+      productName: p.productName,
+      username: p.username,
+      passwordCiphertext: this.passwords.encrypt(macAddr, p.password),
+      hasusertag: p.hasusertag,
+      supportStore: p.supportStore,
+      supportRichMedia: p.supportRichMedia,
+      oemCode: p.oemCode,
     };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const existing = await this.devices.findByMac(macAddr);

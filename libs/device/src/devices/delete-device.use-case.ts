@@ -1,9 +1,7 @@
 /** user_ipc_setting_v2_0.delOemDeviceByMac (spec 4.4): unbinds the user's own device, publishing device.unbound (reason user). */
 import { Inject, Injectable } from '@nestjs/common';
-import type { GatewayResult } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
+import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
-import { macParam } from '../shared/device-params';
 import { deviceNotFound } from './device-errors';
 import { DeviceRepository } from './device.repository';
 
@@ -14,9 +12,8 @@ export class DeleteDeviceUseCase {
     @Inject(DEVICE_EVENTS) private readonly outbox: OutboxPoke,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
-    const macAddr = macParam(call.params, 'macAddr');
-    if (!(await this.devices.unbindOwned(call.user.userId, macAddr))) throw deviceNotFound(macAddr);
+  async execute({ params: { macAddr }, user }: CallOf<'delOemDeviceByMac'>): Promise<GatewayResult> {
+    if (!(await this.devices.unbindOwned(user.userId, macAddr))) throw deviceNotFound(macAddr);
     this.outbox.poke();
     return {};
   }

@@ -1,7 +1,6 @@
 /** user_ipc_setting_v2_0.getOemDeviceByUser (spec 4.4): the user's devices (2.4), in the order they were added. */
 import { Injectable } from '@nestjs/common';
-import type { DeviceRecord, GatewayResult } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
+import type { CallOf, DeviceRecord, GatewayResult } from '@dcp/contracts';
 import { DevicePasswords } from './device-passwords';
 import { toDeviceRecord } from './device.mapper';
 import { DeviceRepository } from './device.repository';
@@ -13,8 +12,8 @@ export class ListUserDevicesUseCase {
     private readonly passwords: DevicePasswords,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
-    const devices = await this.devices.listByUser(call.user.userId);
+  async execute({ user }: CallOf<'getOemDeviceByUser'>): Promise<GatewayResult> {
+    const devices = await this.devices.listByUser(user.userId);
     const data: DeviceRecord[] = devices.map((d) => toDeviceRecord(d, this.passwords.decrypt(d)));
     return { data };
   }

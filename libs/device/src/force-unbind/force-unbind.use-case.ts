@@ -7,13 +7,12 @@
  * force) published in the same transaction.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type GatewayCall, type GatewayResult, PlatformError } from '@dcp/contracts';
+import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
 import { DeviceRepository } from '../devices/device.repository';
 import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
 import { DelKeys } from '../manufacturers/del-keys';
 import { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
 import { DEVICE_CLOCK, type Clock } from '../shared/clock';
-import { macParam, requiredParam } from '../shared/device-params';
 import { FORCE_UNBIND_WINDOW_SECONDS, insideWindow, parseTimeStamp, signMatches, skewSeconds, usedSignExpiry } from './force-unbind-rules';
 import { UsedForceSignStore } from './used-force-sign.store';
 
@@ -30,13 +29,10 @@ export class ForceUnbindUseCase {
     @Inject(DEVICE_EVENTS) private readonly outbox: OutboxPoke,
   ) {}
 
-  async execute(call: GatewayCall): Promise<GatewayResult> {
-    const p = call.params;
-    const macAddr = macParam(p, 'mac');
-    const mac = requiredParam(p, 'mac');
-    const timeStamp = requiredParam(p, 'timeStamp');
-    const oemCode = requiredParam(p, 'oemCode');
-    const sign = requiredParam(p, 'sign');
+  async execute({ params }: CallOf<'delOemDeviceForce'>): Promise<GatewayResult> {
+    const { timeStamp, oemCode, sign } = params;
+    // The sign covers the MAC as the manufacturer sent it; the device is found by its canonical form.
+    const { sent: mac, canonical: macAddr } = params.mac;
 
     const manufacturer = await this.manufacturers.findByOemCode(oemCode);
     if (!manufacturer) throw new PlatformError(ErrorCode.DEVICE_FORCE_OEM_UNKNOWN, `oemCode ${oemCode} is not a registered manufacturer`);

@@ -1,4 +1,4 @@
-import { DEVICE_RPC, ErrorCode, OPERATIONS, PlatformError, gatewaySubject } from '@dcp/contracts';
+import { DEVICE_RPC, ErrorCode, OPERATIONS, PlatformError, gatewaySubject, identityOf } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
 import { DeviceRpcHandlers } from './device-rpc.handlers';
 
@@ -32,8 +32,9 @@ describe('DeviceRpcHandlers', () => {
 
   it('counts outcomes per operation: ok or the error code', async () => {
     const user = { userId: 1, openId: 'o', clientId: 'c', uuid: 'u' };
-    await handlers.get(gatewaySubject('user_ipc_setting_v2_0.getOemDeviceByUser'))!({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', params: {}, user });
-    await expect(handlers.get(gatewaySubject('user_ipc_setting_v2_0.updateOemDevice'))!({ service: 'user_ipc_setting_v2_0.updateOemDevice', params: {}, user })).rejects.toThrow(PlatformError);
+    const params = { ...identityOf(user), macAddr: '06626E63FBA5' };
+    await handlers.get(gatewaySubject('user_ipc_setting_v2_0.getOemDeviceByUser'))!({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', params, user });
+    await expect(handlers.get(gatewaySubject('user_ipc_setting_v2_0.updateOemDevice'))!({ service: 'user_ipc_setting_v2_0.updateOemDevice', params, user })).rejects.toThrow(PlatformError);
     expect(counted).toEqual([
       { operation: 'user_ipc_setting_v2_0.getOemDeviceByUser', outcome: 'ok' },
       { operation: 'user_ipc_setting_v2_0.updateOemDevice', outcome: '020041' },

@@ -19,8 +19,6 @@ import { GetManufacturerUseCase } from '../manufacturers/get-manufacturer.use-ca
 import { ListManufacturersUseCase } from '../manufacturers/list-manufacturers.use-case';
 import { RotateDelKeyUseCase } from '../manufacturers/rotate-del-key.use-case';
 
-const GROUP = 'user_ipc_setting_v2_0';
-
 @Injectable()
 export class DeviceRpcHandlers {
   constructor(
@@ -42,13 +40,14 @@ export class DeviceRpcHandlers {
   /** Registers every handler; refuses to start when a device operation of the catalogue is not served. */
   register(): void {
     const ops = new ServiceOperations(this.ctx, 'device');
-    ops.userGateway(`${GROUP}.addOemDevice`, (call) => this.addDevice.execute(call));
-    ops.userGateway(`${GROUP}.updateOemDevice`, (call) => this.updateDevice.execute(call));
-    ops.userGateway(`${GROUP}.delOemDeviceByMac`, (call) => this.deleteDevice.execute(call));
-    ops.userGateway(`${GROUP}.getOemDeviceByUser`, (call) => this.listUserDevices.execute(call));
-    ops.userGateway(`${GROUP}.getOemDeviceByUserAndMac`, (call) => this.getUserDevice.execute(call));
-    ops.gateway(`${GROUP}.delOemDeviceForce`, (call) => this.forceUnbind.execute(call));
-    ops.assertServesCatalogue();
+    ops.serveCatalogue({
+      addOemDevice: (call) => this.addDevice.execute(call),
+      updateOemDevice: (call) => this.updateDevice.execute(call),
+      delOemDeviceByMac: (call) => this.deleteDevice.execute(call),
+      getOemDeviceByUser: (call) => this.listUserDevices.execute(call),
+      getOemDeviceByUserAndMac: (call) => this.getUserDevice.execute(call),
+      delOemDeviceForce: (call) => this.forceUnbind.execute(call),
+    });
     ops.contract(DEVICE_RPC.findUserDevice, 'find_user_device', (req) => this.findUserDevice.execute(req));
     ops.contract(DEVICE_RPC.findDeviceOwner, 'find_device_owner', (req) => this.findDeviceOwner.execute(req));
     ops.contract(DEVICE_RPC.createManufacturer, 'admin.create_manufacturer', (req) => this.createManufacturer.execute(req));

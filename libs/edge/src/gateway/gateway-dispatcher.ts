@@ -8,18 +8,20 @@ import {
   type AuthenticatedUser,
   EVENTS,
   ErrorCode,
+  type AnyGatewayOperation,
+  GATEWAY_OPERATIONS,
   type GatewayResult,
-  type OperationSpec,
   PlatformError,
   RPC,
   type Surface,
   findOperation,
   gatewayResultSchema,
   gatewaySubject,
+  knownParams,
+  parseOperationParams,
 } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { AccessTokenCache } from './access-token-cache';
-import { validateParameters } from './validate-parameters';
 
 export interface GatewayRequest {
   surface: Surface;
@@ -30,8 +32,8 @@ export interface GatewayRequest {
 }
 
 /** Operations the edge answers itself (owner 'edge' in the catalogue). */
-const LOCAL_OPERATIONS: Record<string, () => GatewayResult> = {
-  'cloud_system.current_time': () => ({ data: Date.now() }),
+const LOCAL_OPERATIONS: Record<string, (ctx: RuntimeContext) => GatewayResult> = {
+  [GATEWAY_OPERATIONS.currentTime.service]: (ctx) => ({ data: ctx.clock.now() }),
 };
 
 @Injectable()
@@ -56,17 +58,19 @@ export class GatewayDispatcher implements OnModuleInit {
 
   async dispatch(req: GatewayRequest): Promise<GatewayResult> {
     const op = this.resolve(req);
-    const params = validateParameters(op, req.params);
+    // Every parameter is checked before anyone is asked anything; the owner parses the same way again.
+    parseOperationParams(op, req.params);
+    const params = knownParams(op, req.params);
     const user = op.auth === 'user' ? await this.authenticate(params) : undefined;
     const local = LOCAL_OPERATIONS[op.service];
-    if (op.owner === 'edge' && local) return local();
+    if (op.owner === 'edge' && local) return local(this.ctx);
     const reply = await this.ctx.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId });
     const parsed = gatewayResultSchema.safeParse(reply ?? {});
     if (!parsed.success) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${op.owner} service gave a malformed reply`);
     return parsed.data;
   }
 
-  private resolve(req: GatewayRequest): OperationSpec {
+  private resolve(req: GatewayRequest): AnyGatewayOperation {
     if (!req.service) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'parameter service is required');
     const op = findOperation(req.surface, req.service);
     if (!op) throw new PlatformError(ErrorCode.FC_SERVICE_NOT_IMPLEMENT, `service ${req.service} does not exist`);

@@ -1,5 +1,4 @@
-import { ErrorCode } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
+import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { FakeClock, FakeMetrics, MemoryReleases, failure } from '../test/fakes';
 import { CreateReleaseUseCase } from '../releases/create-release.use-case';
 import { LatestFirmwareUseCase } from './latest-firmware.use-case';
@@ -30,10 +29,11 @@ describe('firmware.latest', () => {
       },
     });
 
-  const call = (machineTypeName: string, sys: [number, number, number], app: [number, number, number], extra: Record<string, string> = {}): UserGatewayCall => ({
-    service: 'firmware.latest',
-    user,
-    params: {
+  const call = (machineTypeName: string, sys: [number, number, number], app: [number, number, number], extra: Record<string, string> = {}) =>
+    callFromWire('firmwareLatest', {
+      clientId: user.clientId,
+      openId: user.openId,
+      accessToken: 'token',
       macAddr: MAC,
       machineTypeName,
       sysVersion1: String(sys[0]),
@@ -43,8 +43,7 @@ describe('firmware.latest', () => {
       appVersion3: String(app[1]),
       appVersion4: String(app[2]),
       ...extra,
-    },
-  });
+    }, user);
 
   beforeEach(() => {
     releases = new MemoryReleases();
@@ -80,8 +79,9 @@ describe('firmware.latest', () => {
   it('checks in order: versions 010026 → chain 010120 → smart upgrade 010121', async () => {
     await release('OFF', 1, [1, 0, 0, 0]);
     await releases.setSmartUpgrade('OFF', false, new Date());
-    expect((await failure(latest.execute(call('NOPE', [-1, 0, 0], [1, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_VERSION_INVALID);
-    expect((await failure(latest.execute(call('OFF', [1, 0, 0], [1, 0, 2147483648 as number])))).code).toBe(ErrorCode.PT_FIRMWARE_VERSION_INVALID);
+    // Versions are checked by the catalogue before the use case runs, so before the model is looked up.
+    expect(() => call('NOPE', [-1, 0, 0], [1, 0, 0])).toThrow(expect.objectContaining({ code: ErrorCode.PT_FIRMWARE_VERSION_INVALID }));
+    expect(() => call('OFF', [1, 0, 0], [1, 0, 2147483648])).toThrow(expect.objectContaining({ code: ErrorCode.PT_FIRMWARE_VERSION_INVALID }));
     expect(await failure(latest.execute(call('NOPE', [1, 0, 0], [1, 0, 0])))).toMatchObject({ code: ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, failureDetails: 'model NOPE has no firmware upgrade chain' });
     expect(await failure(latest.execute(call('OFF', [1, 0, 0], [1, 0, 0])))).toMatchObject({ code: ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, failureDetails: 'model OFF does not support smart upgrade' });
   });

@@ -6,14 +6,12 @@
  * Up to date: no `data`, `remind` 0. A database failure answers 003301 (FC_SQLEXCEPTION, spec 7.2).
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, FIRMWARE_TYPE, type GatewayResult, PlatformError } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
+import { type CallOf, ErrorCode, FIRMWARE_TYPE, type GatewayResult, type ParamsOf, PlatformError } from '@dcp/contracts';
 import type { Chain } from '../releases/release';
 import { ReleaseRepository } from '../releases/release.repository';
 import { FirmwareMetrics } from '../shared/firmware-metrics';
-import { chainPosition, chooseOffer } from './chain';
+import { type ReportedVersions, chainPosition, chooseOffer } from './chain';
 import { toFirmwareRecord } from './firmware-record.mapper';
-import { parseLatestParams } from './latest-params';
 import { isRolledOutTo } from './rollout';
 
 @Injectable()
@@ -25,9 +23,9 @@ export class LatestFirmwareUseCase {
     private readonly metrics: FirmwareMetrics,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+  async execute({ params }: CallOf<'firmwareLatest'>): Promise<GatewayResult> {
     // oemCode is accepted and ignored: releases belong to models, not to brands.
-    const query = parseLatestParams(call.params);
+    const query = { macAddr: params.macAddr, machineTypeName: params.machineTypeName, reported: reportedVersions(params) };
     const chain = await this.chainOf(query.machineTypeName);
     if (!chain || chain.releases.length === 0) throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, `model ${query.machineTypeName} has no firmware upgrade chain`);
     if (!chain.model.smartUpgrade) throw new PlatformError(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, `model ${query.machineTypeName} does not support smart upgrade`);
@@ -49,4 +47,10 @@ export class LatestFirmwareUseCase {
       throw new PlatformError(ErrorCode.FC_SQLEXCEPTION, 'firmware lookup failed: database error');
     }
   }
+}
+
+/** The versions the device runs, system and application, each with the shared patchVersion (absent = 0). */
+function reportedVersions(p: ParamsOf<'firmwareLatest'>): ReportedVersions {
+  const patch = p.patchVersion ?? 0;
+  return { system: [p.sysVersion1, p.sysVersion3, p.sysVersion4, patch], app: [p.appVersion1, p.appVersion3, p.appVersion4, patch] };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, FIRMWARE_RPC, OPERATIONS, PlatformError, gatewaySubject } from '@dcp/contracts';
+import { ErrorCode, FIRMWARE_RPC, OPERATIONS, PlatformError, gatewaySubject, identityOf } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
 import { FirmwareRpcHandlers } from './firmware-rpc.handlers';
 
@@ -32,9 +32,10 @@ describe('FirmwareRpcHandlers', () => {
   it('counts outcomes per operation: ok or the error code', async () => {
     const user = { userId: 1, openId: 'o', clientId: 'c', uuid: 'u' };
     const handler = handlers.get(gatewaySubject('firmware.latest'))!;
-    await handler({ service: 'firmware.latest', params: {}, user });
+    const params = { ...identityOf(user), macAddr: '06626E63FBA5', machineTypeName: 'M', sysVersion1: '1', sysVersion3: '0', sysVersion4: '0', appVersion1: '1', appVersion3: '0', appVersion4: '0' };
+    await handler({ service: 'firmware.latest', params, user });
     latestOutcome = () => Promise.reject(new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS));
-    await expect(handler({ service: 'firmware.latest', params: {}, user })).rejects.toThrow(PlatformError);
+    await expect(handler({ service: 'firmware.latest', params, user })).rejects.toThrow(PlatformError);
     expect(counted).toEqual([
       { operation: 'firmware.latest', outcome: 'ok' },
       { operation: 'firmware.latest', outcome: '010120' },

@@ -29,8 +29,7 @@ export class FirmwareRpcHandlers {
   /** Registers every handler; refuses to start when a firmware operation of the catalogue is not served. */
   register(): void {
     const ops = new ServiceOperations(this.ctx, 'firmware');
-    ops.userGateway('firmware.latest', (call) => this.latest.execute(call));
-    ops.assertServesCatalogue();
+    ops.serveCatalogue({ firmwareLatest: (call) => this.latest.execute(call) });
     ops.contract(FIRMWARE_RPC.createRelease, 'admin.create_release', (req) => this.createRelease.execute(req));
     ops.contract(FIRMWARE_RPC.listReleases, 'admin.list_releases', (req) => this.listReleases.execute(req));
     ops.contract(FIRMWARE_RPC.getRelease, 'admin.get_release', (req) => this.getRelease.execute(req));

@@ -8,13 +8,12 @@
  * grant back to waiting and the caller 020041, so no grant stays active on a device the user no longer has.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
-import { ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { type CallOf, ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
 import { parseGrantId } from '../grants/grant';
 import { assertActivatable, servicePeriod } from '../grants/grant-rules';
 import { GrantRepository } from '../grants/grant.repository';
 import { DeviceDirectory } from '../shared/directories';
-import { macParam } from './gateway-params';
 
 @Injectable()
 export class ActivateGrantUseCase {
@@ -26,10 +25,8 @@ export class ActivateGrantUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
-    const { userId } = call.user;
-    const ipcMac = macParam(call.params, 'ipcMac');
-    const grantIdText = call.params.grantId ?? '';
+  async execute({ params, user: { userId } }: CallOf<'activatePermission'>): Promise<GatewayResult> {
+    const { ipcMac, grantId: grantIdText } = params;
     const id = parseGrantId(grantIdText);
     const grant = id === undefined ? null : await this.grants.findById(id);
     assertActivatable(grant, userId, ipcMac, grantIdText);
@@ -40,8 +37,8 @@ export class ActivateGrantUseCase {
     const won = await this.grants.activate(grant.grantId, {
       ipcMac,
       ...period,
-      exceptionInfo: call.params.exceptionInfo || null,
-      appClientVersion: call.params.appClientVersion || null,
+      exceptionInfo: params.exceptionInfo ?? null,
+      appClientVersion: params.appClientVersion ?? null,
     });
     if (!won) {
       // Changed since it was read (a concurrent activation, a revocation, a device release): report what it is now.

@@ -2,7 +2,7 @@ import { fakeGrant, fakePermission, T0 } from '../test/fakes';
 import { decideCurrentService, validityText } from './current-service';
 
 const DAY = 86_400_000;
-const MAC = 'AA:BB:CC:DD:EE:FF';
+const MAC = 'AABBCCDDEEFF';
 
 describe('current service decision (spec 2.6)', () => {
   const active = (type: number, days: number, endTime: number, name = `plan ${type}/${days}`) =>

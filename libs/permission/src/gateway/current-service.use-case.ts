@@ -1,11 +1,10 @@
 /** fcmall.get_current_service: the current service of one of the user's devices (spec 2.6; rules in current-service.ts). */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
-import { ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { type CallOf, ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
 import { GrantRepository } from '../grants/grant.repository';
 import { DeviceDirectory } from '../shared/directories';
 import { decideCurrentService } from './current-service';
-import { macParam } from './gateway-params';
 
 @Injectable()
 export class CurrentServiceUseCase {
@@ -15,9 +14,7 @@ export class CurrentServiceUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
-    const { userId } = call.user;
-    const macAddr = macParam(call.params, 'macAddr');
+  async execute({ params: { macAddr }, user: { userId } }: CallOf<'getCurrentService'>): Promise<GatewayResult> {
     const device = await this.devices.findUserDevice(userId, macAddr);
     if (!device) throw new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, `device ${macAddr} is not bound to this user`);
     const inService = await this.grants.inServiceOf(userId, this.clock.now(), macAddr);

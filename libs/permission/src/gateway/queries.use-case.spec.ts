@@ -1,14 +1,13 @@
-import { ErrorCode } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
+import { ErrorCode, type OperationKey, callFromWire } from '@dcp/contracts';
 import { FakeClock, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
 import { CurrentServiceUseCase } from './current-service.use-case';
 import { QueryNotActiveUseCase } from './query-not-active.use-case';
 import { QueryValidUseCase } from './query-valid.use-case';
 
 const DAY = 86_400_000;
-const MAC = 'AA:BB:CC:DD:EE:01';
+const MAC = 'AABBCCDDEE01';
 const user = { userId: 7, openId: 'open-7', clientId: 'client', uuid: 'uuid-7' };
-const call = (service: string, params: Record<string, string> = {}): UserGatewayCall => ({ service, params, user });
+const call = <K extends OperationKey>(key: K, params: Record<string, string> = {}) => callFromWire(key, { clientId: user.clientId, openId: user.openId, accessToken: 'token', ...params }, user);
 
 describe('gateway queries', () => {
   let grants: MemoryGrants;
@@ -29,10 +28,10 @@ describe('gateway queries', () => {
       grants.add(fakeGrant({ revokedAt: clock.now(), revokeReason: 'user-deleted' }));
       grants.add(fakeGrant({ userId: 8 }));
       const useCase = new QueryNotActiveUseCase(grants.asRepository(), clock);
-      const all = await useCase.execute(call('permission.query_user_not_active', { supportBpi: '1' }));
+      const all = await useCase.execute(call('queryUserNotActive', { supportBpi: '1' }));
       expect((all.data as { grantId: number }[]).map((r) => r.grantId)).toEqual([plain.grantId, bpi.grantId]);
       expect(all.extra).toEqual({ sysDate: clock.now() });
-      const noBpi = await useCase.execute(call('permission.query_user_not_active', { supportBpi: '0' }));
+      const noBpi = await useCase.execute(call('queryUserNotActive', { supportBpi: '0' }));
       expect((noBpi.data as { grantId: number }[]).map((r) => r.grantId)).toEqual([plain.grantId]);
     });
   });
@@ -41,24 +40,24 @@ describe('gateway queries', () => {
     it('lists grants in service on any device; not ended, not revoked, not waiting', async () => {
       const now = clock.now();
       const a = grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY }));
-      const b = grants.add(fakeGrant({ grantStatus: 3, ipcMac: 'AA:BB:CC:DD:EE:02', startTime: now, endTime: now + 2 * DAY }));
+      const b = grants.add(fakeGrant({ grantStatus: 3, ipcMac: 'AABBCCDDEE02', startTime: now, endTime: now + 2 * DAY }));
       grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now - 2 * DAY, endTime: now - 1 }));
       grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, revokedAt: now }));
       grants.add(fakeGrant());
       const useCase = new QueryValidUseCase(grants.asRepository(), clock);
-      const res = await useCase.execute(call('permission.query_user_ipcs_valid'));
+      const res = await useCase.execute(call('queryUserIpcsValid'));
       expect(res.data).toEqual([expect.objectContaining({ grantId: a.grantId, ipcMac: MAC, grantStatus: 3 }), expect.objectContaining({ grantId: b.grantId })]);
       expect(res.extra).toEqual({ sysDate: now });
       clock.advance(DAY / 1000);
-      expect((await useCase.execute(call('permission.query_user_ipcs_valid'))).data).toEqual([expect.objectContaining({ grantId: b.grantId })]);
+      expect((await useCase.execute(call('queryUserIpcsValid'))).data).toEqual([expect.objectContaining({ grantId: b.grantId })]);
     });
   });
 
   describe('fcmall.get_current_service', () => {
     it('a device that is not the user\'s → 020041; a malformed macAddr → 000006', async () => {
       const useCase = new CurrentServiceUseCase(grants.asRepository(), devices.asDirectory(), clock);
-      expect((await failure(useCase.execute(call('fcmall.get_current_service', { macAddr: MAC })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
-      expect((await failure(useCase.execute(call('fcmall.get_current_service', { macAddr: 'xyz' })))).code).toBe(ErrorCode.FC_INVALID_PARAMETER);
+      expect((await failure(useCase.execute(call('getCurrentService', { macAddr: MAC })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect(() => call('getCurrentService', { macAddr: 'xyz' })).toThrow(expect.objectContaining({ code: ErrorCode.FC_INVALID_PARAMETER }));
     });
 
     it('answers the grant in service on that device, in any MAC spelling', async () => {
@@ -66,7 +65,7 @@ describe('gateway queries', () => {
       const now = clock.now();
       grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, permission: fakePermission({ name: 'Cloud 1', durationDays: 1 }) }));
       const useCase = new CurrentServiceUseCase(grants.asRepository(), devices.asDirectory(), clock);
-      const res = await useCase.execute(call('fcmall.get_current_service', { macAddr: 'aa:bb:cc:dd:ee:01' }));
+      const res = await useCase.execute(call('getCurrentService', { macAddr: 'aa:bb:cc:dd:ee:01' }));
       expect(res.data).toEqual({ userId: 7, macAddr: MAC, name: 'Cloud 1', description: 'Cloud 1', startTime: now, endTime: now + DAY, validity: '1 day', status: 3, flag: 1 });
     });
   });

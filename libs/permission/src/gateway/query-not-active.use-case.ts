@@ -3,8 +3,8 @@
  * (epoch ms). supportBpi 0 leaves out grants of plans that need a BPI-capable client.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
-import type { GatewayResult } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { visibleToClient } from '../grants/grant-rules';
 import { toAuthorizationRecord } from '../grants/grant.mapper';
 import { GrantRepository } from '../grants/grant.repository';
@@ -16,9 +16,9 @@ export class QueryNotActiveUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
-    const supportBpi = call.params.supportBpi === '1';
-    const waiting = await this.grants.waitingOf(call.user.userId);
+  async execute({ params, user }: CallOf<'queryUserNotActive'>): Promise<GatewayResult> {
+    const supportBpi = params.supportBpi === 1;
+    const waiting = await this.grants.waitingOf(user.userId);
     const data = waiting.filter((g) => visibleToClient(g, supportBpi)).map(toAuthorizationRecord);
     return { data, extra: { sysDate: this.clock.now() } };
   }

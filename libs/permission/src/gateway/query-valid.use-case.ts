@@ -3,8 +3,8 @@
  * revoked, period not over), as spec 2.5 records, and sysDate (epoch ms).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock, type UserGatewayCall } from '@dcp/runtime';
-import type { GatewayResult } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { toAuthorizationRecord } from '../grants/grant.mapper';
 import { GrantRepository } from '../grants/grant.repository';
 
@@ -15,9 +15,9 @@ export class QueryValidUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+  async execute({ user }: CallOf<'queryUserIpcsValid'>): Promise<GatewayResult> {
     const now = this.clock.now();
-    const active = await this.grants.inServiceOf(call.user.userId, now);
+    const active = await this.grants.inServiceOf(user.userId, now);
     return { data: active.map(toAuthorizationRecord), extra: { sysDate: now } };
   }
 }

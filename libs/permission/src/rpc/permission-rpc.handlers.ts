@@ -33,11 +33,12 @@ export class PermissionRpcHandlers {
   /** Registers every handler; refuses to start when a permission operation of the catalogue is not served. */
   register(): void {
     const ops = new ServiceOperations(this.ctx, 'permission');
-    ops.userGateway('permission.query_user_not_active', (call) => this.queryNotActive.execute(call));
-    ops.userGateway('permission.active', (call) => this.activateGrant.execute(call));
-    ops.userGateway('fcmall.get_current_service', (call) => this.currentService.execute(call));
-    ops.userGateway('permission.query_user_ipcs_valid', (call) => this.queryValid.execute(call));
-    ops.assertServesCatalogue();
+    ops.serveCatalogue({
+      queryUserNotActive: (call) => this.queryNotActive.execute(call),
+      activatePermission: (call) => this.activateGrant.execute(call),
+      getCurrentService: (call) => this.currentService.execute(call),
+      queryUserIpcsValid: (call) => this.queryValid.execute(call),
+    });
     ops.contract(PERMISSION_RPC.createPermission, 'admin.create_permission', (req) => this.createPermission.execute(req));
     ops.contract(PERMISSION_RPC.listPermissions, 'admin.list_permissions', (req) => this.listPermissions.execute(req));
     ops.contract(PERMISSION_RPC.createGrant, 'admin.create_grant', (req) => this.createGrant.execute(req));

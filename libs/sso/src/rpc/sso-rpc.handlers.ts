@@ -58,7 +58,6 @@ export class SsoRpcHandlers {
     ops.contract(SSO_ADMIN_RPC.getMaintenance, 'admin.get_maintenance', () => this.getMaintenance.execute());
     ops.contract(SSO_ADMIN_RPC.setMaintenance, 'admin.set_maintenance', (req) => this.setMaintenance.execute(req));
     ops.contract(RPC.ssoUserSubtoken, 'user_subtoken', (req) => this.userSubtoken.execute(req));
-    ops.userGateway('center.getServerInfo', (call) => this.getServerInfo.execute(call));
-    ops.assertServesCatalogue();
+    ops.serveCatalogue({ getServerInfo: (call) => this.getServerInfo.execute(call) });
   }
 }

@@ -4,8 +4,7 @@
  * `server_url` after an address change.
  */
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
-import type { UserGatewayCall } from '@dcp/runtime';
+import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
 import { ServiceStatusRepository } from './service-status.repository';
 import { SubServiceRepository } from './sub-service.repository';
 
@@ -16,11 +15,11 @@ export class GetServerInfoUseCase {
     private readonly subServices: SubServiceRepository,
   ) {}
 
-  async execute(call: UserGatewayCall): Promise<GatewayResult> {
+  async execute({ params, user }: CallOf<'getServerInfo'>): Promise<GatewayResult> {
     const { mode, serverUrl } = await this.status.current();
     if (mode === 'upgrade') throw new PlatformError(ErrorCode.FC_SYSTEM_UPGRADE);
     if (mode === 'address-change') throw new PlatformError(ErrorCode.FC_SYSTEM_ADDRESS_CHANGE, `the service moved to ${serverUrl}`, { server_url: serverUrl });
-    const info = await this.subServices.findOrCreate(call.user.userId, call.params.oemCode ?? null);
+    const info = await this.subServices.findOrCreate(user.userId, params.oemCode);
     // The edge authenticated the user a moment ago; gone now means it was deleted in between.
     if (!info) throw new PlatformError(ErrorCode.FC_AUTH_OPENID_NOT_EXISTS);
     return { data: info };

@@ -29,8 +29,9 @@ describe('StorageRpcHandlers', () => {
   });
 
   it('counts outcomes per operation: ok or the error code', async () => {
-    await handlers.get(gatewaySubject('record.date.query'))!({ service: 'record.date.query', params: {} });
-    await expect(handlers.get(gatewaySubject('record.query'))!({ service: 'record.query', params: {} })).rejects.toThrow(PlatformError);
+    const params = { devId: '06626E63FBA5', sessionToken: 'f'.repeat(32), timestamp: '1795651260', recordSt: '1795651200', recordEt: '1795651300', version: '' };
+    await handlers.get(gatewaySubject('record.date.query'))!({ service: 'record.date.query', params });
+    await expect(handlers.get(gatewaySubject('record.query'))!({ service: 'record.query', params })).rejects.toThrow(PlatformError);
     expect(counted).toEqual([
       { operation: 'record.date.query', outcome: 'ok' },
       { operation: 'record.query', outcome: '030040' },

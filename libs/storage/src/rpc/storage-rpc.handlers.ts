@@ -29,10 +29,11 @@ export class StorageRpcHandlers {
   /** Registers every handler; refuses to start when a storage operation of the catalogue is not served. */
   register(): void {
     const ops = new ServiceOperations(this.ctx, 'storage');
-    ops.gateway('record.date.query', (call) => this.recordDateQuery.execute(call));
-    ops.gateway('record.query', (call) => this.recordQuery.execute(call));
-    ops.gateway('record.play', (call) => this.recordPlay.execute(call));
-    ops.assertServesCatalogue();
+    ops.serveCatalogue({
+      recordDateQuery: (call) => this.recordDateQuery.execute(call),
+      recordQuery: (call) => this.recordQuery.execute(call),
+      recordPlay: (call) => this.recordPlay.execute(call),
+    });
     ops.contract(STORAGE_RPC.ingestSegment, 'ingest_segment', (req) => this.ingestSegment.execute(req));
     ops.contract(STORAGE_RPC.playlist, 'playlist', (req) => this.playlist.execute(req));
     ops.contract(STORAGE_RPC.segment, 'segment', (req) => this.segment.execute(req));

@@ -6,11 +6,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEVICE_RPC, ErrorCode, PlatformError, RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
-import { type StreamTimestamp, sessionTokenMatches } from './session-rules';
+import type { UnixTime } from '@dcp/contracts';
+import { sessionTokenMatches } from './session-rules';
 
 export interface StreamSession {
   macAddr: string;
-  timestamp: StreamTimestamp;
+  timestamp: UnixTime;
   sessionToken: string;
 }
 

@@ -1,11 +1,11 @@
 /** record.date.query (spec 4.5, 2.8): `dateList` = the UTC days with recordings of the device, oldest first. */
 import { Inject, Injectable } from '@nestjs/common';
-import type { GatewayCall, GatewayResult } from '@dcp/contracts';
+import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { toDateList } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
-import { streamSession } from './stream-params';
+import { streamSession } from './stream-session';
 
 @Injectable()
 export class RecordDateQueryUseCase {
@@ -15,8 +15,8 @@ export class RecordDateQueryUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
-  async execute(call: GatewayCall): Promise<GatewayResult> {
-    const session = streamSession(call, this.ctx.clock.now());
+  async execute({ params }: CallOf<'recordDateQuery'>): Promise<GatewayResult> {
+    const session = streamSession(params, this.ctx.clock.now());
     const userId = await this.auth.authenticate(session);
     const days = await this.segments.recordedDays(session.macAddr, userId);
     return { extra: { dateList: toDateList(days) } };

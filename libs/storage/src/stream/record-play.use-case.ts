@@ -4,13 +4,13 @@
  * No recording in that window → 000006 naming recordSt.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, type GatewayCall, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
+import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { PLAYBACK_KEY } from '../infrastructure/playback-key';
 import { PlaybackSigner, playlistUrl, withScheme } from '../playback/playback-signer';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
-import { playStart, streamSession } from './stream-params';
+import { streamSession } from './stream-session';
 
 @Injectable()
 export class RecordPlayUseCase {
@@ -25,10 +25,11 @@ export class RecordPlayUseCase {
     this.signer = new PlaybackSigner(key);
   }
 
-  async execute(call: GatewayCall): Promise<GatewayResult> {
+  async execute({ params }: CallOf<'recordPlay'>): Promise<GatewayResult> {
     const now = this.ctx.clock.now();
-    const session = streamSession(call, now);
-    const from = playStart(call);
+    const session = streamSession(params, now);
+    // Whole seconds: record times are whole seconds in both accepted forms.
+    const from = Math.floor(params.recordSt);
     const userId = await this.auth.authenticate(session);
     const to = from + STORAGE_LIMITS.playWindowSeconds;
     const segments = await this.segments.overlapping(session.macAddr, userId, from, to);

@@ -3,12 +3,12 @@
  * each `[start, end, type]` as strings of epoch seconds (clips.ts).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import type { GatewayCall, GatewayResult } from '@dcp/contracts';
+import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { groupClips, toRecordList } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
-import { queryRange, streamSession } from './stream-params';
+import { streamSession } from './stream-session';
 
 @Injectable()
 export class RecordQueryUseCase {
@@ -18,11 +18,20 @@ export class RecordQueryUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
-  async execute(call: GatewayCall): Promise<GatewayResult> {
-    const session = streamSession(call, this.ctx.clock.now());
-    const range = queryRange(call);
+  async execute({ params }: CallOf<'recordQuery'>): Promise<GatewayResult> {
+    const session = streamSession(params, this.ctx.clock.now());
+    const range = queryRange(params.recordSt, params.recordEt);
     const userId = await this.auth.authenticate(session);
     const segments = await this.segments.overlapping(session.macAddr, userId, range.from, range.to);
     return { extra: { recordList: toRecordList(groupClips(segments)) } };
   }
+}
+
+/** recordSt ≤ recordEt, at most maxQueryRangeSeconds (31 days) apart (decisions CS5). */
+function queryRange(from: number, to: number): { from: number; to: number } {
+  if (to < from) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'parameter recordEt must not be earlier than recordSt');
+  if (to - from > STORAGE_LIMITS.maxQueryRangeSeconds) {
+    throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `parameter recordEt must be at most ${STORAGE_LIMITS.maxQueryRangeSeconds / 86400} days after recordSt`);
+  }
+  return { from, to };
 }
