@@ -148,6 +148,24 @@ function ssoSuite(mode: Mode) {
       expect(String(res.body.failureDetails)).toContain('token');
     });
 
+    it('refuses a token with a NUL byte (%00 in the form body) with 401 OP0046 naming token', async () => {
+      // Signed exactly as a merchant's app signs it: the signature covers the decoded value, NUL included.
+      const res = await login('merchant\u0000token');
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ errorCode: 'OP0046', failureDetails: 'parameter token must not contain control characters', expiresIn: 0 });
+    });
+
+    it('answers 401 OP0052 naming the field when the merchant returns a user whose name holds a NUL', async () => {
+      const user = merchantSite.store.create({ username: 'nul@example.com', name: 'Nul\u0000Name' });
+      const res = await login(merchantSite.store.issueToken(user.uuid)!);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        errorCode: 'OP0052',
+        failureDetails: 'merchant endpoint is_valid_token unavailable: merchant returned an invalid user: user.name must not contain control characters',
+        expiresIn: 0,
+      });
+    });
+
     it('answers 401 OP0052 when the merchant endpoint is down', async () => {
       const down = await startMerchantSandbox();
       const url = down.url;
@@ -314,6 +332,12 @@ function ssoSuite(mode: Mode) {
       expect(res.status).toBe(401);
       expect(res.body.errorCode).toBe('OP0054');
       expect(res.body).not.toHaveProperty('expiresIn');
+    });
+
+    it.each(['DELETE', 'UPDATE'])('refuses a %s callback whose uuid holds a NUL byte (%00) with 401 OP0046 naming uuid', async (operation) => {
+      const res = await sso('/sso/user_callback', { operation, uuid: 'merchant-user\u0000' });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ errorCode: 'OP0046', failureDetails: 'parameter uuid must not contain control characters' });
     });
 
     it('refuses an unknown operation with 401 naming the parameter', async () => {

@@ -42,3 +42,30 @@ describe('interpret (merchant endpoint answers, spec 4.3)', () => {
     expect(() => interpret(status, body(payload))).toThrow(reason);
   });
 });
+
+describe('interpret: control characters in the user (C2)', () => {
+  it.each(['uuid', 'username', 'name', 'nickname', 'phone', 'country'])('makes the answer invalid when %s holds a NUL, naming the field', (field) => {
+    const answer = body({ errorCode: '', user: { ...user, [field]: `${user[field as keyof typeof user]}x\u0000y` } });
+    expect(() => interpret(200, answer)).toThrow(MerchantUnreachableError);
+    expect(() => interpret(200, answer)).toThrow(`merchant returned an invalid user: user.${field} must not contain control characters`);
+  });
+
+  it.each([
+    ['a TAB', 'Ann\tLee'],
+    ['a line break', 'Ann\nLee'],
+    ['DEL', 'Ann\u007f'],
+    ['a C1 control', 'Ann\u0085'],
+  ])('refuses %s too', (_what, name) => {
+    expect(() => interpret(200, body({ errorCode: '', user: { ...user, name } }))).toThrow(/user\.name must not contain control characters/);
+  });
+
+  it('checks the uuid as sent: a trailing line break is not trimmed away', () => {
+    expect(() => interpret(200, body({ errorCode: '', user: { ...user, uuid: 'u-1\n' } }))).toThrow(/user\.uuid must not contain control characters/);
+    expect(interpret(200, body({ errorCode: '', user: { ...user, uuid: ' u-1 ' } }))).toEqual({ kind: 'user', user });
+  });
+
+  it('accepts printable text beyond ASCII', () => {
+    const answer = interpret(200, body({ errorCode: '', user: { ...user, name: 'Zoë\u00a0王 📷' } }));
+    expect(answer).toEqual({ kind: 'user', user: { ...user, name: 'Zoë\u00a0王 📷' } });
+  });
+});

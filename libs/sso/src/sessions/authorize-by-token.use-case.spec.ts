@@ -50,6 +50,13 @@ describe('AuthorizeByTokenUseCase', () => {
     expect(err).toMatchObject({ code: ErrorCode.SSO_PARAMETER_INVALID, failureDetails: 'parameter token is required' });
   });
 
+  it('refuses a token holding a control character, naming it, before the merchant is asked', async () => {
+    const s = setup({ kind: 'user', user });
+    const err = await failure(s.login({ token: 'abc\u0000def' }));
+    expect(err).toMatchObject({ code: ErrorCode.SSO_PARAMETER_INVALID, failureDetails: 'parameter token must not contain control characters' });
+    expect(s.stored.access).toBeUndefined();
+  });
+
   it('maps a merchant refusal to OP0051 with the merchant text', async () => {
     const err = await failure(setup({ kind: 'refused', errorCode: 'MS0401', failureDetails: 'token is invalid' }).login({ token: 'x' }));
     expect(err).toMatchObject({ code: ErrorCode.SSO_PARTNER_AUTHORIZATION_DENIED, failureDetails: 'partner authorization denied: token is invalid' });

@@ -69,6 +69,11 @@ describe('RefreshTokenUseCase (spec 3.1)', () => {
     expect(err.failureDetails).toContain('refreshToken');
   });
 
+  it('refuses a refreshToken holding a control character, naming it', async () => {
+    const err = await failure(setup().refresh('r1\u007f'));
+    expect(err).toMatchObject({ code: ErrorCode.SSO_PARAMETER_INVALID, failureDetails: 'parameter refreshToken must not contain control characters' });
+  });
+
   it('answers 030091 for an unknown token', async () => {
     expect((await failure(setup().refresh('nope'))).code).toBe(ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS);
   });

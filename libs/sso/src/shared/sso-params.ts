@@ -1,10 +1,12 @@
-/** Parameters of the signed SSO operations (spec 4.1): present, non-empty, within bounds. */
-import { ErrorCode, PlatformError } from '@dcp/contracts';
+/** Parameters of the signed SSO operations (spec 4.1): present, non-empty, within bounds, printable. */
+import { ErrorCode, hasControlCharacter, PlatformError } from '@dcp/contracts';
 
 export function requiredParam(params: Record<string, string>, name: string, maxLength: number): string {
   const value = params[name];
   if (value === undefined || value === '') throw new PlatformError(ErrorCode.SSO_PARAMETER_INVALID, `parameter ${name} is required`);
   if (value.length > maxLength) throw new PlatformError(ErrorCode.SSO_PARAMETER_INVALID, `parameter ${name} is longer than ${maxLength} characters`);
+  // No token, uuid or operation holds one; a NUL would otherwise reach PostgreSQL, which cannot store it (R4).
+  if (hasControlCharacter(value)) throw new PlatformError(ErrorCode.SSO_PARAMETER_INVALID, `parameter ${name} must not contain control characters`);
   return value;
 }
 

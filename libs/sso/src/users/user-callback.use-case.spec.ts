@@ -40,10 +40,16 @@ describe('UserCallbackUseCase', () => {
     [{ operation: 'update', uuid: 'u-1' }, 'operation'],
     [{ operation: 'UPDATE' }, 'uuid'],
     [{ operation: 'UPDATE', uuid: 'x'.repeat(129) }, 'uuid'],
-  ])('refuses %j naming %s', async (params, name) => {
-    const err = await failure(setup({ kind: 'user', user: profile('u-1') }).callback(params));
+    [{ operation: 'DELETE', uuid: 'u-1\u0000' }, 'uuid'],
+    [{ operation: 'UPDATE', uuid: '\u009bu-1' }, 'uuid'],
+    [{ operation: 'DELETE\n', uuid: 'u-1' }, 'operation'],
+  ])('refuses %j naming %s, before asking the merchant or touching the account', async (params, name) => {
+    const s = setup({ kind: 'user', user: profile('u-1') });
+    const err = await failure(s.callback(params));
     expect(err.code).toBe(ErrorCode.SSO_PARAMETER_INVALID);
     expect(err.failureDetails).toContain(name);
+    expect(s.calls).toEqual([]);
+    expect(s.events).toEqual([]);
   });
 
   it('UPDATE refreshes the shadow account with what the merchant returns', async () => {
