@@ -315,6 +315,61 @@ function ssoSuite(mode: Mode) {
     });
   });
 
+  describe('1-second token lifetimes (merchants testing their apps\' refresh handling)', () => {
+    // The platform's time stands still but for advance(): real milliseconds on a loaded machine must not
+    // decide a lifetime of one second.
+    beforeEach(() => t.clock.freeze());
+    afterEach(() => t.clock.resume());
+
+    it('access 1 s, refresh 2 s: the token works, 030041 after a second (the edge cache too), refresh, then 030051', async () => {
+      const brief = await registerMerchant({ name: 'Brief', accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 2 });
+      const { token } = await merchantUser('Brief User');
+      const session = await login(token, brief);
+      expect(session.body).toMatchObject({ errorCode: '', expiresIn: 1 });
+      const refreshToken = String(session.body.refreshToken);
+      const creds = { clientId: brief.clientId, openId: String(session.body.openId), accessToken: String(session.body.accessToken) };
+      expect((await devices(creds)).body.errorCode).toBe('');
+      expect((await devices(creds)).body.errorCode).toBe(''); // now from the edge's verification cache
+
+      t.clock.advance(1);
+      expect((await devices(creds)).body).toEqual({ errorCode: '030041', failureDetails: 'accessToken expired, sign in again' });
+      const refreshed = await sso('/sso/refresh_token', { refreshToken }, brief);
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.body).toMatchObject({ errorCode: '', refreshToken, expiresIn: 1, openId: creds.openId });
+      expect(refreshed.body.accessToken).not.toBe(creds.accessToken);
+      const renewed = { ...creds, accessToken: String(refreshed.body.accessToken) };
+      expect((await devices(renewed)).body.errorCode).toBe('');
+
+      t.clock.advance(1);
+      expect((await devices(renewed)).body.errorCode).toBe('030041');
+      const late = await sso('/sso/refresh_token', { refreshToken }, brief);
+      expect(late.status).toBe(401);
+      expect(late.body).toEqual({ errorCode: '030051', failureDetails: 'refreshtoken expired', expiresIn: 0 });
+    });
+
+    it('access and refresh 1 s: both end together', async () => {
+      const blink = await registerMerchant({ name: 'Blink', accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 1 });
+      const session = await login((await merchantUser('Blink User')).token, blink);
+      const creds = { clientId: blink.clientId, openId: String(session.body.openId), accessToken: String(session.body.accessToken) };
+      expect((await devices(creds)).body.errorCode).toBe('');
+      t.clock.advance(1);
+      expect((await devices(creds)).body.errorCode).toBe('030041');
+      expect((await sso('/sso/refresh_token', { refreshToken: String(session.body.refreshToken) }, blink)).body.errorCode).toBe('030051');
+    });
+
+    it('refuses lifetimes under 1 s and a refresh lifetime under the access lifetime (400 naming the field)', async () => {
+      for (const [body, field] of [
+        [{ accessTokenTtlSeconds: 0 }, 'accessTokenTtlSeconds'],
+        [{ refreshTokenTtlSeconds: 0 }, 'refreshTokenTtlSeconds'],
+        [{ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 1 }, 'refreshTokenTtlSeconds'],
+      ] as const) {
+        const res = await admin('POST', '/merchants', { name: 'Too Brief', tokenValidationUrl: `${merchantSite.url}/idp/is_valid_token`, userProfileUrl: `${merchantSite.url}/idp/get_user_profile`, ...body });
+        expect(res.status).toBe(400);
+        expect(String(res.body.failureDetails)).toContain(field);
+      }
+    });
+  });
+
   describe('user callbacks', () => {
     it('UPDATE re-reads the merchant profile and publishes user.updated', async () => {
       const { uuid, token } = await merchantUser('Before Rename');

@@ -12,13 +12,14 @@ import type { RpcContract } from './rpc';
  * schemas in the OpenAPI document.
  */
 
-/** Defaults and bounds of merchant settings (docs/decisions.md). */
+/** Defaults and bounds of merchant settings (docs/decisions.md M1). */
 export const MERCHANT_LIMITS = {
   defaultAccessTokenTtlSeconds: 7200,
   defaultRefreshTokenTtlSeconds: 30 * 24 * 3600,
-  minAccessTokenTtlSeconds: 60,
+  // From 1 s, as Keycloak and Hydra allow: merchants test their apps' refresh handling with short lifetimes.
+  minAccessTokenTtlSeconds: 1,
   maxAccessTokenTtlSeconds: 7 * 24 * 3600,
-  minRefreshTokenTtlSeconds: 3600,
+  minRefreshTokenTtlSeconds: 1,
   maxRefreshTokenTtlSeconds: 365 * 24 * 3600,
   defaultSecretGraceSeconds: 24 * 3600,
   maxSecretGraceSeconds: 30 * 24 * 3600,

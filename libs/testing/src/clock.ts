@@ -4,14 +4,31 @@
  */
 export class ShiftableClock {
   private offsetMs = 0;
+  private frozenAtMs: number | undefined;
 
   /** Epoch milliseconds as the platform sees them. */
   now(): number {
-    return Date.now() + this.offsetMs;
+    return this.frozenAtMs ?? Date.now() + this.offsetMs;
   }
 
   advance(seconds: number): void {
-    this.offsetMs += seconds * 1000;
+    if (this.frozenAtMs !== undefined) this.frozenAtMs += seconds * 1000;
+    else this.offsetMs += seconds * 1000;
+  }
+
+  /**
+   * Stops the platform's time where it is until `resume` (advance still moves it): for lifetimes of a second,
+   * where real milliseconds spent on a loaded machine would otherwise decide the outcome.
+   */
+  freeze(): void {
+    this.frozenAtMs = this.now();
+  }
+
+  /** Time flows again from where it stood: it never goes backwards. */
+  resume(): void {
+    if (this.frozenAtMs === undefined) return;
+    this.offsetMs = this.frozenAtMs - Date.now();
+    this.frozenAtMs = undefined;
   }
 }
 

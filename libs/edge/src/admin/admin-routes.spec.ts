@@ -1,4 +1,4 @@
-import { STORAGE_LIMITS } from '@dcp/contracts';
+import { MERCHANT_LIMITS, STORAGE_LIMITS } from '@dcp/contracts';
 import { compilePath } from './admin-route';
 import { ADMIN_ROUTES } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
@@ -35,6 +35,15 @@ describe('admin route table', () => {
   it('documents the merchant body fields from the contract schema', () => {
     const create = doc.paths['/admin/v1/merchants'].post as unknown as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
     expect(create.requestBody.content['application/json'].schema.required.sort()).toEqual(['name', 'tokenValidationUrl', 'userProfileUrl']);
+  });
+
+  it('states the token lifetime bounds of MERCHANT_LIMITS on create and patch (from 1 s)', () => {
+    type Body = { requestBody: { content: { 'application/json': { schema: { properties: Record<string, { minimum?: number; maximum?: number }> } } } } };
+    for (const op of [doc.paths['/admin/v1/merchants'].post, doc.paths['/admin/v1/merchants/{clientId}'].patch] as unknown as Body[]) {
+      const fields = op.requestBody.content['application/json'].schema.properties;
+      expect(fields.accessTokenTtlSeconds).toMatchObject({ minimum: 1, maximum: MERCHANT_LIMITS.maxAccessTokenTtlSeconds });
+      expect(fields.refreshTokenTtlSeconds).toMatchObject({ minimum: 1, maximum: MERCHANT_LIMITS.maxRefreshTokenTtlSeconds });
+    }
   });
 
   it('documents a raw-body route with its media type as binary, limited, and no JSON body', () => {

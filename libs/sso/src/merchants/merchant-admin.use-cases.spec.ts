@@ -64,10 +64,15 @@ describe('merchant administration', () => {
     [{ ...body, tokenValidationUrl: 'ftp://m.example/x' }, 'tokenValidationUrl'],
     [{ ...body, userProfileUrl: 'not a url' }, 'userProfileUrl'],
     [{ ...body, userProfileUrl: 'https://user:pw@m.example/x' }, 'userProfileUrl'],
-    [{ ...body, accessTokenTtlSeconds: 59 }, 'accessTokenTtlSeconds'],
+    [{ ...body, accessTokenTtlSeconds: 0 }, 'accessTokenTtlSeconds'],
+    [{ ...body, accessTokenTtlSeconds: -1 }, 'accessTokenTtlSeconds'],
+    [{ ...body, accessTokenTtlSeconds: 0.5 }, 'accessTokenTtlSeconds'],
     [{ ...body, accessTokenTtlSeconds: 7.5 }, 'accessTokenTtlSeconds'],
-    [{ ...body, refreshTokenTtlSeconds: 400 * 86400 }, 'refreshTokenTtlSeconds'],
+    [{ ...body, accessTokenTtlSeconds: 7 * 86400 + 1 }, 'accessTokenTtlSeconds'],
+    [{ ...body, refreshTokenTtlSeconds: 0 }, 'refreshTokenTtlSeconds'],
+    [{ ...body, refreshTokenTtlSeconds: 365 * 86400 + 1 }, 'refreshTokenTtlSeconds'],
     [{ ...body, accessTokenTtlSeconds: 7200, refreshTokenTtlSeconds: 3600 }, 'refreshTokenTtlSeconds'],
+    [{ ...body, accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 1 }, 'refreshTokenTtlSeconds'],
     [{ ...body, refreshTokenRotation: 'yes' }, 'refreshTokenRotation'],
     [{ ...body, color: 'red' }, 'color'],
     [{ name: 'x', userProfileUrl: body.userProfileUrl }, 'tokenValidationUrl'],
@@ -75,6 +80,26 @@ describe('merchant administration', () => {
     const err = await failure(setup().create.execute({ body: input }));
     expect(err.code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
     expect(err.failureDetails).toContain(field);
+  });
+
+  it.each([
+    [1, 1],
+    [1, 2],
+    [60, 3600],
+    [7 * 86400, 365 * 86400],
+  ])('accepts lifetimes from 1 s up to the upper bounds: access %i s, refresh %i s', async (accessTokenTtlSeconds, refreshTokenTtlSeconds) => {
+    const s = setup();
+    const created = await s.create.execute({ body: { ...body, accessTokenTtlSeconds, refreshTokenTtlSeconds } });
+    expect(created).toMatchObject({ accessTokenTtlSeconds, refreshTokenTtlSeconds });
+  });
+
+  it('patches a merchant down to 1-second lifetimes, refresh never below access', async () => {
+    const s = setup();
+    const { clientId } = await s.create.execute({ body });
+    // A 1 s refresh lifetime alone falls below the stored 7200 s access lifetime; both together are fine.
+    expect((await failure(s.update.execute({ clientId, body: { refreshTokenTtlSeconds: 1 } }))).failureDetails).toContain('refreshTokenTtlSeconds');
+    await expect(s.update.execute({ clientId, body: { accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 1 } })).resolves.toMatchObject({ accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 1 });
+    expect((await failure(s.update.execute({ clientId, body: { accessTokenTtlSeconds: 2 } }))).failureDetails).toContain('refreshTokenTtlSeconds');
   });
 
   it('patches fields and checks TTLs against the stored ones', async () => {
