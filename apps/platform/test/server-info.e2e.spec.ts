@@ -31,6 +31,7 @@ function serverInfoSuite(mode: Mode) {
     const ada = await merchant.signIn('Ada Info');
     const first = await serverInfo(ada.credentials);
     expect(first.status).toBe(200);
+    const tag = expect.stringMatching(/^[A-Za-z0-9]{16}$/);
     expect(first.body).toEqual({
       errorCode: '',
       failureDetails: '',
@@ -38,9 +39,11 @@ function serverInfoSuite(mode: Mode) {
         userId: expect.any(Number),
         subtoken: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
         area: expect.any(String),
-        tag: expect.any(String),
-        storeTag: expect.any(String),
-        alexaTag: expect.any(String),
+        tag,
+        storeTag: tag,
+        alexaTag: tag,
+        // Read by merchants' apps in the field (a QA client fails without it): always present (decisions.md I2).
+        rekognitionTag: tag,
         url: '',
         sendMsgUrl: 'http://push.example.test/send',
         sendMsgUrlSecure: PUSH_SEND_URL,
@@ -49,10 +52,12 @@ function serverInfoSuite(mode: Mode) {
         channelCount: 1,
       },
     });
+    const data = first.body.data as Body;
+    // Four tags of one user, each its own random value.
+    expect(new Set([data.tag, data.storeTag, data.alexaTag, data.rekognitionTag]).size).toBe(4);
     const again = await serverInfo(ada.credentials, 'OTHER');
     expect(again.body.data).toEqual(first.body.data);
     // The subtoken storage-service checks sessionTokens with is this one.
-    const data = first.body.data as Body;
     await expect(t.platform.runtime.rpcClient.request(RPC.ssoUserSubtoken, { userId: Number(data.userId) })).resolves.toEqual({ subtoken: data.subtoken });
   });
 
@@ -62,6 +67,7 @@ function serverInfoSuite(mode: Mode) {
     const [da, db] = [ia.body.data as Body, ib.body.data as Body];
     expect(da.subtoken).not.toBe(db.subtoken);
     expect(da.tag).not.toBe(db.tag);
+    expect(da.rekognitionTag).not.toBe(db.rekognitionTag);
     expect(da.userId).not.toBe(db.userId);
   });
 
@@ -69,6 +75,7 @@ function serverInfoSuite(mode: Mode) {
     const user = await merchant.signIn('Eager App');
     const answers = await Promise.all([serverInfo(user.credentials), serverInfo(user.credentials), serverInfo(user.credentials)]);
     expect(new Set(answers.map((r) => (r.body.data as Body).subtoken)).size).toBe(1);
+    expect(new Set(answers.map((r) => (r.body.data as Body).rekognitionTag)).size).toBe(1);
   });
 
   it('deletes the record with the user (its subtoken stops verifying anything)', async () => {

@@ -6,6 +6,7 @@ export interface SubServiceInfoRecord {
   tag: string;
   storeTag: string;
   alexaTag: string;
+  rekognitionTag: string;
   url: string;
   sendMsgUrl: string;
   sendMsgUrlSecure: string;

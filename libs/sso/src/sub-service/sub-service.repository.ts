@@ -37,6 +37,8 @@ export class SubServiceRepository {
           tag: randomBase62(TAG_LENGTH),
           storeTag: randomBase62(TAG_LENGTH),
           alexaTag: randomBase62(TAG_LENGTH),
+          // Always generated, like the other tags: clients read it and fail without it (docs/decisions.md I2).
+          rekognitionTag: randomBase62(TAG_LENGTH),
           url: config.pushQueryUrl,
           sendMsgUrl: withScheme(config.pushSendUrl, 'http'),
           sendMsgUrlSecure: withScheme(config.pushSendUrl, 'https'),
@@ -61,6 +63,7 @@ function toRecord(row: SubServiceInfoRecord & { oemCode: string | null; createdA
     tag: row.tag,
     storeTag: row.storeTag,
     alexaTag: row.alexaTag,
+    rekognitionTag: row.rekognitionTag,
     url: row.url,
     sendMsgUrl: row.sendMsgUrl,
     sendMsgUrlSecure: row.sendMsgUrlSecure,
