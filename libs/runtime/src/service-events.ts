@@ -1,5 +1,5 @@
 /**
- * A service's side of the event backbone (DESIGN.md: Messaging), the same for every service that owns data:
+ * A service's side of the event backbone (libs/messaging/README.md), the same for every service that owns data:
  * - the outbox relay that publishes what its transactions enqueued (`poke()` after a commit);
  * - one durable consumer (`<service>-service`) whose handlers run inside the inbox transaction, so an
  *   event applies at most once even when delivered again, and whose failures end in the dead-letter table

@@ -1,7 +1,7 @@
 /**
- * AES-256-GCM for secrets at rest that must stay usable (merchant client secrets, manufacturer delKeys;
- * DESIGN.md "Data"): they verify signatures, so they are encrypted, not hashed. The owner (clientId, oemCode)
- * is bound as additional authenticated data, so a
+ * AES-256-GCM for secrets at rest that must stay usable (merchant client secrets, manufacturer delKeys,
+ * device passwords; docs/decisions.md M3, D4, D19): they verify signatures or are given back, so they are
+ * encrypted, not hashed. The owner (clientId, oemCode, MAC) is bound as additional authenticated data, so a
  * ciphertext copied onto another owner's row does not decrypt.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * The device schema's Prisma client, opened once per module (an async provider, so every repository gets a
  * ready client). Embedded mode migrates here, on the same PGlite instance the client then uses; distributed
- * mode migrates by the explicit CLI before rollout (DESIGN.md "Data").
+ * mode migrates by the explicit CLI before rollout (libs/database/README.md).
  */
 import type { FactoryProvider } from '@nestjs/common';
 import { Logger } from '@nestjs/common';

@@ -1,5 +1,5 @@
 /**
- * Idempotent consumers (DESIGN.md: Messaging): the inbox row and the effect commit in one transaction, so an
+ * Idempotent consumers (libs/messaging/README.md): the inbox row and the effect commit in one transaction, so an
  * event delivered again (redelivery, a consumer killed between effect and ack) changes nothing the second time.
  */
 import type { EventEnvelope } from '@dcp/contracts';

@@ -1,5 +1,5 @@
 /**
- * Publishes the outbox (DESIGN.md: Messaging). Rows are taken in order with FOR UPDATE SKIP LOCKED, so
+ * Publishes the outbox (libs/messaging/README.md). Rows are taken in order with FOR UPDATE SKIP LOCKED, so
  * replicas of a service never send the same row at once; a row is marked published only after the bus
  * acked it. When publishing fails the row stays, its attempts/last_error are recorded and the relay backs
  * off, then drains everything once the bus is back. `poke()` after a commit publishes without waiting.

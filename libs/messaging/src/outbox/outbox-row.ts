@@ -1,5 +1,5 @@
 /**
- * Writing an event into the outbox, inside the producer's own transaction (DESIGN.md: Messaging).
+ * Writing an event into the outbox, inside the producer's own transaction (libs/messaging/README.md).
  * Two forms, same row: `outboxRow(env)` for the Prisma model (`tx.outboxEvent.create({ data: outboxRow(env) })`),
  * `enqueueEvent(tx, schema, env)` for raw SQL.
  */
