@@ -4,7 +4,6 @@
  * operations of the catalogue it owns, and its RPC contracts (admin, internal queries).
  */
 import {
-  type GatewayResult,
   OPERATIONS,
   type OperationsOwnedBy,
   PlatformError,
