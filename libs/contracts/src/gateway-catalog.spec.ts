@@ -1,5 +1,5 @@
 import { ErrorCode } from './error-codes';
-import { GATEWAY_OPERATIONS, OPERATIONS, type OperationKey, findOperation, knownParams, operationsOwnedBy, parseOperationParams } from './gateway-catalog';
+import { GATEWAY_OPERATIONS, OPERATIONS, type OperationKey, type ParamsOf, findOperation, knownParams, operationsOwnedBy, parseOperationParams } from './gateway-catalog';
 import { parseRecordTime } from './gateway-params';
 import { PlatformError } from './platform-error';
 
@@ -29,8 +29,8 @@ const latest = {
 };
 const stream = { devId: '0a1b2c3d4e5f', sessionToken: 'f'.repeat(32), timestamp: '1795651260' };
 
-function parse(key: OperationKey, params: Record<string, string | undefined>) {
-  return parseOperationParams(GATEWAY_OPERATIONS[key], params);
+function parse<K extends OperationKey>(key: K, params: Record<string, string | undefined>): ParamsOf<K> {
+  return parseOperationParams(GATEWAY_OPERATIONS[key], params) as ParamsOf<K>;
 }
 
 function refusal(key: OperationKey, params: Record<string, string | undefined>): PlatformError {
