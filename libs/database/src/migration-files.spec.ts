@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMigrationList, migrationChecksum, migrationNames, nextMigrationFolder } from './migration-files';
+import { loadMigrationList, migrationChecksum, migrationNames, migrationNamesUpTo, nextMigrationFolder } from './migration-files';
 
 describe('nextMigrationFolder', () => {
   it('stamps the folder with the UTC time to the second', () => {
@@ -46,5 +46,18 @@ describe('migrations folder', () => {
     expect(list.migrationDirectories[0].migrationFile.content).toEqual({ tag: 'ok', value: 'SELECT 1;' });
     expect(migrationChecksum(def(), '20260101000000_a')).toBe(createHash('sha256').update('SELECT 1;').digest('hex'));
     expect(migrationChecksum(def(), '20260103000000_empty')).toBeUndefined();
+  });
+
+  it('upTo keeps the migrations up to and including the one named, and refuses a name that is not a migration', () => {
+    const m = join(dir, 'migrations');
+    for (const name of ['20260101000000_a', '20260102000000_b', '20260103000000_c']) {
+      mkdirSync(join(m, name), { recursive: true });
+      writeFileSync(join(m, name, 'migration.sql'), 'SELECT 1;');
+    }
+    expect(migrationNamesUpTo(def(), undefined)).toEqual(['20260101000000_a', '20260102000000_b', '20260103000000_c']);
+    expect(migrationNamesUpTo(def(), '20260102000000_b')).toEqual(['20260101000000_a', '20260102000000_b']);
+    expect(loadMigrationList(def(), { upTo: '20260101000000_a' }).migrationDirectories.map((d) => d.path)).toEqual(['20260101000000_a']);
+    expect(loadMigrationList(def(), { upTo: '20260103000000_c' }).migrationDirectories).toHaveLength(3);
+    expect(() => loadMigrationList(def(), { upTo: '20260102000000' })).toThrow('x: no migration "20260102000000" (migrations: 20260101000000_a, 20260102000000_b, 20260103000000_c)');
   });
 });

@@ -31,14 +31,32 @@ export function migrationNames(def: ServiceDatabaseDefinition): string[] {
     .sort();
 }
 
-export function loadMigrationList(def: ServiceDatabaseDefinition): MigrationList {
+export interface MigrationListOptions {
+  /**
+   * The last migration to include (its folder name): the ones after it are left out, as if they did not
+   * exist yet. For tests that need a database as an earlier release left it (data migrations). A name that
+   * is not a migration folder throws.
+   */
+  upTo?: string;
+}
+
+/** The migration folder names up to and including `upTo` (all of them without it). */
+export function migrationNamesUpTo(def: ServiceDatabaseDefinition, upTo: string | undefined): string[] {
+  const names = migrationNames(def);
+  if (upTo === undefined) return names;
+  const last = names.indexOf(upTo);
+  if (last < 0) throw new Error(`${def.service}: no migration ${JSON.stringify(upTo)} (migrations: ${names.join(', ') || 'none'})`);
+  return names.slice(0, last + 1);
+}
+
+export function loadMigrationList(def: ServiceDatabaseDefinition, options: MigrationListOptions = {}): MigrationList {
   const baseDir = migrationsDir(def);
   const lockPath = join(baseDir, LOCKFILE);
   return {
     baseDir,
     lockfile: { path: LOCKFILE, content: existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : null },
     shadowDbInitScript: '',
-    migrationDirectories: migrationNames(def).map((name) => {
+    migrationDirectories: migrationNamesUpTo(def, options.upTo).map((name) => {
       const file = join(baseDir, name, 'migration.sql');
       return {
         path: name,

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConfig, ServiceDatabaseDefinition } from './api';
 import { type AdapterHandle, openAdapter, pgliteAdapterFactory } from './adapters';
 import { withAdvisoryLock } from './advisory-lock';
-import { LOCKFILE, LOCKFILE_CONTENT, loadMigrationList, migrationNames, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
+import { LOCKFILE, LOCKFILE_CONTENT, type MigrationListOptions, loadMigrationList, migrationNames, migrationNamesUpTo, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
 import { openSchemaEngine } from './schema-engine';
 import { assertServiceName, quoteIdent } from './service-definitions';
 
@@ -24,13 +24,31 @@ export interface MigrateResult {
 
 export type MigrationLog = (line: string) => void;
 
-/** Applies every pending migration of one service, like `prisma migrate deploy`. */
-export async function migrateService(def: ServiceDatabaseDefinition, config: DatabaseConfig, log: MigrationLog = () => undefined): Promise<MigrateResult> {
+export interface MigrateOptions extends MigrationListOptions {
+  /** Schema engine log. */
+  log?: MigrationLog;
+}
+
+/** A log function (the original third parameter) or the options. */
+export type MigrateArgument = MigrationLog | MigrateOptions;
+
+function migrateOptions(arg: MigrateArgument | undefined): MigrateOptions {
+  return typeof arg === 'function' ? { log: arg } : (arg ?? {});
+}
+
+/**
+ * Applies every pending migration of one service, like `prisma migrate deploy`; with `upTo`, only those up
+ * to and including that one (tests of data migrations: the database as an earlier release left it).
+ */
+export async function migrateService(def: ServiceDatabaseDefinition, config: DatabaseConfig, options?: MigrateArgument): Promise<MigrateResult> {
   assertServiceName(def.service);
+  const opts = migrateOptions(options);
+  // An unknown `upTo` is refused before anything is opened.
+  migrationNamesUpTo(def, opts.upTo);
   if (config.kind === 'pglite') {
     const handle = openAdapter(config);
     try {
-      return await migrateOpenDatabase(handle, def, log);
+      return await migrateOpenDatabase(handle, def, opts);
     } finally {
       await handle.close();
     }
@@ -40,7 +58,7 @@ export async function migrateService(def: ServiceDatabaseDefinition, config: Dat
     // (pg_advisory_lock(72707369)) and never releases it, so the session must end with the migration.
     const handle = openAdapter({ ...config, poolSize: 2 }, { schema: def.service });
     try {
-      return await migrateOpenDatabase(handle, def, log);
+      return await migrateOpenDatabase(handle, def, opts);
     } finally {
       await handle.close();
     }
@@ -51,15 +69,17 @@ export async function migrateService(def: ServiceDatabaseDefinition, config: Dat
  * The same over an already open handle. Embedded mode uses it on the PGlite instance the client then
  * uses (a data folder cannot be opened twice). Callers on PostgreSQL must hold the service's lock.
  */
-export async function migrateOpenDatabase(handle: AdapterHandle, def: ServiceDatabaseDefinition, log: MigrationLog = () => undefined): Promise<MigrateResult> {
+export async function migrateOpenDatabase(handle: AdapterHandle, def: ServiceDatabaseDefinition, options?: MigrateArgument): Promise<MigrateResult> {
   assertServiceName(def.service);
+  const { log = () => undefined, upTo } = migrateOptions(options);
+  const migrationsList = loadMigrationList(def, { upTo });
   const path = schemaFile(def);
   const text = readFileSync(path, 'utf8');
   // `_prisma_migrations` goes into the service's schema, which must exist before the engine looks for it.
   await handle.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(def.service)}`);
   const engine = await openSchemaEngine(path, text, handle.adapter, log);
   try {
-    const out = await engine.applyMigrations({ migrationsList: loadMigrationList(def), filters: FILTERS });
+    const out = await engine.applyMigrations({ migrationsList, filters: FILTERS });
     return { service: def.service, applied: out.appliedMigrationNames };
   } catch (err) {
     throw new MigrationError(def.service, 'migrations could not be applied', err);

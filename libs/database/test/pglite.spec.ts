@@ -77,6 +77,30 @@ describe('PGlite', () => {
     expect(await migrationStatus(svc.def, config)).toMatchObject({ applied: [INIT_MIGRATION, next], pending: [], failed: [], modified: [] });
   });
 
+  it('applies migrations only up to a given one (upTo), the rest on the next call: data written in between is migrated', async () => {
+    const config = { kind: 'pglite' as const, dataDir: join(svc.dir, 'pglite') };
+    svc.addColorColumn('red');
+    const next = await createMigration(svc.def, 'add_color', { now: new Date('2026-01-02T00:00:00Z') });
+    const lines: string[] = [];
+    expect(await migrateService(svc.def, config, { upTo: INIT_MIGRATION, log: (l) => lines.push(l) })).toEqual({ service: 'widget', applied: [INIT_MIGRATION] });
+    expect(await migrationStatus(svc.def, config)).toMatchObject({ applied: [INIT_MIGRATION], pending: [next] });
+    expect(await migrateService(svc.def, config, { upTo: INIT_MIGRATION })).toEqual({ service: 'widget', applied: [] });
+    const handle = openAdapter(config);
+    try {
+      await handle.query(`INSERT INTO widget.widget (name) VALUES ('before')`);
+    } finally {
+      await handle.close();
+    }
+    expect(await migrateService(svc.def, config)).toEqual({ service: 'widget', applied: [next] });
+    const reopened = openAdapter(config);
+    try {
+      expect(await reopened.query('SELECT name, color FROM widget.widget')).toEqual([{ name: 'before', color: 'red' }]);
+    } finally {
+      await reopened.close();
+    }
+    await expect(migrateService(svc.def, config, { upTo: 'nope' })).rejects.toThrow('widget: no migration "nope"');
+  });
+
   it('fails a broken migration with its error, leaves it unfinished, and keeps the earlier ones', async () => {
     const config = { kind: 'pglite' as const, dataDir: join(svc.dir, 'pglite') };
     const broken = '20260105000000_broken';
