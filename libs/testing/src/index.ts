@@ -5,3 +5,4 @@ export * from './nats-server';
 export * from './pg-sql-client';
 export * from './collector';
 export * from './messaging-tables';
+export * from './raw-events';
