@@ -5,12 +5,14 @@
  * walk (interim stop, no downgrade, system before app, up to date) and staged rollout — in embedded and in
  * distributed mode.
  */
+import { createHash } from 'node:crypto';
 import type { ModelView, ReleaseView } from '@dcp/contracts';
 import { describeWithInfra, uniqueName } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin } from './merchant-app';
 
-const MAC = '02:F1:00:00:00:01';
+/** As merchants' apps send it: 12 upper-case hex digits (the canonical form, D1). */
+const MAC = '02F100000001';
 
 function firmwareSuite(mode: Mode) {
   let t: TestPlatform;
@@ -144,6 +146,19 @@ function firmwareSuite(mode: Mode) {
     expect(await latest(model, [1, 0, 0], [0, 0, 0])).toEqual(UP_TO_DATE);
     await updateRelease(staged.id, { rolloutPercent: 100 });
     expect((await latest(model, [1, 0, 0], [0, 0, 0])).data).toMatchObject({ id: staged.id });
+  });
+
+  it('staged rollout: a device keeps the bucket of its colon spelling, whichever spelling it reports (F9, F17)', async () => {
+    const model = uniqueName('BUCKET');
+    const staged = await release(model, { version1: 2, rolloutPercent: 0 });
+    // Computed exactly as before the canonical MAC became 12 hex digits: buckets did not move.
+    const bucket = createHash('sha256').update(`02:F1:00:00:00:01:${staged.id}`).digest().readUInt32BE(0) % 100;
+    for (const macAddr of [MAC, '02:f1:00:00:00:01', '02-F1-00-00-00-01']) {
+      await updateRelease(staged.id, { rolloutPercent: bucket });
+      expect(await latest(model, [1, 0, 0], [0, 0, 0], { macAddr })).toEqual(UP_TO_DATE);
+      await updateRelease(staged.id, { rolloutPercent: bucket + 1 });
+      expect((await latest(model, [1, 0, 0], [0, 0, 0], { macAddr })).data).toMatchObject({ id: staged.id });
+    }
   });
 
   it('answers 010026 for a negative or too large version, before the model is looked up', async () => {

@@ -11,6 +11,7 @@ import type { RpcContract } from './rpc';
 /** Spec 2.4, in query results (`userId` included). */
 export const deviceRecordSchema = z.object({
   userId: z.number().int(),
+  /** Canonical MAC: 12 upper-case hex digits (`AABBCCDDEEFF`, docs/decisions.md D1). */
   macAddr: z.string(),
   deviceName: z.string(),
   productName: z.string(),

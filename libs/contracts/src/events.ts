@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANONICAL_MAC, normalizeMac } from './mac';
 
 /**
  * Platform events (JetStream stream DCP_EVENTS). Subjects follow `dcp.<service>.<entity>.<past-tense>.v1`.
@@ -7,6 +8,19 @@ import { z } from 'zod';
  */
 export const EVENT_STREAM = 'DCP_EVENTS';
 export const EVENT_SUBJECT_WILDCARD = 'dcp.*.*.*.v1';
+
+/**
+ * A MAC in an event: published in the canonical form (12 upper-case hex digits, D1), read in any accepted
+ * spelling and normalised on arrival. Events published before D1 changed carry `AA:BB:CC:DD:EE:FF` and stay
+ * in the stream (and in outboxes and dead letters) until they are consumed: consumers see the canonical form.
+ * Anything that is not a MAC is refused.
+ */
+const eventMac = z
+  .string()
+  .max(20)
+  .transform((value) => normalizeMac(value) ?? value)
+  .pipe(z.string().regex(CANONICAL_MAC, 'not a MAC address'))
+  .describe('device MAC, canonical form: 12 upper-case hex digits (06626E63FBA5); events published before this form carry 06:62:6E:63:FB:A5, which consumers normalise');
 
 const userRef = {
   userId: z.number().int().positive(),
@@ -32,7 +46,7 @@ export const EVENTS = {
     subject: 'dcp.device.device.bound.v1',
     source: 'device-service',
     description: 'A device was bound to a user (addOemDevice).',
-    schema: z.object({ macAddr: z.string().min(1).max(20), userId: z.number().int().positive(), oemCode: z.string().max(20) }).strict(),
+    schema: z.object({ macAddr: eventMac, userId: z.number().int().positive(), oemCode: z.string().max(20) }).strict(),
   },
   deviceUnbound: {
     subject: 'dcp.device.device.unbound.v1',
@@ -40,7 +54,7 @@ export const EVENTS = {
     description: 'A device binding ended: by its user, by a force unbind, or because the user was deleted.',
     schema: z
       .object({
-        macAddr: z.string().min(1).max(20),
+        macAddr: eventMac,
         userId: z.number().int().positive(),
         reason: z.enum(['user', 'force', 'user-deleted']),
       })
@@ -54,7 +68,7 @@ export const EVENTS = {
       .object({
         grantId: z.number().int().positive(),
         userId: z.number().int().positive(),
-        ipcMac: z.string().max(20).nullable(),
+        ipcMac: eventMac.nullable(),
         permissionCode: z.string().min(1).max(64),
         reason: z.enum(['user-deleted', 'device-unbound']),
       })
@@ -66,7 +80,7 @@ export type EventKey = keyof typeof EVENTS;
 export type EventSubject = (typeof EVENTS)[EventKey]['subject'];
 export type EventPayload<K extends EventKey> = z.infer<(typeof EVENTS)[K]['schema']>;
 
-/** The envelope every event travels in (DESIGN.md: Messaging). */
+/** The envelope every event travels in (libs/messaging/README.md). */
 export interface EventEnvelope<K extends EventKey = EventKey> {
   /** UUID; also the JetStream `Nats-Msg-Id` and the consumer's inbox key. */
   id: string;

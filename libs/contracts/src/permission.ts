@@ -56,7 +56,7 @@ export const createGrantBodySchema = z
     openId: z.string().min(1).max(40),
     permissionCode: z.string().min(1).max(L.maxPermissionCodeLength),
     /** The device the grant is for; omitted = bound to a device at activation (permission.active's ipcMac). */
-    ipcMac: z.string().min(1).max(20).optional(),
+    ipcMac: z.string().min(1).max(20).optional().describe('device MAC in any accepted spelling (06626E63FBA5, 06:62:6e:63:fb:a5, 06-62-6E-63-FB-A5); stored and answered canonical'),
   })
   .strict();
 export type CreateGrantBody = z.infer<typeof createGrantBodySchema>;
@@ -66,7 +66,8 @@ export const grantViewSchema = z.object({
   grantId: z.number().int(),
   openId: z.string(),
   userId: z.number().int(),
-  ipcMac: z.string().nullable(),
+  /** Canonical MAC (12 upper-case hex digits, docs/decisions.md D1), null while tied to no device. */
+  ipcMac: z.string().nullable().describe('canonical MAC: 12 upper-case hex digits (06626E63FBA5); null while the grant is tied to no device'),
   permissionCode: z.string(),
   permissionName: z.string(),
   permissionType: z.number().int(),

@@ -38,8 +38,8 @@ export const STORAGE_LIMITS = {
 /** A stored segment as the operator (and a recorder) sees it after ingest. */
 export const segmentViewSchema = z.object({
   segmentId: z.string(),
-  /** Canonical MAC `AA:BB:CC:DD:EE:FF`. */
-  devId: z.string(),
+  /** Canonical MAC: 12 upper-case hex digits (`AABBCCDDEEFF`, docs/decisions.md D1). */
+  devId: z.string().describe('canonical MAC: 12 upper-case hex digits (06626E63FBA5)'),
   /** The device's owner at ingest time: only this user's playback sees the segment. */
   userId: z.number().int(),
   /** Epoch seconds. */

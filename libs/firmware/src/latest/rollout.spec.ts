@@ -1,12 +1,29 @@
 import { isRolledOutTo, rolloutBucket } from './rollout';
 
-const macOf = (i: number) => `02:${[24, 16, 8, 0].map((s) => ((i >>> s) & 0xff).toString(16).padStart(2, '0')).join(':').toUpperCase()}:01`;
+/** Canonical MACs (12 upper-case hex digits). */
+const macOf = (i: number) => `02${[24, 16, 8, 0].map((s) => ((i >>> s) & 0xff).toString(16).padStart(2, '0')).join('').toUpperCase()}01`;
 
 describe('staged rollout', () => {
-  it('bucket = first 4 bytes of SHA-256("<canonical MAC>:<release id>") as unsigned int, mod 100', () => {
-    // SHA-256("AA:BB:CC:DD:EE:FF:1") starts 4e8fb6b7 = 1318041271 → 71
-    expect(rolloutBucket('AA:BB:CC:DD:EE:FF', 1)).toBe(71);
-    expect(rolloutBucket('AA:BB:CC:DD:EE:FF', 2)).toBe(74);
+  it('bucket = first 4 bytes of SHA-256("<MAC as AA:BB:CC:DD:EE:FF>:<release id>") as unsigned int, mod 100', () => {
+    // SHA-256("AA:BB:CC:DD:EE:FF:1") starts 4e8fb6b7 = 1318041271 → 71: the values pinned before the canonical
+    // MAC became 12 hex digits (D1), unchanged for the canonical form (F17).
+    expect(rolloutBucket('AABBCCDDEEFF', 1)).toBe(71);
+    expect(rolloutBucket('AABBCCDDEEFF', 2)).toBe(74);
+  });
+
+  it('puts a device in the same bucket whatever spelling of its MAC it is given (buckets did not move with D1)', () => {
+    for (const spelling of ['AABBCCDDEEFF', 'AA:BB:CC:DD:EE:FF', 'aa-bb-cc-dd-ee-ff', 'aabbccddeeff']) {
+      expect(rolloutBucket(spelling, 1)).toBe(71);
+      expect(rolloutBucket(spelling, 2)).toBe(74);
+    }
+    for (let i = 0; i < 200; i++) {
+      const canonical = macOf(i);
+      expect(rolloutBucket(canonical, 42)).toBe(rolloutBucket(canonical.match(/../g)!.join(':'), 42));
+    }
+  });
+
+  it('refuses what is not a MAC (the caller passes a validated one)', () => {
+    expect(() => rolloutBucket('not-a-mac', 1)).toThrow(/not a MAC address/);
   });
 
   it('is stable per device and release', () => {
