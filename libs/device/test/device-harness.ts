@@ -47,9 +47,9 @@ export function newUser(): AuthenticatedUser {
   return { userId, openId: `open${userId}`, clientId: 'client-1', uuid: `uuid-${userId}` };
 }
 
-/** A random canonical MAC. */
+/** A random canonical MAC (12 upper-case hex digits). */
 export function randomMac(): string {
-  return randomBytes(6).toString('hex').toUpperCase().match(/../g)!.join(':');
+  return randomBytes(6).toString('hex').toUpperCase();
 }
 
 export async function startDeviceHarness(opts: HarnessOptions = {}): Promise<DeviceHarness> {

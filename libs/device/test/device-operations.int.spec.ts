@@ -2,10 +2,11 @@
  * The five user-scoped device operations (spec 4.4) against real PostgreSQL: records, ownership, MAC forms,
  * the password at rest, events through the outbox, and the race of two concurrent adds.
  */
-import { DEVICE_RPC, ErrorCode, EVENTS, type AuthenticatedUser } from '@dcp/contracts';
+import { DEVICE_RPC, ErrorCode, EVENTS, type AuthenticatedUser, colonMac } from '@dcp/contracts';
 import { expectEvent } from '@dcp/messaging';
 import { describeWithInfra } from '@dcp/testing';
 import { isUniqueViolation } from '@dcp/database';
+import { SecretBox } from '@dcp/signing';
 import { DeviceRepository } from '../src/devices/device.repository';
 import { type DeviceHarness, newUser, randomMac, rejection, startDeviceHarness } from './device-harness';
 
@@ -41,10 +42,10 @@ describeWithInfra(['postgres'], 'device: user operations (PostgreSQL)', () => {
     const user = newUser();
     const bound = await expectEvent(h.runtime.events, EVENTS.deviceBound.subject, (e) => (e.data as { userId: number }).userId === user.userId);
     await expect(add(user, 'a1b2c3d4e5f6')).resolves.toEqual({});
-    expect((await bound.arrived).data).toEqual({ macAddr: 'A1:B2:C3:D4:E5:F6', userId: user.userId, oemCode: 'ACME' });
+    expect((await bound.arrived).data).toEqual({ macAddr: 'A1B2C3D4E5F6', userId: user.userId, oemCode: 'ACME' });
     const record = {
       userId: user.userId,
-      macAddr: 'A1:B2:C3:D4:E5:F6',
+      macAddr: 'A1B2C3D4E5F6',
       deviceName: 'Front door',
       productName: 'CAM-1000',
       username: 'admin',
@@ -67,6 +68,10 @@ describeWithInfra(['postgres'], 'device: user operations (PostgreSQL)', () => {
     const { rows } = await h.sql.query('SELECT password_ciphertext FROM device.device WHERE mac_addr = $1', [mac]);
     expect(rows[0].password_ciphertext).toMatch(/^v1\./);
     expect(rows[0].password_ciphertext).not.toContain('plain-looking-password');
+    // Bound to the canonical MAC (12 hex digits), not to any other spelling of it.
+    const box = new SecretBox(Buffer.from(h.secretsKey, 'hex'));
+    expect(box.decrypt(rows[0].password_ciphertext, mac)).toBe('plain-looking-password');
+    expect(() => box.decrypt(rows[0].password_ciphertext, colonMac(mac)!)).toThrow();
   });
 
   it('lists a user\'s devices in the order they were added, never another user\'s', async () => {
@@ -85,7 +90,7 @@ describeWithInfra(['postgres'], 'device: user operations (PostgreSQL)', () => {
     const mac = randomMac();
     await add(owner, mac);
     expect((await rejection(add(owner, mac.toLowerCase()))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS);
-    const err = await rejection(add(newUser(), mac.replace(/:/g, '-')));
+    const err = await rejection(add(newUser(), colonMac(mac)!.replace(/:/g, '-')));
     expect(err.code).toBe(ErrorCode.FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS);
     expect(err.failureDetails).toContain(mac);
   });
@@ -113,7 +118,7 @@ describeWithInfra(['postgres'], 'device: user operations (PostgreSQL)', () => {
     const intruder = newUser();
     const mac = randomMac();
     await add(owner, mac);
-    for (const form of [mac, mac.toLowerCase(), mac.replace(/:/g, '')]) {
+    for (const form of [mac, mac.toLowerCase(), colonMac(mac)!, colonMac(mac)!.replace(/:/g, '-')]) {
       expect((await rejection(get(intruder, form))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
       expect((await rejection(h.gateway(OP('updateOemDevice'), { macAddr: form, deviceName: 'Mine now' }, intruder))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
       expect((await rejection(h.gateway(OP('delOemDeviceByMac'), { macAddr: form }, intruder))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
@@ -170,7 +175,7 @@ describeWithInfra(['postgres'], 'device: user operations (PostgreSQL)', () => {
     const user = newUser();
     const mac = randomMac();
     await add(user, mac);
-    expect((await h.rpc(DEVICE_RPC.findUserDevice, { userId: user.userId, macAddr: mac.toLowerCase().replace(/:/g, '-') })).device).toMatchObject({ macAddr: mac, userId: user.userId, password: 'ENC(s3cr3t==)' });
+    expect((await h.rpc(DEVICE_RPC.findUserDevice, { userId: user.userId, macAddr: colonMac(mac)!.toLowerCase().replace(/:/g, '-') })).device).toMatchObject({ macAddr: mac, userId: user.userId, password: 'ENC(s3cr3t==)' });
     expect(await h.rpc(DEVICE_RPC.findUserDevice, { userId: newUser().userId, macAddr: mac })).toEqual({ device: null });
     expect(await h.rpc(DEVICE_RPC.findUserDevice, { userId: user.userId, macAddr: 'not-a-mac' })).toEqual({ device: null });
   });

@@ -1,8 +1,12 @@
 /**
  * Device passwords: opaque to the platform (the app encrypts them, spec 2.4), stored encrypted at rest with
- * SECRETS_KEY (AES-256-GCM) and the device's canonical MAC bound as additional data, returned as sent.
+ * SECRETS_KEY (AES-256-GCM) and the device's canonical MAC bound as additional data, returned as sent
+ * (docs/decisions.md D4). Passwords stored before the canonical MAC became 12 hex digits (D1) were bound to
+ * the colon spelling `AA:BB:CC:DD:EE:FF`: they still decrypt (D24); an update re-encrypts them under the
+ * canonical form.
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { colonMac } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { SecretBox } from '@dcp/signing';
 import type { Device } from './device';
@@ -20,6 +24,17 @@ export class DevicePasswords {
   }
 
   decrypt(device: Pick<Device, 'macAddr' | 'passwordCiphertext'>): string {
-    return this.box.decrypt(device.passwordCiphertext, device.macAddr);
+    try {
+      return this.box.decrypt(device.passwordCiphertext, device.macAddr);
+    } catch (err) {
+      // Bound to the MAC's colon spelling (encrypted before D1 changed): the same device, the same key.
+      const legacy = colonMac(device.macAddr);
+      if (legacy === undefined) throw err;
+      try {
+        return this.box.decrypt(device.passwordCiphertext, legacy);
+      } catch {
+        throw err;
+      }
+    }
   }
 }

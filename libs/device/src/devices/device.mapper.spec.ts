@@ -5,7 +5,7 @@ import { toDeviceRecord } from './device.mapper';
 describe('toDeviceRecord', () => {
   const device: Device = {
     id: 3,
-    macAddr: 'AA:BB:CC:DD:EE:FF',
+    macAddr: 'AABBCCDDEEFF',
     userId: 42,
     deviceName: 'Porch',
     productName: 'CAM-2',
@@ -23,7 +23,7 @@ describe('toDeviceRecord', () => {
     const record = toDeviceRecord(device, 'ENC(pw)');
     expect(record).toEqual({
       userId: 42,
-      macAddr: 'AA:BB:CC:DD:EE:FF',
+      macAddr: 'AABBCCDDEEFF',
       deviceName: 'Porch',
       productName: 'CAM-2',
       username: 'admin',

@@ -1,7 +1,7 @@
 /** A device as the service's use cases see it (no Prisma types outside the repositories). */
 export interface Device {
   id: number;
-  /** Canonical AA:BB:CC:DD:EE:FF. */
+  /** Canonical: 12 upper-case hex digits (`AABBCCDDEEFF`, docs/decisions.md D1). */
   macAddr: string;
   userId: number;
   deviceName: string;

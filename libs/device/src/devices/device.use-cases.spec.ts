@@ -49,10 +49,10 @@ describe('device use cases', () => {
   describe('addOemDevice', () => {
     it('binds the device under its canonical MAC with the password encrypted, and pokes the outbox', async () => {
       await expect(add.execute(userCall(ann, addParams('aa-bb-cc-dd-ee-01')))).resolves.toEqual({});
-      expect(devices.rows[0]).toMatchObject({ macAddr: 'AA:BB:CC:DD:EE:01', userId: 1, hasusertag: 0, supportStore: 1, oemCode: 'ACME' });
+      expect(devices.rows[0]).toMatchObject({ macAddr: 'AABBCCDDEE01', userId: 1, hasusertag: 0, supportStore: 1, oemCode: 'ACME' });
       expect(devices.rows[0].passwordCiphertext).not.toContain('ENC(abc)');
       expect(passwords.decrypt(devices.rows[0])).toBe('ENC(abc)');
-      expect(devices.bound).toEqual([{ macAddr: 'AA:BB:CC:DD:EE:01', userId: 1, oemCode: 'ACME' }]);
+      expect(devices.bound).toEqual([{ macAddr: 'AABBCCDDEE01', userId: 1, oemCode: 'ACME' }]);
       expect(outbox.pokes).toBe(1);
     });
 
@@ -94,39 +94,39 @@ describe('device use cases', () => {
 
   describe('queries, update and delete are scoped to the user', () => {
     beforeEach(async () => {
-      await add.execute(userCall(ann, addParams('AA:BB:CC:DD:EE:01', { hasusertag: '2' })));
-      await add.execute(userCall(ann, addParams('AA:BB:CC:DD:EE:02')));
-      await add.execute(userCall(bob, addParams('AA:BB:CC:DD:EE:03')));
+      await add.execute(userCall(ann, addParams('AABBCCDDEE01', { hasusertag: '2' })));
+      await add.execute(userCall(ann, addParams('AABBCCDDEE02')));
+      await add.execute(userCall(bob, addParams('AABBCCDDEE03')));
     });
 
     it('lists the user\'s devices in the order added, with the password as sent', async () => {
       const { data } = await list.execute(userCall(ann, {}));
-      expect((data as { macAddr: string }[]).map((d) => d.macAddr)).toEqual(['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:02']);
+      expect((data as { macAddr: string }[]).map((d) => d.macAddr)).toEqual(['AABBCCDDEE01', 'AABBCCDDEE02']);
       expect(data).toEqual([expect.objectContaining({ userId: 1, password: 'ENC(abc)', hasusertag: 2 }), expect.objectContaining({ hasusertag: 0 })]);
     });
 
     it('gets one device by any MAC form; another user\'s is 020041', async () => {
-      expect((await get.execute(userCall(ann, { macAddr: 'aabbccddee01' }))).data).toMatchObject({ macAddr: 'AA:BB:CC:DD:EE:01', userId: 1 });
-      expect((await failure(get.execute(userCall(ann, { macAddr: 'AA:BB:CC:DD:EE:03' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect((await get.execute(userCall(ann, { macAddr: 'aabbccddee01' }))).data).toMatchObject({ macAddr: 'AABBCCDDEE01', userId: 1 });
+      expect((await failure(get.execute(userCall(ann, { macAddr: 'AABBCCDDEE03' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
     });
 
     it('updates only what was given, re-encrypting a new password; another user\'s device is 020041', async () => {
       await expect(update.execute(userCall(ann, { macAddr: 'aa-bb-cc-dd-ee-01', productName: 'CAM-X', password: 'ENC(new)', supportStore: '0' }))).resolves.toEqual({});
-      expect((await get.execute(userCall(ann, { macAddr: 'AA:BB:CC:DD:EE:01' }))).data).toMatchObject({ productName: 'CAM-X', password: 'ENC(new)', supportStore: 0, deviceName: 'Hall', hasusertag: 2 });
-      expect((await failure(update.execute(userCall(ann, { macAddr: 'AA:BB:CC:DD:EE:03', deviceName: 'mine' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
-      expect((await failure(update.execute(userCall(ann, { macAddr: 'AA:BB:CC:DD:EE:01', hasusertag: '1' })))).code).toBe(ErrorCode.FC_INVALID_PARAMETER);
+      expect((await get.execute(userCall(ann, { macAddr: 'AABBCCDDEE01' }))).data).toMatchObject({ productName: 'CAM-X', password: 'ENC(new)', supportStore: 0, deviceName: 'Hall', hasusertag: 2 });
+      expect((await failure(update.execute(userCall(ann, { macAddr: 'AABBCCDDEE03', deviceName: 'mine' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect((await failure(update.execute(userCall(ann, { macAddr: 'AABBCCDDEE01', hasusertag: '1' })))).code).toBe(ErrorCode.FC_INVALID_PARAMETER);
     });
 
     it('deletes the user\'s device (device.unbound reason user); another user\'s is 020041 and stays', async () => {
-      await expect(remove.execute(userCall(ann, { macAddr: 'AA:BB:CC:DD:EE:02' }))).resolves.toEqual({});
-      expect(devices.unbound).toEqual([{ macAddr: 'AA:BB:CC:DD:EE:02', userId: 1, reason: 'user' }]);
-      expect((await failure(remove.execute(userCall(ann, { macAddr: 'AA:BB:CC:DD:EE:03' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
-      expect(devices.rows.map((d) => d.macAddr)).toEqual(['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:03']);
+      await expect(remove.execute(userCall(ann, { macAddr: 'AABBCCDDEE02' }))).resolves.toEqual({});
+      expect(devices.unbound).toEqual([{ macAddr: 'AABBCCDDEE02', userId: 1, reason: 'user' }]);
+      expect((await failure(remove.execute(userCall(ann, { macAddr: 'AABBCCDDEE03' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect(devices.rows.map((d) => d.macAddr)).toEqual(['AABBCCDDEE01', 'AABBCCDDEE03']);
     });
 
     it('findUserDevice: the owner\'s record, else null (also for a malformed MAC)', async () => {
-      expect((await find.execute({ userId: 1, macAddr: 'aa:bb:cc:dd:ee:01' })).device).toMatchObject({ macAddr: 'AA:BB:CC:DD:EE:01' });
-      expect(await find.execute({ userId: 1, macAddr: 'AA:BB:CC:DD:EE:03' })).toEqual({ device: null });
+      expect((await find.execute({ userId: 1, macAddr: 'aa:bb:cc:dd:ee:01' })).device).toMatchObject({ macAddr: 'AABBCCDDEE01' });
+      expect(await find.execute({ userId: 1, macAddr: 'AABBCCDDEE03' })).toEqual({ device: null });
       expect(await find.execute({ userId: 1, macAddr: 'garbage' })).toEqual({ device: null });
     });
   });

@@ -5,7 +5,7 @@ import { FakeClock, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, PokeCou
 import { ForceUnbindUseCase } from './force-unbind.use-case';
 
 describe('ForceUnbindUseCase', () => {
-  const MAC = 'AA:BB:CC:DD:EE:01';
+  const MAC = 'AABBCCDDEE01';
   const DEL_KEY = 'DelKeyDelKeyDelKeyDelKeyDelKey12';
   let clock: FakeClock;
   let devices: MemoryDevices;
@@ -83,7 +83,7 @@ describe('ForceUnbindUseCase', () => {
   });
 
   it('accepts any MAC spelling, signed as sent, and unbinds the canonical device', async () => {
-    await expect(run(params({ mac: 'aabbccddee01' }))).resolves.toEqual({});
+    await expect(run(params({ mac: 'aa:bb:cc:dd:ee:01' }))).resolves.toEqual({});
     expect(devices.unbound).toEqual([{ macAddr: MAC, userId: 7, reason: 'force' }]);
   });
 });
