@@ -7,8 +7,8 @@ import { describeWithInfra } from '@dcp/testing';
 import { type PermissionHarness, type TestUser, rejection, startPermissionHarness } from './permission-harness';
 
 const DAY_S = 86_400;
-const MAC = 'AA:BB:CC:DD:EE:01';
-const MAC2 = 'AA:BB:CC:DD:EE:02';
+const MAC = 'AABBCCDDEE01';
+const MAC2 = 'AABBCCDDEE02';
 
 describeWithInfra(['postgres'], 'permission-service: catalogue, grants and activation (PostgreSQL)', () => {
   let h: PermissionHarness;
@@ -48,7 +48,7 @@ describeWithInfra(['postgres'], 'permission-service: catalogue, grants and activ
     expect((await rejection(grant('nobody', 'paid-30'))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
     expect((await rejection(grant(ann.openId, 'no-plan'))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
     const conflict = await rejection(grant(ann.openId, 'paid-30', 'AA:BB:CC:DD:EE:99'));
-    expect(conflict).toMatchObject({ code: ErrorCode.ADMIN_CONFLICT, failureDetails: `device AA:BB:CC:DD:EE:99 is not bound to user ${ann.openId}` });
+    expect(conflict).toMatchObject({ code: ErrorCode.ADMIN_CONFLICT, failureDetails: `device AABBCCDDEE99 is not bound to user ${ann.openId}` });
     expect((await rejection(grant(ann.openId, 'paid-30', 'nope'))).code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
     for (const grantId of ['abc', '0', '99999999', '123456789012345678901']) expect((await rejection(h.rpc(PERMISSION_RPC.getGrant, { grantId }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
     const mine = await h.rpc(PERMISSION_RPC.listGrants, { openId: ann.openId });
@@ -121,7 +121,7 @@ describeWithInfra(['postgres'], 'permission-service: catalogue, grants and activ
   it('current service: no service on a device without cloud storage, 020041 for a device that is not the user\'s', async () => {
     const user = h.user();
     h.bind(user, MAC, 0);
-    expect((await h.gateway('fcmall.get_current_service', user, { macAddr: MAC })).data).toEqual({ userId: user.userId, macAddr: MAC, name: '', description: '', startTime: null, endTime: null, validity: '', status: 0, flag: 0 });
+    expect((await h.gateway('fcmall.get_current_service', user, { macAddr: 'aa:bb:cc:dd:ee:01' })).data).toEqual({ userId: user.userId, macAddr: MAC, name: '', description: '', startTime: null, endTime: null, validity: '', status: 0, flag: 0 });
     expect((await rejection(h.gateway('fcmall.get_current_service', user, { macAddr: MAC2 }))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
   });
 });

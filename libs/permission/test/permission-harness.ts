@@ -4,6 +4,7 @@
  * device-service are stood in for by their RPC contracts (RPC.ssoFindUser, DEVICE_RPC.findUserDevice)
  * answered from in-memory tables the spec fills.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResul
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
-import { createTestDatabase, uniqueName } from '@dcp/testing';
+import { TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
 import { PermissionModule } from '../src/permission.module';
@@ -41,18 +42,32 @@ export interface PermissionHarness {
   unbind(user: TestUser, macAddr: string): void;
   /** Publishes an event and resolves once permission-service's consumer has handled it (applied or duplicate). */
   deliver<K extends EventKey>(key: K, data: EventPayload<K>): Promise<{ id: string; outcome: string }>;
+  /**
+   * Puts an envelope into the stream exactly as given (no publisher validation or normalisation: what an
+   * earlier release published) and resolves once the consumer has handled it. Needs `jetstream: true`.
+   */
+  deliverRaw<K extends EventKey>(key: K, data: Record<string, unknown>): Promise<{ id: string; outcome: string }>;
   close(): Promise<void>;
+}
+
+export interface PermissionHarnessOptions {
+  /** Prepares the fresh database instead of applying every migration (data-migration specs). */
+  prepareDatabase?: (databaseUrl: string) => Promise<void>;
+  /** Events and RPC over NATS JetStream (a stream and subject prefix of its own) instead of the in-process bus. */
+  jetstream?: boolean;
 }
 
 let nextUserId = 1000;
 
-export async function startPermissionHarness(): Promise<PermissionHarness> {
+export async function startPermissionHarness(opts: PermissionHarnessOptions = {}): Promise<PermissionHarness> {
   const db = await createTestDatabase('dcp_permission');
-  await migrateService(serviceDatabase('permission'), { kind: 'postgres', url: db.url });
+  if (opts.prepareDatabase) await opts.prepareDatabase(db.url);
+  else await migrateService(serviceDatabase('permission'), { kind: 'postgres', url: db.url });
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-permission-'));
   const config = loadConfig({ DATABASE_URL: db.url, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir, EVENT_RETRY_DELAY_MS: '50' } as NodeJS.ProcessEnv);
   const clock = new FakeClock(Date.now());
-  const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('permission') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
+  const nats = opts.jetstream ? { kind: 'nats' as const, url: TEST_NATS_URL, stream: uniqueName('PERMISSION'), subjectPrefix: uniqueName('perm').toLowerCase() } : undefined;
+  const runtime = await createRuntime(config, { bus: nats ?? { kind: 'in-process', busId: uniqueName('permission') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
 
   const users = new Map<string, TestUser>();
   const devices = new Map<string, { macAddr: string; supportStore: number; lookups: number }>();
@@ -106,31 +121,42 @@ export async function startPermissionHarness(): Promise<PermissionHarness> {
     unbind: (user, macAddr) => {
       devices.delete(`${user.userId}/${normalizeMac(macAddr)!}`);
     },
-    deliver: async (key, data) => {
+    deliver: (key, data) => {
       const envelope = buildEvent(key, data);
-      const before = handled.length;
-      const done = new Promise<{ subject: string; outcome: string }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`permission-service did not handle ${EVENTS[key].subject} within 10 s`)), 10_000);
-        const check = () => {
-          const found = handled.slice(before).find((h) => h.subject === EVENTS[key].subject && (h.outcome === 'applied' || h.outcome === 'duplicate'));
-          if (found) {
-            clearTimeout(timer);
-            resolve(found);
-          } else waiters.push(check);
-        };
-        waiters.push(check);
-      });
-      await runtime.events.publish(envelope);
-      return { id: envelope.id, outcome: (await done).outcome };
+      return handledAfter(key, envelope.id, () => runtime.events.publish(envelope));
+    },
+    deliverRaw: (key, data) => {
+      if (!nats) throw new Error('deliverRaw needs startPermissionHarness({ jetstream: true })');
+      const envelope = { id: randomUUID(), type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source: EVENTS[key].source, data };
+      return handledAfter(key, envelope.id, () => publishRawEvent(`${nats.subjectPrefix}.${envelope.type}`, envelope));
     },
     close: async () => {
       await module.close();
       await runtime.close();
       await sql.end();
       await db.drop();
+      if (nats) await deleteStream(nats.stream);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+
+  /** Runs `publish` and resolves once the consumer has handled an event of that key after it (applied or duplicate). */
+  async function handledAfter(key: EventKey, id: string, publish: () => Promise<void>): Promise<{ id: string; outcome: string }> {
+    const before = handled.length;
+    const done = new Promise<{ subject: string; outcome: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`permission-service did not handle ${EVENTS[key].subject} within 10 s`)), 10_000);
+      const check = () => {
+        const found = handled.slice(before).find((h) => h.subject === EVENTS[key].subject && (h.outcome === 'applied' || h.outcome === 'duplicate'));
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        } else waiters.push(check);
+      };
+      waiters.push(check);
+    });
+    await publish();
+    return { id, outcome: (await done).outcome };
+  }
 }
 
 export { rejection } from '@dcp/testing';

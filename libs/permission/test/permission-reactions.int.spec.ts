@@ -11,8 +11,8 @@ import { expectEvent } from '@dcp/messaging';
 import { describeWithInfra } from '@dcp/testing';
 import { type PermissionHarness, type TestUser, rejection, startPermissionHarness } from './permission-harness';
 
-const MAC = 'AA:BB:CC:DD:EE:01';
-const MAC2 = 'AA:BB:CC:DD:EE:02';
+const MAC = 'AABBCCDDEE01';
+const MAC2 = 'AABBCCDDEE02';
 
 describeWithInfra(['postgres'], 'permission-service: reactions to user.deleted and device.unbound (PostgreSQL)', () => {
   let h: PermissionHarness;
@@ -123,11 +123,56 @@ describeWithInfra(['postgres'], 'permission-service: reactions to user.deleted a
     await expect(h.gateway('permission.active', user, { grantId: String(pinned.grantId), ipcMac: MAC2 })).resolves.toEqual({});
   });
 
+  it('a dead letter recorded in the colon form before the canonical MAC changed is replayed onto the canonical device', async () => {
+    const user = h.user();
+    h.bind(user, MAC);
+    const active = await grant(user, 'free', MAC);
+    h.unbind(user, MAC);
+    await replay(randomUUID(), 'deviceUnbound', { macAddr: 'AA:BB:CC:DD:EE:01', userId: user.userId, reason: 'force' });
+    expect(await rowsOf(user.userId)).toEqual([{ id: active.grantId, grant_status: 3, ipc_mac: MAC, revoked: true, revoke_reason: 'device-unbound' }]);
+    expect(await revokedEventsOf(user.userId)).toEqual([{ grantId: active.grantId, userId: user.userId, ipcMac: MAC, permissionCode: 'free', reason: 'device-unbound' }]);
+  });
+
   it('events about users or devices without grants apply as a no-op (nothing to revoke, nothing dead-lettered)', async () => {
     const before = await snapshot();
     expect((await h.deliver('deviceUnbound', { macAddr: 'aa-bb-cc-00-00-00', userId: 424242, reason: 'force' })).outcome).toBe('applied');
     expect((await h.deliver('userDeleted', { userId: 424243, openId: 'gone', clientId: 'c', uuid: 'u' })).outcome).toBe('applied');
     expect(await snapshot()).toEqual(before);
+    expect((await h.rpc(deadLetterContracts('permission').list, {})).total).toBe(0);
+  });
+});
+
+describeWithInfra(['postgres', 'nats'], 'permission-service: device.unbound published in the colon form before the canonical MAC changed (JetStream, PostgreSQL)', () => {
+  let h: PermissionHarness;
+
+  beforeAll(async () => {
+    h = await startPermissionHarness({ jetstream: true });
+    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'paid', permissionName: 'Paid', permissionType: 1, durationDays: 30 } });
+    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'free', permissionName: 'Free', permissionType: 3, durationDays: 7 } });
+  });
+  afterAll(() => h?.close());
+
+  const grant = (user: TestUser, permissionCode: string, ipcMac?: string) => h.rpc(PERMISSION_RPC.createGrant, { body: { openId: user.openId, permissionCode, ...(ipcMac ? { ipcMac } : {}) } });
+  const rowsOf = async (userId: number) =>
+    (await h.sql.query(`SELECT id::int AS id, grant_status, ipc_mac, revoked_at IS NOT NULL AS revoked, revoke_reason FROM permission."grant" WHERE user_id = $1 ORDER BY id`, [userId])).rows;
+
+  it.each(['AA:BB:CC:DD:EE:01', 'aa-bb-cc-dd-ee-01'])('an event in the stream carrying %s ends and releases the grants of the canonical device, and announces grant.revoked in the canonical form', async (spelling) => {
+    const user = h.user();
+    h.bind(user, MAC);
+    h.bind(user, MAC2);
+    const active = await grant(user, 'free', MAC);
+    const pinned = await grant(user, 'paid', MAC);
+    const elsewhere = await grant(user, 'free', MAC2);
+    h.unbind(user, MAC);
+
+    expect((await h.deliverRaw('deviceUnbound', { macAddr: spelling, userId: user.userId, reason: 'user' })).outcome).toBe('applied');
+    expect(await rowsOf(user.userId)).toEqual([
+      { id: active.grantId, grant_status: 3, ipc_mac: MAC, revoked: true, revoke_reason: 'device-unbound' },
+      { id: pinned.grantId, grant_status: 1, ipc_mac: null, revoked: false, revoke_reason: null },
+      { id: elsewhere.grantId, grant_status: 3, ipc_mac: MAC2, revoked: false, revoke_reason: null },
+    ]);
+    const { rows } = await h.sql.query(`SELECT payload->'data' AS data FROM permission.outbox_event WHERE subject = $1 AND (payload->'data'->>'userId')::int = $2`, [EVENTS.grantRevoked.subject, user.userId]);
+    expect(rows.map((r) => r.data)).toEqual([{ grantId: active.grantId, userId: user.userId, ipcMac: MAC, permissionCode: 'free', reason: 'device-unbound' }]);
     expect((await h.rpc(deadLetterContracts('permission').list, {})).total).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ describe('create grant (operator API)', () => {
     clock = new FakeClock();
     permissions.rows.push(fakePermission({ code: 'paid', type: 1, durationDays: 30 }), fakePermission({ code: 'free', type: 2, durationDays: 7 }));
     users.add(7, 'open-7');
-    devices.bind(7, 'AA:BB:CC:DD:EE:01');
+    devices.bind(7, 'AABBCCDDEE01');
     useCase = new CreateGrantUseCase(permissions.asRepository(), grants.asRepository(), users.asDirectory(), devices.asDirectory(), clock);
   });
 
@@ -31,11 +31,11 @@ describe('create grant (operator API)', () => {
 
   it('a paid grant for a device stays waiting, tied to that device (canonical MAC)', async () => {
     const view = await useCase.execute({ body: { openId: 'open-7', permissionCode: 'paid', ipcMac: 'aabbccddee01' } });
-    expect(view).toMatchObject({ grantStatus: 1, ipcMac: 'AA:BB:CC:DD:EE:01' });
+    expect(view).toMatchObject({ grantStatus: 1, ipcMac: 'AABBCCDDEE01' });
   });
 
   it('a free grant for a device is active at once; without a device it waits', async () => {
-    expect(await useCase.execute({ body: { openId: 'open-7', permissionCode: 'free', ipcMac: 'AA:BB:CC:DD:EE:01' } })).toMatchObject({ grantStatus: 3, startTime: clock.now(), endTime: clock.now() + 7 * DAY });
+    expect(await useCase.execute({ body: { openId: 'open-7', permissionCode: 'free', ipcMac: 'AABBCCDDEE01' } })).toMatchObject({ grantStatus: 3, startTime: clock.now(), endTime: clock.now() + 7 * DAY });
     expect(await useCase.execute({ body: { openId: 'open-7', permissionCode: 'free' } })).toMatchObject({ grantStatus: 1, startTime: null });
   });
 
@@ -53,8 +53,8 @@ describe('create grant (operator API)', () => {
   it('unknown permission or openId → ADMIN_NOT_FOUND; a device not bound to the user → ADMIN_CONFLICT; nothing stored', async () => {
     expect((await failure(useCase.execute({ body: { openId: 'open-7', permissionCode: 'nope' } }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
     expect((await failure(useCase.execute({ body: { openId: 'nobody', permissionCode: 'paid' } }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
-    const conflict = await failure(useCase.execute({ body: { openId: 'open-7', permissionCode: 'paid', ipcMac: 'AA:BB:CC:DD:EE:02' } }));
-    expect(conflict).toEqual(expect.objectContaining({ code: ErrorCode.ADMIN_CONFLICT, failureDetails: 'device AA:BB:CC:DD:EE:02 is not bound to user open-7' }));
+    const conflict = await failure(useCase.execute({ body: { openId: 'open-7', permissionCode: 'paid', ipcMac: 'aa:bb:cc:dd:ee:02' } }));
+    expect(conflict).toEqual(expect.objectContaining({ code: ErrorCode.ADMIN_CONFLICT, failureDetails: 'device AABBCCDDEE02 is not bound to user open-7' }));
     expect(grants.rows).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import { GRANT_STATUS, parseGrantId } from './grant';
 import { assertActivatable, initialState, isInService, isWaiting, servicePeriod, visibleToClient } from './grant-rules';
 
 const DAY = 86_400_000;
-const MAC = 'AA:BB:CC:DD:EE:01';
+const MAC = 'AABBCCDDEE01';
 
 describe('grant rules', () => {
   describe('initialState', () => {
@@ -38,7 +38,7 @@ describe('grant rules', () => {
     });
 
     it('an active grant → 883203 (second activation), before any MAC comparison', async () => {
-      const err = await check(fakeGrant({ grantStatus: 3, ipcMac: 'AA:BB:CC:DD:EE:02' }));
+      const err = await check(fakeGrant({ grantStatus: 3, ipcMac: 'AABBCCDDEE02' }));
       expect(err.code).toBe(ErrorCode.PERMISSION_GRANT_STATUS_CANNOT_ACTIVE);
       expect(err.failureDetails).toContain('already active');
     });
@@ -50,9 +50,9 @@ describe('grant rules', () => {
     });
 
     it('a grant tied to another device → 883204', async () => {
-      const err = await check(fakeGrant({ ipcMac: 'AA:BB:CC:DD:EE:02' }));
+      const err = await check(fakeGrant({ ipcMac: 'AABBCCDDEE02' }));
       expect(err.code).toBe(ErrorCode.PERMISSION_GRANTID_RECORD_NOT_MATCH_IPCMAC);
-      expect(err.failureDetails).toContain('AA:BB:CC:DD:EE:02');
+      expect(err.failureDetails).toContain('AABBCCDDEE02');
     });
 
     it('passes a waiting grant tied to no device or to this one', () => {
