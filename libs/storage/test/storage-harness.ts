@@ -4,15 +4,16 @@
  * filesystem of a temporary DATA_DIR. device-service and sso-service are stood in for by their RPC
  * contracts (DEVICE_RPC.findDeviceOwner, RPC.ssoUserSubtoken) answered from tables the spec fills.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { DEVICE_RPC, type EventKey, type EventPayload, RPC, type RpcContract, STORAGE_RPC, type SegmentView, normalizeMac } from '@dcp/contracts';
+import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, RPC, type RpcContract, STORAGE_RPC, type SegmentView, normalizeMac } from '@dcp/contracts';
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { type HandledEvent, RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
-import { Collector, ShiftableClock, createTestDatabase, uniqueName } from '@dcp/testing';
+import { Collector, ShiftableClock, TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
 import { STORAGE_EVENTS, type StorageEvents } from '../src/infrastructure/storage-events';
@@ -36,6 +37,11 @@ export interface StorageHarness {
   ingest(macAddr: string, start: number, opts?: { duration?: number; type?: number; bytes?: Buffer }): Promise<SegmentView>;
   /** Publishes an event; resolves once storage-service's consumer has handled it (applied or duplicate). */
   deliver<K extends EventKey>(key: K, data: EventPayload<K>, envelope?: ReturnType<typeof buildEvent<K>>): Promise<HandledEvent['outcome']>;
+  /**
+   * Puts an envelope into the stream exactly as given (no publisher validation or normalisation: what an
+   * earlier release published); resolves once the consumer has handled it. Needs `jetstream: true`.
+   */
+  deliverRaw(key: EventKey, data: Record<string, unknown>): Promise<HandledEvent['outcome']>;
   /** Object files under DATA_DIR/objects. */
   objectFiles(): string[];
   close(): Promise<void>;
@@ -49,20 +55,30 @@ export function tsBytes(packets = 2): Buffer {
 }
 
 let nextMac = 1;
+/** A new canonical MAC (12 upper-case hex digits). */
 export function newMac(): string {
-  const hex = `5A${Date.now().toString(16).slice(-4)}${(nextMac++).toString(16).padStart(6, '0')}`.toUpperCase();
-  return hex.match(/../g)!.join(':');
+  return `5A${Date.now().toString(16).slice(-4)}${(nextMac++).toString(16).padStart(6, '0')}`.toUpperCase();
 }
 let nextUser = 5000;
 export const newUserId = () => nextUser++;
 
-export async function startStorageHarness(opts: { objectStore?: ObjectStore } = {}): Promise<StorageHarness> {
+export interface StorageHarnessOptions {
+  objectStore?: ObjectStore;
+  /** Prepares the fresh database instead of applying every migration (data-migration specs). */
+  prepareDatabase?: (databaseUrl: string) => Promise<void>;
+  /** Events and RPC over NATS JetStream (a stream and subject prefix of its own) instead of the in-process bus. */
+  jetstream?: boolean;
+}
+
+export async function startStorageHarness(opts: StorageHarnessOptions = {}): Promise<StorageHarness> {
   const db = await createTestDatabase('dcp_storage');
-  await migrateService(serviceDatabase('storage'), { kind: 'postgres', url: db.url });
+  if (opts.prepareDatabase) await opts.prepareDatabase(db.url);
+  else await migrateService(serviceDatabase('storage'), { kind: 'postgres', url: db.url });
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-storage-'));
   const config = loadConfig({ DATABASE_URL: db.url, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir, EVENT_RETRY_DELAY_MS: '50' } as NodeJS.ProcessEnv);
   const clock = new ShiftableClock();
-  const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('storage') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
+  const nats = opts.jetstream ? { kind: 'nats' as const, url: TEST_NATS_URL, stream: uniqueName('STORAGE'), subjectPrefix: uniqueName('storage').toLowerCase() } : undefined;
+  const runtime = await createRuntime(config, { bus: nats ?? { kind: 'in-process', busId: uniqueName('storage') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
 
   const owners = new Map<string, number>();
   const harness = {} as StorageHarness;
@@ -100,11 +116,11 @@ export async function startStorageHarness(opts: { objectStore?: ObjectStore } = 
     },
     ingest: (macAddr: string, start: number, o: { duration?: number; type?: number; bytes?: Buffer } = {}) =>
       runtime.rpcClient.request(STORAGE_RPC.ingestSegment, { devId: macAddr, start, duration: o.duration ?? 2, type: o.type ?? 1, contentBase64: (o.bytes ?? tsBytes()).toString('base64') }),
-    deliver: async <K extends EventKey>(key: K, data: EventPayload<K>, envelope = buildEvent(key, data)) => {
-      const from = handled.items.length;
-      await runtime.events.publish(envelope);
-      const items = await handled.until((all) => all.slice(from).some((h) => h.eventId === envelope.id && (h.outcome === 'applied' || h.outcome === 'duplicate')), `storage-service handling ${envelope.type}`);
-      return items.slice(from).find((h) => h.eventId === envelope.id)!.outcome;
+    deliver: <K extends EventKey>(key: K, data: EventPayload<K>, envelope = buildEvent(key, data)) => handledAfter(envelope.id, envelope.type, () => runtime.events.publish(envelope)),
+    deliverRaw: (key: EventKey, data: Record<string, unknown>) => {
+      if (!nats) throw new Error('deliverRaw needs startStorageHarness({ jetstream: true })');
+      const envelope = { id: randomUUID(), type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source: EVENTS[key].source, data };
+      return handledAfter(envelope.id, envelope.type, () => publishRawEvent(`${nats.subjectPrefix}.${envelope.type}`, envelope));
     },
     objectFiles: () => {
       try {
@@ -120,9 +136,18 @@ export async function startStorageHarness(opts: { objectStore?: ObjectStore } = 
       await runtime.close();
       await sql.end();
       await db.drop();
+      if (nats) await deleteStream(nats.stream);
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
+
+  /** Runs `publish` and resolves with the outcome once the consumer has handled event `id` (applied or duplicate). */
+  async function handledAfter(id: string, type: string, publish: () => Promise<void>): Promise<HandledEvent['outcome']> {
+    const from = handled.items.length;
+    await publish();
+    const items = await handled.until((all) => all.slice(from).some((h) => h.eventId === id && (h.outcome === 'applied' || h.outcome === 'duplicate')), `storage-service handling ${type}`);
+    return items.slice(from).find((h) => h.eventId === id)!.outcome;
+  }
 }
 
 export { rejection } from '@dcp/testing';

@@ -5,7 +5,7 @@
  * are a no-op; dead letters are served for operators.
  */
 import { randomUUID } from 'node:crypto';
-import { deadLetterContracts } from '@dcp/contracts';
+import { EVENTS, colonMac, deadLetterContracts } from '@dcp/contracts';
 import { buildEvent } from '@dcp/messaging';
 import { describeWithInfra } from '@dcp/testing';
 import { type StorageHarness, newMac, newUserId, startStorageHarness } from './storage-harness';
@@ -91,9 +91,53 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
     expect(await segmentsOf('mac_addr = $1', [mac])).toEqual([]);
   });
 
+  it('a dead letter recorded in the colon form before the canonical MAC changed purges the canonical device', async () => {
+    const mac = newMac();
+    const owner = newUserId();
+    h.bind(mac, owner);
+    await h.ingest(mac, nowS() - 100);
+    const envelope = { id: randomUUID(), type: EVENTS.deviceUnbound.subject, occurredAt: new Date().toISOString(), source: 'device-service', data: { macAddr: colonMac(mac), userId: owner, reason: 'force' } };
+    const id = randomUUID();
+    await h.sql.query(
+      `INSERT INTO storage.dead_letter_event (id, durable, subject, event_id, payload, deliveries, error) VALUES ($1, 'storage-service', $2, $3, $4, 5, 'boom')`,
+      [id, envelope.type, envelope.id, JSON.stringify(envelope)],
+    );
+    await h.rpc(deadLetterContracts('storage').resolve, { id, body: { replay: true } });
+    expect(await segmentsOf('mac_addr = $1', [mac])).toEqual([]);
+  });
+
   it('events about devices or users without recordings are a no-op, not a failure', async () => {
     expect(await h.deliver('deviceUnbound', { macAddr: newMac(), userId: newUserId(), reason: 'user-deleted' })).toBe('applied');
     expect(await h.deliver('userDeleted', user(newUserId()))).toBe('applied');
   });
 
+});
+
+describeWithInfra(['postgres', 'nats'], 'storage: device.unbound published in the colon form before the canonical MAC changed (JetStream, PostgreSQL)', () => {
+  let h: StorageHarness;
+
+  beforeAll(async () => {
+    h = await startStorageHarness({ jetstream: true });
+  });
+  afterAll(async () => h?.close());
+
+  const nowS = () => Math.floor(h.clock.now() / 1000);
+
+  it.each(['colon', 'lower-case dash'])('an event in the stream carrying the MAC in %s form purges that device under that owner only', async (form) => {
+    const [mac, otherMac] = [newMac(), newMac()];
+    const owner = newUserId();
+    h.bind(mac, owner);
+    const mine = await h.ingest(mac, nowS() - 300);
+    h.bind(otherMac, owner);
+    const other = await h.ingest(otherMac, nowS() - 200);
+    h.bind(mac, undefined);
+
+    const spelled = form === 'colon' ? colonMac(mac)! : colonMac(mac)!.toLowerCase().replace(/:/g, '-');
+    expect(await h.deliverRaw('deviceUnbound', { macAddr: spelled, userId: owner, reason: 'user' })).toBe('applied');
+    expect((await h.sql.query(`SELECT id::text FROM storage.segment WHERE user_id = $1`, [owner])).rows).toEqual([{ id: other.segmentId }]);
+    await h.sweeper.sweep();
+    expect(h.objectFiles()).not.toContain(`${mine.segmentId}.ts`);
+    expect(h.objectFiles()).toContain(`${other.segmentId}.ts`);
+    expect((await h.rpc(deadLetterContracts('storage').list, {})).total).toBe(0);
+  });
 });

@@ -13,7 +13,7 @@ describe('FilesystemObjectStore', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  const key = segmentObjectKey('0A:1B:2C:3D:4E:5F', '3f6c1a52-8a4e-4d1e-9d0b-6a2f5e0c9b11');
+  const key = segmentObjectKey('0A1B2C3D4E5F', '3f6c1a52-8a4e-4d1e-9d0b-6a2f5e0c9b11');
 
   it('puts, gets, replaces and deletes objects; a missing object is undefined, deleting it again is no error', async () => {
     expect(key).toBe('segments/0A1B2C3D4E5F/3f6c1a52-8a4e-4d1e-9d0b-6a2f5e0c9b11.ts');

@@ -17,7 +17,7 @@ describe('S3ObjectStore (against s3rver)', () => {
   let server: InstanceType<typeof S3rver>;
   let endpoint: string;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const key = (n: number) => segmentObjectKey('0A:1B:2C:3D:4E:5F', `3f6c1a52-8a4e-4d1e-9d0b-6a2f5e0c9b${String(n).padStart(2, '0')}`);
+  const key = (n: number) => segmentObjectKey('0A1B2C3D4E5F', `3f6c1a52-8a4e-4d1e-9d0b-6a2f5e0c9b${String(n).padStart(2, '0')}`);
 
   beforeAll(async () => {
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

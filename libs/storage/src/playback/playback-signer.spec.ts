@@ -4,7 +4,7 @@ import { type PlaybackTarget, PlaybackSigner, playlistUrl, segmentUrl, withSchem
 
 const NOW = 1_795_651_200_000;
 const EXPIRES = NOW / 1000 + 3600;
-const MAC = '0A:1B:2C:3D:4E:5F';
+const MAC = '0A1B2C3D4E5F';
 const SEGMENT = '3f6c1a52-8a4e-4d1e-9d0b-6a2f5e0c9b11';
 
 describe('PlaybackSigner', () => {
@@ -24,15 +24,27 @@ describe('PlaybackSigner', () => {
     const sig = signer.sign(playlist, EXPIRES);
     const segSig = signer.sign(segment, EXPIRES);
     const mismatch = { ok: false, reason: 'mismatch' };
-    expect(signer.verify({ ...playlist, macAddr: '0A:1B:2C:3D:4E:60' }, String(EXPIRES), sig, NOW)).toEqual(mismatch);
+    expect(signer.verify({ ...playlist, macAddr: '0A1B2C3D4E60' }, String(EXPIRES), sig, NOW)).toEqual(mismatch);
     expect(signer.verify({ ...playlist, from: 999 }, String(EXPIRES), sig, NOW)).toEqual(mismatch);
     expect(signer.verify({ ...playlist, to: 22601 }, String(EXPIRES), sig, NOW)).toEqual(mismatch);
     expect(signer.verify(playlist, String(EXPIRES + 1), sig, NOW)).toEqual(mismatch);
     expect(signer.verify({ ...segment, segmentId: SEGMENT.replace('3f', '4f') }, String(EXPIRES), segSig, NOW)).toEqual(mismatch);
-    expect(signer.verify({ ...segment, macAddr: '0A:1B:2C:3D:4E:60' }, String(EXPIRES), segSig, NOW)).toEqual(mismatch);
+    expect(signer.verify({ ...segment, macAddr: '0A1B2C3D4E60' }, String(EXPIRES), segSig, NOW)).toEqual(mismatch);
     // The same values under the other kind (the playlist's signature on a segment URL and back).
     expect(signer.verify(segment, String(EXPIRES), sig, NOW)).toEqual(mismatch);
     expect(signer.verify(playlist, String(EXPIRES), segSig, NOW)).toEqual(mismatch);
+  });
+
+  it('signs over the canonical MAC; a URL signed over its colon spelling (before the canonical form changed) verifies until it expires', () => {
+    const legacySigner = { sign: (t: PlaybackTarget) => signer.sign({ ...t, macAddr: '0A:1B:2C:3D:4E:5F' }, EXPIRES) };
+    expect(signer.sign(playlist, EXPIRES)).not.toBe(legacySigner.sign(playlist));
+    for (const target of [playlist, segment]) {
+      const legacy = legacySigner.sign(target);
+      expect(signer.verify(target, String(EXPIRES), legacy, NOW)).toEqual({ ok: true });
+      expect(signer.verify(target, String(EXPIRES), legacy, EXPIRES * 1000)).toEqual({ ok: false, reason: 'expired' });
+      // Still bound to its device: the colon spelling of another MAC is another signature.
+      expect(signer.verify({ ...target, macAddr: '0A1B2C3D4E60' }, String(EXPIRES), legacy, NOW)).toEqual({ ok: false, reason: 'mismatch' });
+    }
   });
 
   it('a tampered, truncated or foreign signature does not verify', () => {

@@ -5,9 +5,12 @@
  *   dcp-playback-v1\nplaylist\n<MAC>\n<from>\n<to>\n<expires>
  *   dcp-playback-v1\nsegment\n<MAC>\n<segmentId>\n<expires>
  * so a signature is good for exactly one URL: another device, range, segment or expiry does not verify.
- * Verified in constant time; `expires` (epoch seconds) is checked after the signature.
+ * Verified in constant time; `expires` (epoch seconds) is checked after the signature. <MAC> is the canonical
+ * form (12 upper-case hex digits, docs/decisions.md D1); a URL signed over the colon spelling before that
+ * form changed still verifies until it expires (at most STORAGE_LIMITS.playbackUrlTtlSeconds, CS9).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { colonMac } from '@dcp/contracts';
 
 export type PlaybackTarget =
   | { kind: 'playlist'; macAddr: string; from: number; to: number }
@@ -30,12 +33,17 @@ export class PlaybackSigner {
    */
   verify(target: PlaybackTarget, expires: string | undefined, sig: string | undefined, nowMs: number): Verdict {
     if (!expires || !/^\d{1,12}$/.test(expires) || !sig) return { ok: false, reason: 'unsigned' };
-    const expected = Buffer.from(this.sign(target, Number(expires)), 'utf8');
     const given = Buffer.from(sig.toLowerCase(), 'utf8');
-    const equal = given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
+    const legacy = colonMac(target.macAddr);
+    const equal = this.matches(target, expires, given) || (legacy !== undefined && this.matches({ ...target, macAddr: legacy }, expires, given));
     if (!equal) return { ok: false, reason: 'mismatch' };
     if (Number(expires) * 1000 <= nowMs) return { ok: false, reason: 'expired' };
     return { ok: true };
+  }
+
+  private matches(target: PlaybackTarget, expires: string, given: Buffer): boolean {
+    const expected = Buffer.from(this.sign(target, Number(expires)), 'utf8');
+    return given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
   }
 }
 
@@ -44,22 +52,18 @@ function canonical(target: PlaybackTarget, expires: number): string {
   return [VERSION, target.kind, ...parts, String(expires)].join('\n');
 }
 
-/** The MAC as it appears in playback paths: 12 upper-case hex digits (no separators to encode). */
-export function pathMac(canonicalMac: string): string {
-  return canonicalMac.replace(/:/g, '');
-}
-
 /** The same address in its http:// or https:// form. */
 export function withScheme(baseUrl: string, scheme: 'http' | 'https'): string {
   return baseUrl.replace(/^https?:/, `${scheme}:`);
 }
 
+/** URLs name the device by its canonical MAC (12 upper-case hex digits: nothing to encode in a path). */
 export function playlistUrl(storeUrl: string, macAddr: string, from: number, to: number, expires: number, sig: string): string {
   const q = new URLSearchParams({ from: String(from), to: String(to), expires: String(expires), sig });
-  return `${storeUrl}/hls/${pathMac(macAddr)}/index.m3u8?${q}`;
+  return `${storeUrl}/hls/${macAddr}/index.m3u8?${q}`;
 }
 
 export function segmentUrl(storeUrl: string, macAddr: string, segmentId: string, expires: number, sig: string): string {
   const q = new URLSearchParams({ expires: String(expires), sig });
-  return `${storeUrl}/hls/${pathMac(macAddr)}/segments/${segmentId}.ts?${q}`;
+  return `${storeUrl}/hls/${macAddr}/segments/${segmentId}.ts?${q}`;
 }

@@ -12,8 +12,9 @@ const valid = { devId: '0a1b2c3d4e5f', start: String(nowS - 60), duration: '2.5'
 
 describe('parseIngestInput', () => {
   it('reads a valid request: canonical MAC, start in seconds, duration in ms, type, bytes', () => {
-    expect(parseIngestInput(valid, NOW)).toEqual({ macAddr: '0A:1B:2C:3D:4E:5F', start: nowS - 60, durationMs: 2500, type: 3, bytes: ts() });
+    expect(parseIngestInput(valid, NOW)).toEqual({ macAddr: '0A1B2C3D4E5F', start: nowS - 60, durationMs: 2500, type: 3, bytes: ts() });
     expect(parseIngestInput({ ...valid, start: nowS - 60, duration: 2, type: 0 }, NOW)).toMatchObject({ durationMs: 2000, type: 0 });
+    for (const devId of ['0A1B2C3D4E5F', '0a:1b:2c:3d:4e:5f', ' 0A-1B-2C-3D-4E-5F ']) expect(parseIngestInput({ ...valid, devId }, NOW).macAddr).toBe('0A1B2C3D4E5F');
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { rejection } from '@dcp/testing';
 import { SessionAuthenticator } from './session-authenticator';
 
 describe('SessionAuthenticator', () => {
-  const owners = new Map<string, number>([['0A:1B:2C:3D:4E:5F', 7]]);
+  const owners = new Map<string, number>([['0A1B2C3D4E5F', 7]]);
   const subtokens = new Map<number, string | null>([[7, 'SubtokenOfSeven']]);
   const asked: string[] = [];
   const ctx = {
@@ -27,21 +27,21 @@ describe('SessionAuthenticator', () => {
   beforeEach(() => (asked.length = 0));
 
   it('returns the owner when sessionToken = MD5(owner\'s subtoken + timestamp); asks device-service, then sso-service', async () => {
-    expect(await auth.authenticate({ macAddr: '0A:1B:2C:3D:4E:5F', timestamp, sessionToken: md5Hex('SubtokenOfSeven1795651260') })).toBe(7);
+    expect(await auth.authenticate({ macAddr: '0A1B2C3D4E5F', timestamp, sessionToken: md5Hex('SubtokenOfSeven1795651260') })).toBe(7);
     expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, RPC.ssoUserSubtoken.subject]);
   });
 
   it('030040 when the token does not match', async () => {
-    const err = await rejection(auth.authenticate({ macAddr: '0A:1B:2C:3D:4E:5F', timestamp, sessionToken: md5Hex('SubtokenOfSeven1795651261') }));
+    const err = await rejection(auth.authenticate({ macAddr: '0A1B2C3D4E5F', timestamp, sessionToken: md5Hex('SubtokenOfSeven1795651261') }));
     expect([err.code, err.failureDetails]).toEqual([ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH, expect.stringContaining('sessionToken does not match')]);
   });
 
   it('020041 for a device nobody owns (sso-service is not asked) and for an owner whose account is gone', async () => {
-    const none = await rejection(auth.authenticate({ macAddr: '0A:1B:2C:3D:4E:60', timestamp, sessionToken: 'x' }));
-    expect([none.code, none.failureDetails]).toEqual([ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, 'device 0A:1B:2C:3D:4E:60 has no owner']);
+    const none = await rejection(auth.authenticate({ macAddr: '0A1B2C3D4E60', timestamp, sessionToken: 'x' }));
+    expect([none.code, none.failureDetails]).toEqual([ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, 'device 0A1B2C3D4E60 has no owner']);
     expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject]);
-    owners.set('0A:1B:2C:3D:4E:61', 8);
-    const deleted = await rejection(auth.authenticate({ macAddr: '0A:1B:2C:3D:4E:61', timestamp, sessionToken: md5Hex('x1795651260') }));
+    owners.set('0A1B2C3D4E61', 8);
+    const deleted = await rejection(auth.authenticate({ macAddr: '0A1B2C3D4E61', timestamp, sessionToken: md5Hex('x1795651260') }));
     expect(deleted.code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
   });
 });
