@@ -60,7 +60,8 @@ function gatewaySuite(mode: Mode) {
 
   it('routes stream operations to their owning service, which answers itself (storage-service: 020041 for a device nobody owns)', async () => {
     const res = await getQuery(t.baseUrl, '/stream', { service: 'record.date.query', devId: 'AA:BB:CC:DD:EE:FF', sessionToken: 'f'.repeat(32), timestamp: String(Date.now() + 60_000) });
-    expect(res.body).toEqual({ errorCode: '020041', failureDetails: 'device AA:BB:CC:DD:EE:FF has no owner' });
+    // Any MAC spelling in, the canonical form (12 upper-case hex digits) out.
+    expect(res.body).toEqual({ errorCode: '020041', failureDetails: 'device AABBCCDDEEFF has no owner' });
   });
 
   it('answers the stream surface with the same envelope rules', async () => {

@@ -6,7 +6,7 @@
  * a device (device.unbound) and deleting the user (user.deleted) reach permission-service over the event
  * backbone, and each grant they end is announced (grant.revoked) — in embedded and in distributed mode.
  */
-import { EVENTS } from '@dcp/contracts';
+import { EVENTS, colonMac } from '@dcp/contracts';
 import { expectEvent } from '@dcp/messaging';
 import { signedHeaders } from '@dcp/signing';
 import { describeWithInfra, getQuery, postForm, requestJson } from '@dcp/testing';
@@ -31,7 +31,10 @@ interface AppUser {
 const DAY_S = 86_400;
 let macCounter = 0;
 /** A MAC no other test of this platform uses. */
-const newMac = () => `02:00:00:00:00:${(++macCounter).toString(16).padStart(2, '0').toUpperCase()}`;
+/** Canonical MACs (12 upper-case hex digits, as merchants' apps send them). */
+const newMac = () => `0200000000${(++macCounter).toString(16).padStart(2, '0').toUpperCase()}`;
+/** The colon spelling of a MAC: accepted on input, never answered. */
+const colon = (mac: string) => colonMac(mac)!;
 
 function permissionSuite(mode: Mode) {
   let t: TestPlatform;
@@ -184,7 +187,7 @@ function permissionSuite(mode: Mode) {
       const unknownUser = await admin('POST', '/grants', { openId: 'no-such-open-id', permissionCode: 'cloud-30' });
       expect(unknownUser.status).toBe(404);
       expect((await admin('POST', '/grants', { openId: user.openId, permissionCode: 'no-such-plan' })).status).toBe(404);
-      const notOwned = await admin('POST', '/grants', { openId: user.openId, permissionCode: 'cloud-30', ipcMac: mac });
+      const notOwned = await admin('POST', '/grants', { openId: user.openId, permissionCode: 'cloud-30', ipcMac: colon(mac).toLowerCase() });
       expect(notOwned.status).toBe(409);
       expect(notOwned.body.failureDetails).toBe(`device ${mac} is not bound to user ${user.openId}`);
       const malformed = await admin('POST', '/grants', { openId: user.openId, permissionCode: 'cloud-30', ipcMac: 'zz:zz' });
@@ -230,7 +233,7 @@ function permissionSuite(mode: Mode) {
       await addDevice(user, mac);
       const g = await grant(user, 'cloud-30');
       const at = t.clock.now();
-      const res = await post('permission.active', user, { grantId: String(g.grantId), ipcMac: mac.toLowerCase().replace(/:/g, '-'), appClientVersion: '5.1.0' });
+      const res = await post('permission.active', user, { grantId: String(g.grantId), ipcMac: colon(mac).toLowerCase().replace(/:/g, '-'), appClientVersion: '5.1.0' });
       expect(res).toEqual({ errorCode: '', failureDetails: '' });
       const read = (await admin('GET', `/grants/${g.grantId}`)).body;
       expect(read).toMatchObject({ grantStatus: 3, ipcMac: mac });
@@ -292,11 +295,12 @@ function permissionSuite(mode: Mode) {
       await addDevice(user, paidMac, 1);
       await addDevice(user, storeMac, 1);
       await addDevice(user, plainMac, 0);
-      const g = await grant(user, 'cloud-30', paidMac);
+      const g = await grant(user, 'cloud-30', colon(paidMac).toLowerCase());
+      expect(g.ipcMac).toBe(paidMac);
       expect((await post('permission.active', user, { grantId: String(g.grantId), ipcMac: paidMac })).errorCode).toBe('');
       const read = (await admin('GET', `/grants/${g.grantId}`)).body;
 
-      expect(await get('fcmall.get_current_service', user, { macAddr: paidMac })).toEqual({
+      expect(await get('fcmall.get_current_service', user, { macAddr: colon(paidMac).toLowerCase() })).toEqual({
         errorCode: '',
         failureDetails: '',
         data: { userId: read.userId, macAddr: paidMac, name: 'Cloud recording 30 days', description: 'Cloud recording 30 days', startTime: read.startTime, endTime: read.endTime, validity: '30 days', status: 3, flag: 1 },

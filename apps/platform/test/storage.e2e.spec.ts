@@ -24,12 +24,13 @@ const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { 
 
 const DAY = 86_400;
 let macCounter = 0;
-/** A fresh MAC per call, in the plain form a recorder may use (distinct across both suites of this file). */
+/** A fresh canonical MAC per call: 12 upper-case hex digits, as recorders and apps send it (distinct across both suites of this file). */
 function newMac(): string {
   macCounter++;
   return `5E${Date.now().toString(16).slice(-4)}${macCounter.toString(16).padStart(6, '0')}`.toUpperCase();
 }
-const canonical = (mac: string) => mac.match(/../g)!.join(':');
+/** The colon spelling of a MAC: accepted on input, never answered. */
+const colon = (mac: string) => mac.match(/../g)!.join(':');
 
 /** `count` MPEG-TS null packets: a valid transport stream for the index (playback is the other spec's job). */
 function tsBytes(count = 4): Buffer {
@@ -155,11 +156,11 @@ function storageSuite(mode: Mode) {
       const { mac } = await owner('Ingrid Ingest');
       const start = Math.floor(t.clock.now() / 1000) - 600;
       const before = await objectCount();
-      const res = await ingest(mac, { start, duration: '2.5', type: 3 }, tsBytes(10));
+      const res = await ingest(colon(mac).toLowerCase(), { start, duration: '2.5', type: 3 }, tsBytes(10));
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         segmentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-        devId: canonical(mac),
+        devId: mac,
         userId: expect.any(Number),
         start,
         duration: 2.5,
@@ -307,7 +308,7 @@ function storageSuite(mode: Mode) {
     it('accepts a timestamp in milliseconds and the sessionToken in upper-case hex; any MAC spelling of devId', async () => {
       const { mac, subtoken } = await owner('Milli Seconds');
       const ts = String(t.clock.now() + 30_000);
-      const res = await stream('record.date.query', { devId: canonical(mac).toLowerCase(), timestamp: ts, sessionToken: md5Hex(subtoken + ts, 'upper') });
+      const res = await stream('record.date.query', { devId: colon(mac).toLowerCase(), timestamp: ts, sessionToken: md5Hex(subtoken + ts, 'upper') });
       expect(res.body).toEqual({ errorCode: '', failureDetails: '', dateList: [] });
     });
 

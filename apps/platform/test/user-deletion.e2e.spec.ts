@@ -4,7 +4,7 @@
  * gone everywhere (tokens, devices, grants), carried by durable events, while nobody else is touched.
  * In embedded mode and against real PostgreSQL + NATS JetStream.
  */
-import { EVENTS, type EventEnvelope } from '@dcp/contracts';
+import { EVENTS, type EventEnvelope, colonMac } from '@dcp/contracts';
 import { expectEvent } from '@dcp/messaging';
 import { describeWithInfra } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
@@ -34,9 +34,10 @@ function deletionSuite(mode: Mode) {
   it('removes the deleted user\'s tokens, devices and grants, and leaves every other user as they were', async () => {
     const ada = await merchant.signIn('Ada Lovelace');
     const bob = await merchant.signIn('Bob Bystander');
-    const adaMacs = ['0A:00:00:00:00:01', '0A:00:00:00:00:02'];
-    const bobMac = '0B:00:00:00:00:01';
-    for (const mac of adaMacs) expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', ada.credentials, deviceForm(mac))).body.errorCode).toBe('');
+    // Canonical MACs (12 upper-case hex digits); Ada's app sends hers in the colon form, answered canonical.
+    const adaMacs = ['0A0000000001', '0A0000000002'];
+    const bobMac = '0B0000000001';
+    for (const mac of adaMacs) expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', ada.credentials, deviceForm(colonMac(mac)!.toLowerCase()))).body.errorCode).toBe('');
     expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', bob.credentials, deviceForm(bobMac))).body.errorCode).toBe('');
 
     const adaActive = await grant(ada.credentials.openId, adaMacs[0]);
