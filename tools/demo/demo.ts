@@ -109,7 +109,8 @@ async function main(): Promise<void> {
     const credentials = { clientId, openId: String(login.openId), accessToken: String(refreshed.accessToken) };
 
     await gateway({ service: 'cloud_system.current_time' }, 'server time (no authentication)');
-    const mac = `02:00:00:${[0, 0, 0].map(() => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join(':')}`.toUpperCase();
+    // A MAC as merchants' apps send it, and as the platform answers it: 12 upper-case hex digits, no separator.
+    const mac = `020000${[0, 0, 0].map(() => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
     await gatewayPost(
       'user_ipc_setting_v2_0.addOemDevice',
       { ...credentials, macAddr: mac, deviceName: 'Front door', username: 'admin', password: 'c2VjcmV0', hasusertag: '2', supportStore: '1', supportRichMedia: '0', productName: 'DoorCam 3', oemCode: 'DEMO' },
