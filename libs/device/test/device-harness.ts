@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { type AuthenticatedUser, DEVICE_RPC, type GatewayResult, type ManufacturerWithDelKey, type RpcContract, gatewaySubject } from '@dcp/contracts';
+import { type AuthenticatedUser, DEVICE_RPC, type GatewayResult, type ManufacturerWithDelKey, type RpcContract, gatewaySubject, identityOf } from '@dcp/contracts';
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
 import { ShiftableClock, createTestDatabase, uniqueName } from '@dcp/testing';
@@ -74,7 +74,9 @@ export async function startDeviceHarness(opts: HarnessOptions = {}): Promise<Dev
     databaseUrl,
     secretsKey,
     rpc: (contract, payload) => runtime.rpcClient.request(contract, payload),
-    gateway: async (service, params, user) => (await runtime.rpcClient.requestRaw(gatewaySubject(service), { service, params, user })) as GatewayResult,
+    // The edge forwards the identity it verified along with the operation's own parameters.
+    gateway: async (service, params, user) =>
+      (await runtime.rpcClient.requestRaw(gatewaySubject(service), { service, params: user ? { ...identityOf(user), ...params } : params, user })) as GatewayResult,
     createManufacturer: (oemCode = uniqueName('OEM')) => runtime.rpcClient.request(DEVICE_RPC.createManufacturer, { body: { oemCode, name: `Maker ${oemCode}` } }),
     close: async () => {
       await module.close();

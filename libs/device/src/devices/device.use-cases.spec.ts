@@ -48,7 +48,7 @@ describe('device use cases', () => {
 
   describe('addOemDevice', () => {
     it('binds the device under its canonical MAC with the password encrypted, and pokes the outbox', async () => {
-      await expect(add.execute(userCall(ann, addParams('aa-bb-cc-dd-ee-01')))).resolves.toEqual({});
+      await expect(add.execute(userCall(ann, addParams('aa-bb-cc-dd-ee-01'), 'addOemDevice'))).resolves.toEqual({});
       expect(devices.rows[0]).toMatchObject({ macAddr: 'AABBCCDDEE01', userId: 1, hasusertag: 0, supportStore: 1, oemCode: 'ACME' });
       expect(devices.rows[0].passwordCiphertext).not.toContain('ENC(abc)');
       expect(passwords.decrypt(devices.rows[0])).toBe('ENC(abc)');
@@ -57,9 +57,9 @@ describe('device use cases', () => {
     });
 
     it('answers 020040 to the owner and 020042 to anyone else', async () => {
-      await add.execute(userCall(ann, addParams('AABBCCDDEE01')));
-      expect((await failure(add.execute(userCall(ann, addParams('aa:bb:cc:dd:ee:01'))))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS);
-      expect((await failure(add.execute(userCall(bob, addParams('AA-BB-CC-DD-EE-01'))))).code).toBe(ErrorCode.FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS);
+      await add.execute(userCall(ann, addParams('AABBCCDDEE01'), 'addOemDevice'));
+      expect((await failure(add.execute(userCall(ann, addParams('aa:bb:cc:dd:ee:01'), 'addOemDevice')))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS);
+      expect((await failure(add.execute(userCall(bob, addParams('AA-BB-CC-DD-EE-01'), 'addOemDevice')))).code).toBe(ErrorCode.FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS);
       expect(devices.bound).toHaveLength(1);
     });
 
@@ -68,12 +68,12 @@ describe('device use cases', () => {
         devices.beforeBind = undefined;
         devices.rows.push({ ...d, id: 99, userId: bob.userId, createdAt: new Date(), updatedAt: new Date() });
       };
-      expect((await failure(add.execute(userCall(ann, addParams('AABBCCDDEE02'))))).code).toBe(ErrorCode.FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS);
+      expect((await failure(add.execute(userCall(ann, addParams('AABBCCDDEE02'), 'addOemDevice')))).code).toBe(ErrorCode.FC_ACCOUNT_THE_IPC_HAS_BEEN_ADDED_BY_OTHERS);
       devices.beforeBind = (d) => {
         devices.beforeBind = undefined;
         devices.rows.push({ ...d, id: 100, createdAt: new Date(), updatedAt: new Date() });
       };
-      expect((await failure(add.execute(userCall(ann, addParams('AABBCCDDEE03'))))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS);
+      expect((await failure(add.execute(userCall(ann, addParams('AABBCCDDEE03'), 'addOemDevice')))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_ALREADY_EXISTS);
     });
 
     it('retries when the winner of a race is gone by the time it is looked up', async () => {
@@ -81,46 +81,45 @@ describe('device use cases', () => {
       devices.beforeBind = () => {
         if (conflicts-- > 0) throw Object.assign(new Error('unique'), { code: 'P2002' });
       };
-      await expect(add.execute(userCall(ann, addParams('AABBCCDDEE04')))).resolves.toEqual({});
+      await expect(add.execute(userCall(ann, addParams('AABBCCDDEE04'), 'addOemDevice'))).resolves.toEqual({});
       expect(devices.rows).toHaveLength(1);
     });
 
-    it('refuses hasusertag 1 and a malformed MAC with 000006 naming the parameter', async () => {
-      expect(await failure(add.execute(userCall(ann, addParams('AABBCCDDEE05', { hasusertag: '1' }))))).toMatchObject({ code: ErrorCode.FC_INVALID_PARAMETER, failureDetails: expect.stringContaining('hasusertag') });
-      expect(await failure(add.execute(userCall(ann, addParams('AABBCCDDEE'))))).toMatchObject({ code: ErrorCode.FC_INVALID_PARAMETER, failureDetails: expect.stringContaining('macAddr') });
-      expect(devices.rows).toEqual([]);
+    it('never sees hasusertag 1 or a malformed MAC: the catalogue refuses them with 000006 naming the parameter', () => {
+      expect(() => userCall(ann, addParams('AABBCCDDEE05', { hasusertag: '1' }), 'addOemDevice')).toThrow(expect.objectContaining({ code: ErrorCode.FC_INVALID_PARAMETER, failureDetails: expect.stringContaining('hasusertag') }));
+      expect(() => userCall(ann, addParams('AABBCCDDEE'), 'addOemDevice')).toThrow(expect.objectContaining({ code: ErrorCode.FC_INVALID_PARAMETER, failureDetails: expect.stringContaining('macAddr') }));
     });
   });
 
   describe('queries, update and delete are scoped to the user', () => {
     beforeEach(async () => {
-      await add.execute(userCall(ann, addParams('AABBCCDDEE01', { hasusertag: '2' })));
-      await add.execute(userCall(ann, addParams('AABBCCDDEE02')));
-      await add.execute(userCall(bob, addParams('AABBCCDDEE03')));
+      await add.execute(userCall(ann, addParams('AABBCCDDEE01', { hasusertag: '2' }), 'addOemDevice'));
+      await add.execute(userCall(ann, addParams('AABBCCDDEE02'), 'addOemDevice'));
+      await add.execute(userCall(bob, addParams('AABBCCDDEE03'), 'addOemDevice'));
     });
 
     it('lists the user\'s devices in the order added, with the password as sent', async () => {
-      const { data } = await list.execute(userCall(ann, {}));
+      const { data } = await list.execute(userCall(ann, {}, 'getOemDeviceByUser'));
       expect((data as { macAddr: string }[]).map((d) => d.macAddr)).toEqual(['AABBCCDDEE01', 'AABBCCDDEE02']);
       expect(data).toEqual([expect.objectContaining({ userId: 1, password: 'ENC(abc)', hasusertag: 2 }), expect.objectContaining({ hasusertag: 0 })]);
     });
 
     it('gets one device by any MAC form; another user\'s is 020041', async () => {
-      expect((await get.execute(userCall(ann, { macAddr: 'aabbccddee01' }))).data).toMatchObject({ macAddr: 'AABBCCDDEE01', userId: 1 });
-      expect((await failure(get.execute(userCall(ann, { macAddr: 'AABBCCDDEE03' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect((await get.execute(userCall(ann, { macAddr: 'aabbccddee01' }, 'getOemDeviceByUserAndMac'))).data).toMatchObject({ macAddr: 'AABBCCDDEE01', userId: 1 });
+      expect((await failure(get.execute(userCall(ann, { macAddr: 'AABBCCDDEE03' }, 'getOemDeviceByUserAndMac')))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
     });
 
     it('updates only what was given, re-encrypting a new password; another user\'s device is 020041', async () => {
-      await expect(update.execute(userCall(ann, { macAddr: 'aa-bb-cc-dd-ee-01', productName: 'CAM-X', password: 'ENC(new)', supportStore: '0' }))).resolves.toEqual({});
-      expect((await get.execute(userCall(ann, { macAddr: 'AABBCCDDEE01' }))).data).toMatchObject({ productName: 'CAM-X', password: 'ENC(new)', supportStore: 0, deviceName: 'Hall', hasusertag: 2 });
-      expect((await failure(update.execute(userCall(ann, { macAddr: 'AABBCCDDEE03', deviceName: 'mine' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
-      expect((await failure(update.execute(userCall(ann, { macAddr: 'AABBCCDDEE01', hasusertag: '1' })))).code).toBe(ErrorCode.FC_INVALID_PARAMETER);
+      await expect(update.execute(userCall(ann, { macAddr: 'aa-bb-cc-dd-ee-01', productName: 'CAM-X', password: 'ENC(new)', supportStore: '0' }, 'updateOemDevice'))).resolves.toEqual({});
+      expect((await get.execute(userCall(ann, { macAddr: 'AABBCCDDEE01' }, 'getOemDeviceByUserAndMac'))).data).toMatchObject({ productName: 'CAM-X', password: 'ENC(new)', supportStore: 0, deviceName: 'Hall', hasusertag: 2 });
+      expect((await failure(update.execute(userCall(ann, { macAddr: 'AABBCCDDEE03', deviceName: 'mine' }, 'updateOemDevice')))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect(() => userCall(ann, { macAddr: 'AABBCCDDEE01', hasusertag: '1' }, 'updateOemDevice')).toThrow(expect.objectContaining({ code: ErrorCode.FC_INVALID_PARAMETER }));
     });
 
     it('deletes the user\'s device (device.unbound reason user); another user\'s is 020041 and stays', async () => {
-      await expect(remove.execute(userCall(ann, { macAddr: 'AABBCCDDEE02' }))).resolves.toEqual({});
+      await expect(remove.execute(userCall(ann, { macAddr: 'AABBCCDDEE02' }, 'delOemDeviceByMac'))).resolves.toEqual({});
       expect(devices.unbound).toEqual([{ macAddr: 'AABBCCDDEE02', userId: 1, reason: 'user' }]);
-      expect((await failure(remove.execute(userCall(ann, { macAddr: 'AABBCCDDEE03' })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+      expect((await failure(remove.execute(userCall(ann, { macAddr: 'AABBCCDDEE03' }, 'delOemDeviceByMac')))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
       expect(devices.rows.map((d) => d.macAddr)).toEqual(['AABBCCDDEE01', 'AABBCCDDEE03']);
     });
 

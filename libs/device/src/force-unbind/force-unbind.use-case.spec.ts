@@ -1,4 +1,4 @@
-import { ErrorCode } from '@dcp/contracts';
+import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
 import { DelKeys } from '../manufacturers/del-keys';
 import { FakeClock, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, PokeCounter, failure, fakeContext } from '../test/fakes';
@@ -31,7 +31,7 @@ describe('ForceUnbindUseCase', () => {
     const p = { mac: MAC, timeStamp: now(), oemCode: 'ACME', ...over };
     return { ...p, sign: md5Hex(`${p.mac}${p.timeStamp}${DEL_KEY}`), ...('sign' in over ? { sign: over.sign } : {}) };
   };
-  const run = (p: Record<string, string>) => useCase.execute({ service: 'user_ipc_setting_v2_0.delOemDeviceForce', params: p });
+  const run = async (p: Record<string, string>) => useCase.execute(callFromWire('delOemDeviceForce', p));
 
   it('unbinds the device (reason force), pokes the outbox and answers without data', async () => {
     await expect(run(params())).resolves.toEqual({});

@@ -1,7 +1,7 @@
 /** Test doubles for unit specs: a settable clock, in-memory repositories with the database's rules, a poke counter. */
 import { randomBytes } from 'node:crypto';
-import type { AuthenticatedUser, EventPayload } from '@dcp/contracts';
-import type { RuntimeContext, UserGatewayCall } from '@dcp/runtime';
+import { type AuthenticatedUser, type CallOf, type EventPayload, type OperationKey, callFromWire } from '@dcp/contracts';
+import type { RuntimeContext } from '@dcp/runtime';
 import type { Device, DeviceChanges, NewDevice } from '../devices/device';
 import type { DeviceRepository } from '../devices/device.repository';
 import type { UsedForceSignStore } from '../force-unbind/used-force-sign.store';
@@ -34,8 +34,9 @@ export function user(userId: number): AuthenticatedUser {
   return { userId, openId: `open${userId}`, clientId: 'client', uuid: `uuid${userId}` };
 }
 
-export function userCall(u: AuthenticatedUser, params: Record<string, string>, service = 'user_ipc_setting_v2_0.op'): UserGatewayCall {
-  return { service, params, user: u };
+/** The typed call a use case receives for wire parameters `params` (parsed as the catalogue parses them). */
+export function userCall<K extends OperationKey>(u: AuthenticatedUser, params: Record<string, string>, key: K): CallOf<K> {
+  return callFromWire(key, { clientId: u.clientId, openId: u.openId, accessToken: 'token', ...params }, u);
 }
 
 type Bound = EventPayload<'deviceBound'>;
