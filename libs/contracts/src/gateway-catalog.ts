@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ErrorCode } from './error-codes';
 import { FIRMWARE_LIMITS } from './firmware';
+import { RESPONSE_FIELDS, authorizationRecordSchema, currentServiceSchema, deviceResponseSchema, firmwareResponseSchema, subServiceInfoSchema } from './gateway-responses';
 import { type Param, type ParamIssue, PARAM_PHASES, int, long, mac, macAsSent, recordTime, text, unixTime } from './gateway-params';
 import { PlatformError } from './platform-error';
 import type { AuthenticatedUser } from './rpc';
@@ -43,6 +44,14 @@ export interface GatewayOperation<Owner extends ServiceName = ServiceName, Auth 
   readonly emptyCode: ErrorCode;
   /** The business codes the operation may answer besides parameter, authentication and system errors. */
   readonly errors: readonly ErrorCode[];
+  /**
+   * A success envelope's fields besides `errorCode` and `failureDetails`: `data` (absent: the operation
+   * answers none) and top-level fields such as `sysDate` (gateway-responses.ts). The public API document
+   * states it; end-to-end specs check real answers against it.
+   */
+  readonly response: z.ZodObject;
+  /** Top-level fields a refusal may carry besides `errorCode` and `failureDetails` (center.getServerInfo's server_url with 000077). */
+  readonly refusalFields: z.ZodObject;
 }
 
 export type ParamsOfShape<Shape extends ParamShape> = { [K in keyof Shape]: Shape[K] extends Param<infer T> ? T : never };
@@ -58,6 +67,8 @@ interface Definition<Owner extends ServiceName, Auth extends AuthMode, Shape ext
   params: Shape;
   emptyCode?: ErrorCode;
   errors?: readonly ErrorCode[];
+  response?: z.ZodObject;
+  refusalFields?: z.ZodObject;
 }
 
 function operation<Owner extends ServiceName, Auth extends AuthMode, Shape extends ParamShape>(def: Definition<Owner, Auth, Shape>): GatewayOperation<Owner, Auth, Shape> {
@@ -66,6 +77,8 @@ function operation<Owner extends ServiceName, Auth extends AuthMode, Shape exten
     surface: 'gateway',
     emptyCode: ErrorCode.FC_INVALID_PARAMETER,
     errors: [],
+    response: z.object({}),
+    refusalFields: z.object({}),
     ...def,
     schema: z.object(shape) as unknown as GatewayOperation<Owner, Auth, Shape>['schema'],
   };
@@ -153,6 +166,7 @@ export const GATEWAY_OPERATIONS = {
     owner: 'device',
     summary: 'The user\'s devices, in the order they were added (spec 4.4).',
     params: {},
+    response: z.object({ data: z.array(deviceResponseSchema) }),
   }),
   getOemDeviceByUserAndMac: userOperation({
     service: `${DEVICE}.getOemDeviceByUserAndMac`,
@@ -161,6 +175,7 @@ export const GATEWAY_OPERATIONS = {
     summary: 'One of the user\'s devices (spec 4.4).',
     params: { macAddr: mac('Device MAC.') },
     errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS],
+    response: z.object({ data: deviceResponseSchema }),
   }),
   delOemDeviceForce: operation({
     service: `${DEVICE}.delOemDeviceForce`,
@@ -188,6 +203,7 @@ export const GATEWAY_OPERATIONS = {
     owner: 'permission',
     summary: 'The user\'s authorization records waiting for activation (spec 4.4, 2.5).',
     params: { supportBpi: int({ maxLength: 1, allowed: [0, 1], description: 'Whether the app supports BPI plans: 0 no, 1 yes.' }) },
+    response: z.object({ data: z.array(authorizationRecordSchema), sysDate: RESPONSE_FIELDS.sysDate }),
   }),
   activatePermission: userOperation({
     service: 'permission.active',
@@ -214,6 +230,7 @@ export const GATEWAY_OPERATIONS = {
     summary: 'The current cloud service of one of the user\'s devices (spec 4.4, 2.6).',
     params: { macAddr: mac('Device MAC.') },
     errors: [ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS],
+    response: z.object({ data: currentServiceSchema }),
   }),
   queryUserIpcsValid: userOperation({
     service: 'permission.query_user_ipcs_valid',
@@ -221,6 +238,7 @@ export const GATEWAY_OPERATIONS = {
     owner: 'permission',
     summary: 'The authorization records in service on all the user\'s devices (spec 4.4, 2.5).',
     params: {},
+    response: z.object({ data: z.array(authorizationRecordSchema), sysDate: RESPONSE_FIELDS.sysDate }),
   }),
   getServerInfo: userOperation({
     service: 'center.getServerInfo',
@@ -229,6 +247,8 @@ export const GATEWAY_OPERATIONS = {
     summary: 'The user\'s sub-service information, fixed per user (spec 4.4, 2.7).',
     params: { oemCode: text(20, { description: 'Code of the manufacturer of the app\'s devices.' }) },
     errors: [ErrorCode.FC_SYSTEM_UPGRADE, ErrorCode.FC_SYSTEM_ADDRESS_CHANGE],
+    response: z.object({ data: subServiceInfoSchema }),
+    refusalFields: z.object({ server_url: RESPONSE_FIELDS.serverUrl.optional() }),
   }),
   currentTime: operation({
     service: 'cloud_system.current_time',
@@ -237,6 +257,7 @@ export const GATEWAY_OPERATIONS = {
     owner: 'edge',
     summary: 'Server time in epoch milliseconds (spec 4.4).',
     params: {},
+    response: z.object({ data: z.number().int().describe('Server time, epoch milliseconds.') }),
   }),
   firmwareLatest: userOperation({
     service: 'firmware.latest',
@@ -256,12 +277,16 @@ export const GATEWAY_OPERATIONS = {
       oemCode: text(20, { description: 'Code of the device manufacturer.' }).optional(),
     },
     emptyCode: ErrorCode.FC_PARAMETER_EMPTY,
-    errors: [ErrorCode.PT_FIRMWARE_VERSION_INVALID, ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE],
+    // 003301: a database failure during the lookup (spec 7.2, decisions F15).
+    errors: [ErrorCode.PT_FIRMWARE_VERSION_INVALID, ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, ErrorCode.FC_SQLEXCEPTION],
+    // Up to date: no data, remind 0 (decisions F13).
+    response: z.object({ data: firmwareResponseSchema.optional(), remind: RESPONSE_FIELDS.remind }),
   }),
   recordDateQuery: streamOperation({
     service: 'record.date.query',
     summary: 'The UTC days with recordings of a device (spec 4.5).',
     params: {},
+    response: z.object({ dateList: RESPONSE_FIELDS.dateList }),
   }),
   recordQuery: streamOperation({
     service: 'record.query',
@@ -272,6 +297,7 @@ export const GATEWAY_OPERATIONS = {
       // Apps in the field send `version=` empty (decisions S9).
       version: text(20, { description: 'API version of the app; any value, also empty.' }).emptyAccepted(),
     },
+    response: z.object({ recordList: RESPONSE_FIELDS.recordList }),
   }),
   recordPlay: streamOperation({
     service: 'record.play',
@@ -280,6 +306,7 @@ export const GATEWAY_OPERATIONS = {
       recordSt: recordTime(20, 'Where playback starts: epoch seconds or YYYYMMDDTHHMMSS (UTC).'),
       version: text(20, { description: 'API version of the app; any value, also empty.' }).emptyAccepted(),
     },
+    response: z.object({ recordUrl: RESPONSE_FIELDS.recordUrl, secureUrl: RESPONSE_FIELDS.secureUrl }),
   }),
 } as const;
 

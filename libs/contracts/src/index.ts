@@ -2,6 +2,8 @@ export * from './error-codes';
 export * from './platform-error';
 export * from './envelope';
 export * from './gateway-catalog';
+export * from './gateway-responses';
+export * from './sso-operations';
 export { type MacAsSent, type Param, type ParamFacts, type ParamPhase, type RequiredParam, type UnixTime, PARAM_PHASES, parseRecordTime } from './gateway-params';
 export * from './text';
 export * from './events';
