@@ -25,7 +25,7 @@ export class PublicApiController {
   @Get('docs/:file')
   async asset(@Param('file') file: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const bytes = await docsAsset(file);
-    // Answered like any other unknown path (decisions S11).
+    // Answered like any other unknown path (decisions S12).
     if (!bytes) throw new NotFoundException(`Cannot ${req.method} ${req.url}`);
     await reply.status(200).header('content-type', DOCS_ASSETS[file]).header('cache-control', 'public, max-age=3600').send(bytes);
   }

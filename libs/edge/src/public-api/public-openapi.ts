@@ -394,7 +394,7 @@ function allCodes(): ErrorCode[] {
 
 const DESCRIPTION = `The public interface of the Device Cloud Platform: merchant sign-in (\`/sso/*\`), the gateway (\`/gateway?service=…\`) and the cloud-storage host (\`/stream?service=…\`). Generated from the operation catalogue the platform validates every call with, so it states exactly what the edge enforces.
 
-**Envelope** (spec 2.1): every answer is a JSON object with \`errorCode\` (\`""\` on success) and \`failureDetails\`, plus \`data\` and top-level fields of the operation. \`/gateway\` and \`/stream\` answer **HTTP 200** for every outcome: read \`errorCode\` (decisions S1). \`/sso/*\` answers 200 on success and **401** on every failure (S2). A path that does not exist answers **HTTP 404** \`{"errorCode":"009999","failureDetails":"no such path: /…"}\` (S11).
+**Envelope** (spec 2.1): every answer is a JSON object with \`errorCode\` (\`""\` on success) and \`failureDetails\`, plus \`data\` and top-level fields of the operation. \`/gateway\` and \`/stream\` answer **HTTP 200** for every outcome: read \`errorCode\` (decisions S1). \`/sso/*\` answers 200 on success and **401** on every failure (S2). A path that does not exist answers **HTTP 404** \`{"errorCode":"009999","failureDetails":"no such path: /…"}\` (S12).
 
 **Calling an operation**: \`GET /gateway?service=<service>&<parameter>=<value>…\`, or \`POST /gateway?service=<service>\` with the parameters as a form body. Under *GET /gateway*, *POST /gateway* and *GET /stream* each operation has its own schema (named after it) with its parameters, its answer and its error codes (S11 explains the modelling). Unknown parameters are ignored; a parameter sent twice is refused (S4).
 
