@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       '',
       `Device Cloud Platform is up (${where}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       `  public API  ${platform.edge.publicUrl}   (/sso/*, /gateway, /stream, /health/ready, /metrics)`,
+      `  API docs    ${platform.edge.publicUrl}/docs   (OpenAPI: ${platform.edge.publicUrl}/openapi.json)`,
       `  admin API   ${platform.edge.adminUrl}/admin/v1   (OpenAPI: ${platform.edge.adminUrl}/admin/v1/openapi.json)`,
       `  admin token ${config.adminToken}`,
       '',
