@@ -345,10 +345,10 @@ function ssoPath(op: SsoOperation): Json {
     type: 'object',
     required: op.params.map((p) => p.name),
     properties: Object.fromEntries(
-      op.params.map((p) => [
-        p.name,
-        { type: 'string', minLength: 1, maxLength: p.maxLength, ...(p.allowed ? { enum: [...p.allowed] } : {}), description: `${p.description} No control characters (decisions R4).` },
-      ]),
+      op.params.map((p) => {
+        const schema: Json = { type: 'string', minLength: 1, maxLength: p.maxLength, ...(p.allowed ? { enum: [...p.allowed] } : {}) };
+        return [p.name, { ...schema, description: `${p.description} Required: ${rulesText(schema)}; no control characters (decisions R4).` }];
+      }),
     ),
   };
   const codes = ssoCodes(op);
