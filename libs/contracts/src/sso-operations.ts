@@ -9,6 +9,14 @@ import { z } from 'zod';
 import { ErrorCode } from './error-codes';
 import { tokenResultSchema } from './rpc';
 
+/** The bounds sso-service enforces on the signed SSO parameters (decisions R4); the document states the same. */
+export const SSO_PARAMETER_LIMITS = {
+  maxMerchantTokenLength: 4096,
+  maxRefreshTokenLength: 512,
+  maxUuidLength: 128,
+  callbackOperations: ['UPDATE', 'DELETE'],
+} as const;
+
 export interface SsoParam {
   readonly name: string;
   /** In characters. */
@@ -52,7 +60,7 @@ export const SSO_OPERATIONS: readonly SsoOperation[] = [
     summary: 'Sign a merchant\'s user in with the merchant\'s token (spec 4.1, 3.1).',
     description:
       'The platform asks the merchant\'s is_valid_token who the user is, creates or refreshes the user\'s account and issues an access token and a refresh token.',
-    params: [{ name: 'token', maxLength: 4096, description: 'The merchant\'s token of the signed-in user, opaque to the platform.' }],
+    params: [{ name: 'token', maxLength: SSO_PARAMETER_LIMITS.maxMerchantTokenLength, description: 'The merchant\'s token of the signed-in user, opaque to the platform.' }],
     response: tokenResultSchema,
     failureExpiresIn: true,
     errors: [ErrorCode.SSO_PARTNER_AUTHORIZATION_DENIED, ErrorCode.SSO_MERCHANT_UNAVAILABLE],
@@ -61,7 +69,7 @@ export const SSO_OPERATIONS: readonly SsoOperation[] = [
     operation: 'refresh_token',
     summary: 'Trade a refresh token for a new access token (spec 4.1, 3.2).',
     description: 'Without refresh-token rotation (a merchant setting) the same refresh token comes back; with it, a new one comes back and the presented one is spent (presenting it again revokes its family: OP0055).',
-    params: [{ name: 'refreshToken', maxLength: 512, description: 'The refresh token from the login or the last refresh.' }],
+    params: [{ name: 'refreshToken', maxLength: SSO_PARAMETER_LIMITS.maxRefreshTokenLength, description: 'The refresh token from the login or the last refresh.' }],
     response: tokenResultSchema,
     failureExpiresIn: true,
     errors: [ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS, ErrorCode.SSO_REFRESH_TOKEN_EXPIRED, ErrorCode.SSO_REFRESH_TOKEN_REUSED],
@@ -72,8 +80,8 @@ export const SSO_OPERATIONS: readonly SsoOperation[] = [
     description:
       'The platform confirms with the merchant\'s get_user_profile before acting: UPDATE refreshes the user\'s profile; DELETE removes the account, its tokens and (through events) its devices and grants. Repeating a callback is harmless.',
     params: [
-      { name: 'operation', maxLength: 64, allowed: ['UPDATE', 'DELETE'], description: 'What happened to the user.' },
-      { name: 'uuid', maxLength: 128, description: 'The merchant\'s id of the user.' },
+      { name: 'operation', maxLength: 64, allowed: SSO_PARAMETER_LIMITS.callbackOperations, description: 'What happened to the user.' },
+      { name: 'uuid', maxLength: SSO_PARAMETER_LIMITS.maxUuidLength, description: 'The merchant\'s id of the user.' },
     ],
     response: z.object({}),
     failureExpiresIn: false,

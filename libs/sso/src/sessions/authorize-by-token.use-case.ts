@@ -3,7 +3,7 @@
  * tokens. The merchant's is_valid_token says who the user is; the shadow account is created or refreshed.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, PlatformError, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
 import { MerchantClient } from '../merchant-client/merchant-client';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { SSO_CLOCK, type Clock } from '../shared/clock';
@@ -13,7 +13,6 @@ import { issueToken } from './issued-token';
 import { SessionRepository } from './session.repository';
 
 /** Merchant tokens are opaque to us; this only bounds what is forwarded. */
-const MAX_MERCHANT_TOKEN_LENGTH = 4096;
 
 @Injectable()
 export class AuthorizeByTokenUseCase {
@@ -27,7 +26,7 @@ export class AuthorizeByTokenUseCase {
 
   async execute(request: SignedSsoRequest): Promise<TokenResult> {
     const merchant = await this.verifier.verify(request);
-    const token = requiredParam(request.params, 'token', MAX_MERCHANT_TOKEN_LENGTH);
+    const token = requiredParam(request.params, 'token', SSO_PARAMETER_LIMITS.maxMerchantTokenLength);
     const answer = await this.merchantClient.validateToken(merchant, token);
     if (answer.kind === 'refused') {
       throw new PlatformError(ErrorCode.SSO_PARTNER_AUTHORIZATION_DENIED, `partner authorization denied: ${answer.failureDetails || 'the merchant refused the token'}`);

@@ -4,7 +4,7 @@
  * each exchange consumes it and issues a new one, and presenting a consumed one revokes the whole family.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { SSO_CLOCK, type Clock } from '../shared/clock';
 import { sha256Hex } from '../shared/random';
@@ -13,7 +13,6 @@ import { issueToken } from './issued-token';
 import { SessionRepository, type StoredRefreshToken } from './session.repository';
 
 /** Longer than any token we issue; anything longer cannot exist, but is answered like any unknown token. */
-const MAX_REFRESH_TOKEN_LENGTH = 512;
 
 @Injectable()
 export class RefreshTokenUseCase {
@@ -27,7 +26,7 @@ export class RefreshTokenUseCase {
 
   async execute(request: SignedSsoRequest): Promise<TokenResult> {
     const merchant = await this.verifier.verify(request);
-    const presented = requiredParam(request.params, 'refreshToken', MAX_REFRESH_TOKEN_LENGTH);
+    const presented = requiredParam(request.params, 'refreshToken', SSO_PARAMETER_LIMITS.maxRefreshTokenLength);
     const stored = await this.sessions.findRefreshToken(sha256Hex(presented));
     // Another merchant's refresh token does not exist for this merchant.
     if (!stored || stored.merchantId !== merchant.id) throw new PlatformError(ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS);

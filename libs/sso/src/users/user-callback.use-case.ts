@@ -3,7 +3,7 @@
  * with its get_user_profile before acting. Repeating a callback is harmless.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, type SignedSsoRequest } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest } from '@dcp/contracts';
 import { MerchantClient } from '../merchant-client/merchant-client';
 import type { Merchant } from '../merchants/merchant';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
@@ -11,8 +11,6 @@ import { OutboxNotifier } from '../shared/outbox-notifier';
 import { enumParam, requiredParam } from '../shared/sso-params';
 import { ShadowUserRepository } from './shadow-user.repository';
 
-const OPERATIONS = ['UPDATE', 'DELETE'] as const;
-const MAX_UUID_LENGTH = 128;
 
 @Injectable()
 export class UserCallbackUseCase {
@@ -27,8 +25,8 @@ export class UserCallbackUseCase {
 
   async execute(request: SignedSsoRequest): Promise<{ revokedUserId?: number }> {
     const merchant = await this.verifier.verify(request);
-    const operation = enumParam(request.params, 'operation', OPERATIONS);
-    const uuid = requiredParam(request.params, 'uuid', MAX_UUID_LENGTH);
+    const operation = enumParam(request.params, 'operation', SSO_PARAMETER_LIMITS.callbackOperations);
+    const uuid = requiredParam(request.params, 'uuid', SSO_PARAMETER_LIMITS.maxUuidLength);
     if (operation === 'UPDATE') {
       await this.update(merchant, uuid);
       return {};
