@@ -6,7 +6,7 @@
  * them — in embedded and in distributed mode.
  */
 import { md5Hex } from '@dcp/signing';
-import { describeWithInfra, getQuery, postForm, uniqueName } from '@dcp/testing';
+import { describeWithInfra, getQuery, postForm, tsNullPackets, uniqueName } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin, deviceForm } from './merchant-app';
 
@@ -20,13 +20,6 @@ function appMac(): string {
   return `06${Date.now().toString(16).slice(-4)}${macCounter.toString(16).padStart(6, '0')}`.toUpperCase();
 }
 const colons = (mac: string) => mac.match(/../g)!.join(':');
-
-/** `count` MPEG-TS null packets: a valid transport stream for the recording index. */
-function tsBytes(count = 4): Buffer {
-  const b = Buffer.alloc(188 * count, 0xff);
-  for (let i = 0; i < count; i++) b.set([0x47, 0x1f, 0xff, 0x10], i * 188);
-  return b;
-}
 
 function fieldSuite(mode: Mode) {
   let t: TestPlatform;
@@ -120,7 +113,7 @@ function fieldSuite(mode: Mode) {
       const ingested = await fetch(`${t.adminUrl}/admin/v1/devices/${mac}/segments?start=${start}&duration=4&type=0`, {
         method: 'POST',
         headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'video/mp2t' },
-        body: tsBytes(),
+        body: tsNullPackets(),
       });
       expect(ingested.status).toBe(201);
       expect(((await ingested.json()) as Body).devId).toBe(mac);

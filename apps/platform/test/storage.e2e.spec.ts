@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENTS, STORAGE_LIMITS } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
-import { Collector, TEST_NATS_URL, describeWithInfra, getQuery, type HttpResult } from '@dcp/testing';
+import { Collector, TEST_NATS_URL, describeWithInfra, getQuery, type HttpResult, tsNullPackets } from '@dcp/testing';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, type SignedInUser, deviceForm } from './merchant-app';
@@ -31,13 +31,6 @@ function newMac(): string {
 }
 /** The colon spelling of a MAC: accepted on input, never answered. */
 const colon = (mac: string) => mac.match(/../g)!.join(':');
-
-/** `count` MPEG-TS null packets: a valid transport stream for the index (playback is the other spec's job). */
-function tsBytes(count = 4): Buffer {
-  const b = Buffer.alloc(188 * count, 0xff);
-  for (let i = 0; i < count; i++) b.set([0x47, 0x1f, 0xff, 0x10], i * 188);
-  return b;
-}
 
 /** A private S3-compatible server (s3rver) with one bucket, for distributed mode. */
 async function startS3(): Promise<{ env: Record<string, string>; count(): Promise<number>; close(): Promise<void> }> {
@@ -118,7 +111,7 @@ function storageSuite(mode: Mode) {
     }
   }
 
-  function ingest(devId: string, query: Record<string, string | number>, body: Buffer = tsBytes(), contentType = 'video/mp2t'): Promise<HttpResult<Body>> {
+  function ingest(devId: string, query: Record<string, string | number>, body: Buffer = tsNullPackets(), contentType = 'video/mp2t'): Promise<HttpResult<Body>> {
     const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
     return fetch(`${t.adminUrl}/admin/v1/devices/${encodeURIComponent(devId)}/segments?${q}`, {
       method: 'POST',
@@ -156,7 +149,7 @@ function storageSuite(mode: Mode) {
       const { mac } = await owner('Ingrid Ingest');
       const start = Math.floor(t.clock.now() / 1000) - 600;
       const before = await objectCount();
-      const res = await ingest(colon(mac).toLowerCase(), { start, duration: '2.5', type: 3 }, tsBytes(10));
+      const res = await ingest(colon(mac).toLowerCase(), { start, duration: '2.5', type: 3 }, tsNullPackets(10));
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         segmentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -199,9 +192,9 @@ function storageSuite(mode: Mode) {
       expect([notTs.status, notTs.body.failureDetails]).toEqual([400, expect.stringContaining('not an MPEG transport stream')]);
       const empty = await ingest(mac, { start: now - 60, duration: 2, type: 0 }, Buffer.alloc(0));
       expect(empty.status).toBe(400);
-      const tooBig = await ingest(mac, { start: now - 60, duration: 2, type: 0 }, tsBytes(Math.ceil(STORAGE_LIMITS.maxSegmentBytes / 188) + 1));
+      const tooBig = await ingest(mac, { start: now - 60, duration: 2, type: 0 }, tsNullPackets(Math.ceil(STORAGE_LIMITS.maxSegmentBytes / 188) + 1));
       expect([tooBig.status, tooBig.body.errorCode, tooBig.body.failureDetails]).toEqual([400, 'AD0400', expect.stringContaining(`limit of ${STORAGE_LIMITS.maxSegmentBytes} bytes`)]);
-      const wayTooBig = await ingest(mac, { start: now - 60, duration: 2, type: 0 }, tsBytes(Math.ceil((2 * STORAGE_LIMITS.maxSegmentBytes) / 188)));
+      const wayTooBig = await ingest(mac, { start: now - 60, duration: 2, type: 0 }, tsNullPackets(Math.ceil((2 * STORAGE_LIMITS.maxSegmentBytes) / 188)));
       expect([wayTooBig.status, wayTooBig.body.errorCode, wayTooBig.body.failureDetails]).toEqual([400, 'AD0400', expect.stringContaining(`limit of ${STORAGE_LIMITS.maxSegmentBytes} bytes`)]);
     });
 
@@ -218,7 +211,7 @@ function storageSuite(mode: Mode) {
         // Only meaningful while the server's limit is below ours (NATS' default is 1 MiB; production needs ≥ 6 MiB).
         if (maxPayload * 0.75 > STORAGE_LIMITS.maxSegmentBytes) return;
         const { mac } = await owner('Bea Bigsegment');
-        const res = await ingest(mac, { start: Math.floor(t.clock.now() / 1000) - 60, duration: 2, type: 0 }, tsBytes(Math.ceil(maxPayload / 188)));
+        const res = await ingest(mac, { start: Math.floor(t.clock.now() / 1000) - 60, duration: 2, type: 0 }, tsNullPackets(Math.ceil(maxPayload / 188)));
         expect([res.status, res.body.errorCode]).toEqual([500, '000099']);
         // Refused before sending (the reason names both sizes), not answered after RPC_TIMEOUT_MS as "did not answer".
         expect(res.body.failureDetails).toMatch(new RegExp(`more than the NATS server's max_payload of ${maxPayload} bytes`));

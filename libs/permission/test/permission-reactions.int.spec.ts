@@ -14,19 +14,29 @@ import { type PermissionHarness, type TestUser, rejection, startPermissionHarnes
 const MAC = 'AABBCCDDEE01';
 const MAC2 = 'AABBCCDDEE02';
 
+/** A harness with the two plans every case grants from. */
+async function harnessWithPlans(options?: Parameters<typeof startPermissionHarness>[0]): Promise<PermissionHarness> {
+  const h = await startPermissionHarness(options);
+  await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'paid', permissionName: 'Paid', permissionType: 1, durationDays: 30 } });
+  await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'free', permissionName: 'Free', permissionType: 3, durationDays: 7 } });
+  return h;
+}
+
+const grantOf = (h: PermissionHarness) => (user: TestUser, permissionCode: string, ipcMac?: string) =>
+  h.rpc(PERMISSION_RPC.createGrant, { body: { openId: user.openId, permissionCode, ...(ipcMac ? { ipcMac } : {}) } });
+const rowsOfUser = (h: PermissionHarness) => async (userId: number) =>
+  (await h.sql.query(`SELECT id::int AS id, grant_status, ipc_mac, revoked_at IS NOT NULL AS revoked, revoke_reason FROM permission."grant" WHERE user_id = $1 ORDER BY id`, [userId])).rows;
+
 describeWithInfra(['postgres'], 'permission-service: reactions to user.deleted and device.unbound (PostgreSQL)', () => {
   let h: PermissionHarness;
 
   beforeAll(async () => {
-    h = await startPermissionHarness();
-    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'paid', permissionName: 'Paid', permissionType: 1, durationDays: 30 } });
-    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'free', permissionName: 'Free', permissionType: 3, durationDays: 7 } });
+    h = await harnessWithPlans();
   });
   afterAll(() => h?.close());
 
-  const grant = (user: TestUser, permissionCode: string, ipcMac?: string) => h.rpc(PERMISSION_RPC.createGrant, { body: { openId: user.openId, permissionCode, ...(ipcMac ? { ipcMac } : {}) } });
-  const rowsOf = async (userId: number) =>
-    (await h.sql.query(`SELECT id::int AS id, grant_status, ipc_mac, revoked_at IS NOT NULL AS revoked, revoke_reason FROM permission."grant" WHERE user_id = $1 ORDER BY id`, [userId])).rows;
+  const grant = (...args: Parameters<ReturnType<typeof grantOf>>) => grantOf(h)(...args);
+  const rowsOf = (userId: number) => rowsOfUser(h)(userId);
   const snapshot = async () => (await h.sql.query(`SELECT * FROM permission."grant" ORDER BY id`)).rows;
   const revokedEventsOf = async (userId: number) =>
     (await h.sql.query(`SELECT payload->'data' AS data FROM permission.outbox_event WHERE subject = $1 AND (payload->'data'->>'userId')::int = $2 ORDER BY seq`, [EVENTS.grantRevoked.subject, userId])).rows.map(
@@ -146,15 +156,12 @@ describeWithInfra(['postgres', 'nats'], 'permission-service: device.unbound publ
   let h: PermissionHarness;
 
   beforeAll(async () => {
-    h = await startPermissionHarness({ jetstream: true });
-    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'paid', permissionName: 'Paid', permissionType: 1, durationDays: 30 } });
-    await h.rpc(PERMISSION_RPC.createPermission, { body: { permissionCode: 'free', permissionName: 'Free', permissionType: 3, durationDays: 7 } });
+    h = await harnessWithPlans({ jetstream: true });
   });
   afterAll(() => h?.close());
 
-  const grant = (user: TestUser, permissionCode: string, ipcMac?: string) => h.rpc(PERMISSION_RPC.createGrant, { body: { openId: user.openId, permissionCode, ...(ipcMac ? { ipcMac } : {}) } });
-  const rowsOf = async (userId: number) =>
-    (await h.sql.query(`SELECT id::int AS id, grant_status, ipc_mac, revoked_at IS NOT NULL AS revoked, revoke_reason FROM permission."grant" WHERE user_id = $1 ORDER BY id`, [userId])).rows;
+  const grant = (...args: Parameters<ReturnType<typeof grantOf>>) => grantOf(h)(...args);
+  const rowsOf = (userId: number) => rowsOfUser(h)(userId);
 
   it.each(['AA:BB:CC:DD:EE:01', 'aa-bb-cc-dd-ee-01'])('an event in the stream carrying %s ends and releases the grants of the canonical device, and announces grant.revoked in the canonical form', async (spelling) => {
     const user = h.user();

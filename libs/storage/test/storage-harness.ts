@@ -13,7 +13,7 @@ import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, RPC, type RpcCont
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { type HandledEvent, RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
-import { Collector, ShiftableClock, TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, uniqueName } from '@dcp/testing';
+import { Collector, ShiftableClock, TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, tsNullPackets, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
 import { STORAGE_EVENTS, type StorageEvents } from '../src/infrastructure/storage-events';
@@ -49,9 +49,7 @@ export interface StorageHarness {
 
 /** `packets` MPEG-TS packets. */
 export function tsBytes(packets = 2): Buffer {
-  const b = Buffer.alloc(188 * packets, 0xff);
-  for (let i = 0; i < packets; i++) b[i * 188] = 0x47;
-  return b;
+  return tsNullPackets(packets);
 }
 
 let nextMac = 1;

@@ -6,3 +6,4 @@ export * from './pg-sql-client';
 export * from './collector';
 export * from './messaging-tables';
 export * from './raw-events';
+export * from './mpeg-ts';
