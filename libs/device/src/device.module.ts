@@ -26,7 +26,7 @@ import { ListManufacturersUseCase } from './manufacturers/list-manufacturers.use
 import { ManufacturerRepository } from './manufacturers/manufacturer.repository';
 import { RotateDelKeyUseCase } from './manufacturers/rotate-del-key.use-case';
 import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
-import { deviceClockProvider } from './shared/clock';
+import { deviceClockProvider } from './common/clock';
 
 @Module({
   providers: [

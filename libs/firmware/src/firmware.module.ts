@@ -15,7 +15,7 @@ import { ListReleasesUseCase } from './releases/list-releases.use-case';
 import { ReleaseRepository } from './releases/release.repository';
 import { UpdateReleaseUseCase } from './releases/update-release.use-case';
 import { FirmwareRpcHandlers } from './rpc/firmware-rpc.handlers';
-import { FirmwareMetrics } from './shared/firmware-metrics';
+import { FirmwareMetrics } from './common/firmware-metrics';
 
 @Module({
   providers: [

@@ -19,8 +19,8 @@ import { permissionDatabaseProvider } from './infrastructure/permission-database
 import { PermissionLifecycle } from './permission-lifecycle';
 import { GrantReactions } from './reactions/grant-reactions';
 import { PermissionRpcHandlers } from './rpc/permission-rpc.handlers';
-import { DeviceDirectory, UserDirectory } from './shared/directories';
-import { PermissionMetrics } from './shared/permission-metrics';
+import { DeviceDirectory, UserDirectory } from './common/directories';
+import { PermissionMetrics } from './common/permission-metrics';
 
 @Module({
   providers: [

@@ -8,7 +8,7 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { SSO_DATABASE, type SsoDatabase } from './infrastructure/sso-database';
 import { ExpiredDataPurger, PURGE_INTERVAL_MS } from './maintenance/expired-data.purger';
 import { SsoRpcHandlers } from './rpc/sso-rpc.handlers';
-import { OutboxNotifier } from './shared/outbox-notifier';
+import { OutboxNotifier } from './common/outbox-notifier';
 
 @Injectable()
 export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {

@@ -20,9 +20,9 @@ import { AuthorizeByTokenUseCase } from './sessions/authorize-by-token.use-case'
 import { RefreshTokenUseCase } from './sessions/refresh-token.use-case';
 import { SessionRepository } from './sessions/session.repository';
 import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-case';
-import { ssoClockProvider } from './shared/clock';
-import { OutboxNotifier } from './shared/outbox-notifier';
-import { SsoMetrics } from './shared/sso-metrics';
+import { ssoClockProvider } from './common/clock';
+import { OutboxNotifier } from './common/outbox-notifier';
+import { SsoMetrics } from './common/sso-metrics';
 import { SignedRequestVerifier } from './signature/signed-request.verifier';
 import { UsedSignatureStore } from './signature/used-signature.store';
 import { SsoLifecycle } from './sso-lifecycle';

@@ -16,7 +16,7 @@ import { Client } from 'pg';
 import type { z } from 'zod';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the reference merchant is the real counterpart of these specs
 import { type MerchantSandbox, startMerchantSandbox } from '../../../apps/merchant-sandbox/src/sandbox';
-import { SSO_CLOCK } from '../src/shared/clock';
+import { SSO_CLOCK } from '../src/common/clock';
 import { SsoModule } from '../src/sso.module';
 import { FakeClock } from '../src/test/fakes';
 

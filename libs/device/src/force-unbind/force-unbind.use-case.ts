@@ -12,7 +12,7 @@ import { DeviceRepository } from '../devices/device.repository';
 import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
 import { DelKeys } from '../manufacturers/del-keys';
 import { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
-import { DEVICE_CLOCK, type Clock } from '../shared/clock';
+import { DEVICE_CLOCK, type Clock } from '../common/clock';
 import { FORCE_UNBIND_WINDOW_SECONDS, insideWindow, parseTimeStamp, signMatches, skewSeconds, usedSignExpiry } from './force-unbind-rules';
 import { UsedForceSignStore } from './used-force-sign.store';
 

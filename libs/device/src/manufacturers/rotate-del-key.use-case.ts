@@ -4,7 +4,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, type ManufacturerWithDelKey, PlatformError } from '@dcp/contracts';
-import { DEVICE_CLOCK, type Clock } from '../shared/clock';
+import { DEVICE_CLOCK, type Clock } from '../common/clock';
 import { manufacturerNotFound } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';

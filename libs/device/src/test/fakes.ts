@@ -7,7 +7,7 @@ import type { DeviceRepository } from '../devices/device.repository';
 import type { UsedForceSignStore } from '../force-unbind/used-force-sign.store';
 import type { Manufacturer, NewManufacturer } from '../manufacturers/manufacturer';
 import type { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
-import type { Clock } from '../shared/clock';
+import type { Clock } from '../common/clock';
 
 export class FakeClock implements Clock {
   constructor(public ms: number = Date.UTC(2026, 0, 15, 12, 0, 0)) {}

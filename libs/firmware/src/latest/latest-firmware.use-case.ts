@@ -9,7 +9,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type CallOf, ErrorCode, FIRMWARE_TYPE, type GatewayResult, type ParamsOf, PlatformError } from '@dcp/contracts';
 import type { Chain } from '../releases/release';
 import { ReleaseRepository } from '../releases/release.repository';
-import { FirmwareMetrics } from '../shared/firmware-metrics';
+import { FirmwareMetrics } from '../common/firmware-metrics';
 import { type ReportedVersions, chainPosition, chooseOffer } from './chain';
 import { toFirmwareRecord } from './firmware-record.mapper';
 import { isRolledOutTo } from './rollout';

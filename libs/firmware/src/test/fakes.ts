@@ -3,7 +3,7 @@ import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from '
 import type { ReleaseRepository } from '../releases/release.repository';
 import type { Clock } from '@dcp/runtime';
 import { ManualClock } from '@dcp/testing';
-import type { FirmwareMetrics, Offer } from '../shared/firmware-metrics';
+import type { FirmwareMetrics, Offer } from '../common/firmware-metrics';
 
 export const T0 = Date.UTC(2026, 0, 1);
 

@@ -13,7 +13,7 @@ import { type CallOf, ErrorCode, PlatformError, type GatewayResult } from '@dcp/
 import { parseGrantId } from '../grants/grant';
 import { assertActivatable, servicePeriod } from '../grants/grant-rules';
 import { GrantRepository } from '../grants/grant.repository';
-import { DeviceDirectory } from '../shared/directories';
+import { DeviceDirectory } from '../common/directories';
 
 @Injectable()
 export class ActivateGrantUseCase {

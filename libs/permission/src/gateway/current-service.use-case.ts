@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { type CallOf, ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
 import { GrantRepository } from '../grants/grant.repository';
-import { DeviceDirectory } from '../shared/directories';
+import { DeviceDirectory } from '../common/directories';
 import { decideCurrentService } from './current-service';
 
 @Injectable()

@@ -8,7 +8,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView, parseAdminBody } from '@dcp/contracts';
 import { PermissionRepository } from '../catalogue/permission.repository';
-import { DeviceDirectory, UserDirectory } from '../shared/directories';
+import { DeviceDirectory, UserDirectory } from '../common/directories';
 import { initialState } from './grant-rules';
 import { toGrantView } from './grant.mapper';
 import { GrantRepository } from './grant.repository';

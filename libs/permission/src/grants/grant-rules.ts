@@ -1,7 +1,7 @@
 /** Status rules of grants (docs/decisions.md P6–P11), free of I/O so they can be pinned by unit specs. */
 import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { isPaid, type Permission } from '../catalogue/permission';
-import { DAY_MS } from '../shared/time';
+import { DAY_MS } from '../common/time';
 import { GRANT_STATUS, type Grant } from './grant';
 
 /** The service period of a permission activated at `now`: durationDays whole days. */

@@ -11,7 +11,7 @@ import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { normalizeMac, type EventPayload } from '@dcp/contracts';
 import { GrantRepository } from '../grants/grant.repository';
 import type { PermissionTransaction } from '../infrastructure/permission-database';
-import { PermissionMetrics } from '../shared/permission-metrics';
+import { PermissionMetrics } from '../common/permission-metrics';
 
 @Injectable()
 export class GrantReactions {

@@ -5,7 +5,7 @@ import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../gra
 import type { GrantRepository } from '../grants/grant.repository';
 import type { Clock } from '@dcp/runtime';
 import { ManualClock } from '@dcp/testing';
-import type { DeviceDirectory, DirectoryUser, UserDevice, UserDirectory } from '../shared/directories';
+import type { DeviceDirectory, DirectoryUser, UserDevice, UserDirectory } from '../common/directories';
 
 export const T0 = Date.UTC(2026, 0, 1);
 

@@ -6,8 +6,8 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { SsoMetrics } from '../shared/sso-metrics';
+import { SSO_CLOCK, type Clock } from '../common/clock';
+import { SsoMetrics } from '../common/sso-metrics';
 
 export const TOKEN_RETENTION_AFTER_EXPIRY_MS = 30 * 24 * 3600 * 1000;
 export const PURGE_INTERVAL_MS = 60_000;

@@ -10,8 +10,8 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { SsoMetrics } from '../shared/sso-metrics';
+import { SSO_CLOCK, type Clock } from '../common/clock';
+import { SsoMetrics } from '../common/sso-metrics';
 import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
 import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
 

@@ -1,8 +1,8 @@
 /** Registers a merchant: random clientId and secret; the secret is returned this once and stored encrypted. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MERCHANT_LIMITS, createMerchantBodySchema, type MerchantWithSecret, parseAdminBody } from '@dcp/contracts';
-import { CLIENT_ID_LENGTH, randomBase62 } from '../shared/random';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { CLIENT_ID_LENGTH, randomBase62 } from '../common/random';
+import { SSO_CLOCK, type Clock } from '../common/clock';
 import { assertTtlOrder } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MerchantView } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { SSO_CLOCK, type Clock } from '../common/clock';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';

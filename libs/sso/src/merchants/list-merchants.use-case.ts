@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { resolvePage } from '@dcp/contracts';
 import type { MerchantView } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { SSO_CLOCK, type Clock } from '../common/clock';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
 

@@ -4,7 +4,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
-import { CLIENT_SECRET_LENGTH, randomBase62 } from '../shared/random';
+import { CLIENT_SECRET_LENGTH, randomBase62 } from '../common/random';
 import { SecretBox } from '@dcp/signing';
 import type { Merchant } from './merchant';
 

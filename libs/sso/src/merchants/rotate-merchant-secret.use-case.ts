@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, MERCHANT_LIMITS, PlatformError, type MerchantWithSecret, rotateMerchantSecretBodySchema, parseAdminBody } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { SSO_CLOCK, type Clock } from '../common/clock';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';

@@ -1,7 +1,7 @@
 /** PATCH of a merchant's name, URLs, TTLs, rotation option and enabled flag. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type MerchantView, updateMerchantBodySchema, parseAdminBody } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { SSO_CLOCK, type Clock } from '../common/clock';
 import { assertTtlOrder, merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';

@@ -6,9 +6,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
 import { MerchantClient } from '../merchant-client/merchant-client';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { OutboxNotifier } from '../shared/outbox-notifier';
-import { requiredParam } from '../shared/sso-params';
+import { SSO_CLOCK, type Clock } from '../common/clock';
+import { OutboxNotifier } from '../common/outbox-notifier';
+import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
 import { SessionRepository } from './session.repository';
 

@@ -1,5 +1,5 @@
 /** A freshly issued opaque token: the raw value goes to the client once; only its hash is stored. */
-import { TOKEN_LENGTH, randomBase62, sha256Hex } from '../shared/random';
+import { TOKEN_LENGTH, randomBase62, sha256Hex } from '../common/random';
 
 export interface IssuedToken {
   token: string;

@@ -1,7 +1,7 @@
 import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { sha256Hex } from '../shared/random';
+import { sha256Hex } from '../common/random';
 import { FakeClock, failure, fakeMerchant, merchantSecrets } from '../test/fakes';
 import type { IssuedToken } from './issued-token';
 import { RefreshTokenUseCase } from './refresh-token.use-case';

@@ -6,9 +6,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { sha256Hex } from '../shared/random';
-import { requiredParam } from '../shared/sso-params';
+import { SSO_CLOCK, type Clock } from '../common/clock';
+import { sha256Hex } from '../common/random';
+import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
 import { SessionRepository, type StoredRefreshToken } from './session.repository';
 

@@ -8,7 +8,7 @@ import { buildEvent, outboxRow } from '@dcp/messaging';
 import { SSO_DATABASE, type SsoDatabase, type SsoTransaction } from '../infrastructure/sso-database';
 import type { MerchantUser } from '../merchant-client/merchant-user';
 import type { Merchant } from '../merchants/merchant';
-import { OPEN_ID_LENGTH, randomBase62 } from '../shared/random';
+import { OPEN_ID_LENGTH, randomBase62 } from '../common/random';
 import type { IssuedToken } from './issued-token';
 
 export interface LoggedInUser {

@@ -1,8 +1,8 @@
 /** The edge's authentication of a gateway call (spec 5.2, codes of 7.2). */
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
-import { sha256Hex } from '../shared/random';
+import { SSO_CLOCK, type Clock } from '../common/clock';
+import { sha256Hex } from '../common/random';
 import { AccessTokenLookup } from './access-token.lookup';
 
 export interface VerifiedAccess {

@@ -9,7 +9,7 @@ import { MAX_CLOCK_SKEW_SECONDS, SIGNATURE_VERSION, missingHeader, verifySignatu
 import type { Merchant } from '../merchants/merchant';
 import { MerchantRepository } from '../merchants/merchant.repository';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
-import { SSO_CLOCK, type Clock } from '../shared/clock';
+import { SSO_CLOCK, type Clock } from '../common/clock';
 import { UsedSignatureStore } from './used-signature.store';
 
 /** A used signature is remembered one second past the last instant its x-client-time is still accepted. */

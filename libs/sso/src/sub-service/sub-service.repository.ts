@@ -5,7 +5,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
-import { randomBase62 } from '../shared/random';
+import { randomBase62 } from '../common/random';
 import { type SubServiceInfoRecord, withScheme } from './sub-service-info';
 
 const SUBTOKEN_LENGTH = 32;

@@ -5,7 +5,7 @@ import { signedHeaders } from '@dcp/signing';
 import type { SignedSsoRequest } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
-import type { Clock } from '../shared/clock';
+import type { Clock } from '../common/clock';
 
 export class FakeClock implements Clock {
   constructor(private ms: number = Date.now()) {}

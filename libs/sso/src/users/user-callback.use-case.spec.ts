@@ -2,7 +2,7 @@ import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
 import type { MerchantClient } from '../merchant-client/merchant-client';
 import type { MerchantAnswer, MerchantUser } from '../merchant-client/merchant-user';
 import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import type { OutboxNotifier } from '../shared/outbox-notifier';
+import type { OutboxNotifier } from '../common/outbox-notifier';
 import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
 import type { ShadowUserRepository } from './shadow-user.repository';
 import { UserCallbackUseCase } from './user-callback.use-case';

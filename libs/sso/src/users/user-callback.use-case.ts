@@ -7,8 +7,8 @@ import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest }
 import { MerchantClient } from '../merchant-client/merchant-client';
 import type { Merchant } from '../merchants/merchant';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { OutboxNotifier } from '../shared/outbox-notifier';
-import { enumParam, requiredParam } from '../shared/sso-params';
+import { OutboxNotifier } from '../common/outbox-notifier';
+import { enumParam, requiredParam } from '../common/sso-params';
 import { ShadowUserRepository } from './shadow-user.repository';
 
 
