@@ -10,10 +10,12 @@ import { buildPublicOpenApiDocument } from './public-openapi';
 
 @Controller()
 export class PublicApiController {
-  private readonly document = JSON.stringify(buildPublicOpenApiDocument());
+  /** Built on the first request, not at start-up: most processes never serve it. */
+  private document?: string;
 
   @Get('openapi.json')
   async openApi(@Res() reply: FastifyReply): Promise<void> {
+    this.document ??= JSON.stringify(buildPublicOpenApiDocument());
     await reply.status(200).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(this.document);
   }
 
