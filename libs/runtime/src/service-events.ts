@@ -1,12 +1,14 @@
 /**
  * A service's side of the event backbone (libs/messaging/README.md), the same for every service that owns data:
- * - the outbox relay that publishes what its transactions enqueued (`poke()` after a commit);
+ * - the outbox relay that publishes what its transactions enqueued: `enqueue(tx, key, payload)` writes the row
+ *   inside a transaction opened by `transaction(fn)` (or a reaction's inbox transaction) and the relay is poked
+ *   once that transaction has committed — never before, never after a rollback;
  * - one durable consumer (`<service>-service`) whose handlers run inside the inbox transaction, so an
  *   event applies at most once even when delivered again, and whose failures end in the dead-letter table
  *   after `EVENT_MAX_DELIVER` attempts;
  * - the operator view of those dead letters (list, resolve, replay) and their metrics.
  */
-import { Logger } from '@nestjs/common';
+import { type FactoryProvider, type InjectionToken, Logger } from '@nestjs/common';
 import {
   ErrorCode,
   type EventConsumerService,
@@ -26,6 +28,9 @@ import {
   type EventConsumerHandle,
   OutboxRelay,
   type SqlClient,
+  type TransactionOptions,
+  buildEvent,
+  enqueueEvent,
   type TransactionalSqlClient,
   countDeadLetters,
   deadLetterSink,
@@ -34,7 +39,7 @@ import {
   resolveDeadLetter,
   runOnce,
 } from '@dcp/messaging';
-import type { RuntimeContext } from './context';
+import { RUNTIME_CONTEXT, type RuntimeContext } from './context';
 
 /** One handler per consumed event; it runs inside the inbox transaction `tx`. */
 export type EventHandlers<Tx extends SqlClient> = {
@@ -54,8 +59,32 @@ export interface ServiceEventsOptions<Tx extends SqlClient> {
   client: TransactionalSqlClient<Tx>;
 }
 
+/** The module-scoped token of a service's ServiceEvents (each service module provides its own). */
+export const SERVICE_EVENTS = Symbol.for('dcp.service-events');
+
+/**
+ * The service's ServiceEvents over its own database client, under SERVICE_EVENTS: `database` is the token of
+ * the service's database provider (anything with `client`, the Prisma client of its schema).
+ */
+export function serviceEventsProvider<Tx extends SqlClient>(
+  service: ServiceName,
+  database: InjectionToken,
+): FactoryProvider<ServiceEvents<Tx>> {
+  return {
+    provide: SERVICE_EVENTS,
+    inject: [RUNTIME_CONTEXT, database],
+    useFactory: (ctx: RuntimeContext, db: { client: TransactionalSqlClient<Tx> }) => new ServiceEvents<Tx>(ctx, { service, client: db.client }),
+  };
+}
+
+/** A transaction opened by ServiceEvents: whether something was enqueued in it (the relay is poked after its commit). */
+interface OpenTransaction {
+  enqueued: boolean;
+}
+
 export class ServiceEvents<Tx extends SqlClient> {
   private readonly logger: Logger;
+  private readonly open = new WeakMap<object, OpenTransaction>();
   private readonly busLogger: BusLogger;
   private relay?: OutboxRelay;
   private consumer?: EventConsumerHandle;
@@ -98,9 +127,41 @@ export class ServiceEvents<Tx extends SqlClient> {
     relay.start();
   }
 
-  /** Publish now what a just-committed transaction enqueued. */
+  /** Publish now what a just-committed transaction enqueued (`transaction` does it; for tests and tools). */
   poke(): void {
     this.relay?.poke();
+  }
+
+  /**
+   * Runs `fn` in a transaction of the service's database; events `enqueue`d in it are published right after
+   * the commit (the relay is poked once the transaction resolved; a rollback pokes nothing).
+   */
+  async transaction<R>(fn: (tx: Tx) => Promise<R>, options?: TransactionOptions): Promise<R> {
+    const state: OpenTransaction = { enqueued: false };
+    const result = await this.opts.client.$transaction((tx) => this.within(tx, state, () => fn(tx)), options);
+    if (state.enqueued) this.poke();
+    return result;
+  }
+
+  /**
+   * Writes the event into the outbox inside `tx`, which must be a transaction of this ServiceEvents
+   * (`transaction(fn)` or a reaction's): the relay is poked when it commits. Throws for any other client,
+   * so no use case can enqueue without the poke.
+   */
+  async enqueue<K extends EventKey>(tx: Tx, key: K, payload: EventPayload<K>): Promise<void> {
+    const state = this.open.get(tx);
+    if (!state) throw new Error(`${this.opts.service}-service enqueued ${EVENTS[key].subject} outside a transaction of its ServiceEvents`);
+    await enqueueEvent(tx, this.schema, buildEvent(key, payload));
+    state.enqueued = true;
+  }
+
+  private async within<R>(tx: Tx, state: OpenTransaction, fn: () => Promise<R>): Promise<R> {
+    this.open.set(tx, state);
+    try {
+      return await fn();
+    } finally {
+      this.open.delete(tx);
+    }
   }
 
   /** Starts the service's durable consumer for the events it has handlers for. */
@@ -170,9 +231,10 @@ export class ServiceEvents<Tx extends SqlClient> {
     const handler = key ? (this.handlers[key] as ((data: unknown, tx: Tx, env: EventEnvelope) => Promise<void>) | undefined) : undefined;
     if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
     try {
-      const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => handler(envelope.data, tx, envelope), { maxWait: 10_000, timeout: 60_000 });
+      const state: OpenTransaction = { enqueued: false };
+      const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => this.within(tx, state, () => handler(envelope.data, tx, envelope)), { maxWait: 10_000, timeout: 60_000 });
       this.count(envelope.type, ran ? 'applied' : 'duplicate', envelope.id);
-      if (ran) this.poke();
+      if (state.enqueued) this.poke();
     } catch (err) {
       if (via === 'consumer') this.count(envelope.type, 'failed', envelope.id);
       throw err;
