@@ -20,7 +20,6 @@ import { AuthorizeByTokenUseCase } from './sessions/authorize-by-token.use-case'
 import { RefreshTokenUseCase } from './sessions/refresh-token.use-case';
 import { SessionRepository } from './sessions/session.repository';
 import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-case';
-import { ssoClockProvider } from './common/clock';
 import { OutboxNotifier } from './common/outbox-notifier';
 import { SsoMetrics } from './common/sso-metrics';
 import { SignedRequestVerifier } from './signature/signed-request.verifier';
@@ -39,7 +38,6 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
 @Module({
   providers: [
     ssoDatabaseProvider,
-    ssoClockProvider,
     SsoMetrics,
     OutboxNotifier,
     MerchantRepository,

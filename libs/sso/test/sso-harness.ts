@@ -11,19 +11,17 @@ import { type MerchantWithSecret, type RpcContract, SSO_ADMIN_RPC, type SignedSs
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
-import { createTestDatabase, uniqueName } from '@dcp/testing';
+import { ManualClock, createTestDatabase, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the reference merchant is the real counterpart of these specs
 import { type MerchantSandbox, startMerchantSandbox } from '../../../apps/merchant-sandbox/src/sandbox';
-import { SSO_CLOCK } from '../src/common/clock';
 import { SsoModule } from '../src/sso.module';
-import { FakeClock } from '../src/test/fakes';
 
 export interface SsoHarness {
   runtime: Runtime;
   module: TestingModule;
-  clock: FakeClock;
+  clock: ManualClock;
   sandbox: MerchantSandbox;
   /** Direct SQL on the sso database, for assertions on what is stored. */
   sql: Client;
@@ -46,7 +44,7 @@ export interface HarnessOptions {
   /** SECRETS_KEY (hex); replicas of one deployment share it. */
   secretsKey?: string;
   /** Share another harness's clock (replicas see the same time). */
-  clock?: FakeClock;
+  clock?: ManualClock;
 }
 
 export async function startSsoHarness(opts: HarnessOptions = {}): Promise<SsoHarness> {
@@ -62,15 +60,13 @@ export async function startSsoHarness(opts: HarnessOptions = {}): Promise<SsoHar
     SECRETS_KEY: secretsKey,
     MERCHANT_ALLOW_PRIVATE_NETWORKS: String(opts.allowPrivateNetworks ?? true),
   } as NodeJS.ProcessEnv);
-  const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('sso') }, database: () => ({ kind: 'postgres', url: databaseUrl }) });
-  const clock = opts.clock ?? new FakeClock();
-  const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), SsoModule] })
-    .overrideProvider(SSO_CLOCK)
-    .useValue(clock)
-    .compile();
+  // The runtime clock (RUNTIME_CLOCK) stands still until a spec moves it.
+  const clock = opts.clock ?? new ManualClock(Date.now());
+  const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('sso') }, database: () => ({ kind: 'postgres', url: databaseUrl }), clock });
+  const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), SsoModule] }).compile();
   await module.init();
   // The merchant lives on the same clock, so its token expiry and signature checks agree with ours.
-  const sandbox = await startMerchantSandbox({ port: 0, now: () => clock.now().getTime() });
+  const sandbox = await startMerchantSandbox({ port: 0, now: () => clock.now() });
   const sql = new Client({ connectionString: databaseUrl });
   await sql.connect();
 
@@ -91,7 +87,7 @@ export async function startSsoHarness(opts: HarnessOptions = {}): Promise<SsoHar
       // Like a real client, every request is signed at a later second than the previous one (the same
       // request signed twice in one second is a replay).
       if (atMs === undefined) clock.advance(1);
-      const h = signedHeaders({ method: 'POST', path, params, clientId: merchant.clientId, clientSecret: merchant.clientSecret, now: atMs ?? clock.now().getTime() });
+      const h = signedHeaders({ method: 'POST', path, params, clientId: merchant.clientId, clientSecret: merchant.clientSecret, now: atMs ?? clock.now() });
       return { method: 'POST', path, params, headers: { clientTime: h['x-client-time'], version: h['x-version'], clientId: h['x-client-Id'], sign: h.sign } };
     },
     merchantUser: (fields = {}) => {

@@ -85,7 +85,7 @@ describeWithInfra(['postgres'], 'sso: merchants (PostgreSQL)', () => {
   });
 
   it('purges used signatures past their window and tokens long expired, keeping the rest', async () => {
-    const now = h.clock.now().getTime();
+    const now = h.clock.now();
     await h.sql.query(`INSERT INTO sso.used_signature (client_id, sign, expires_at) VALUES ('c', 'old', $1), ('c', 'fresh', $2)`, [new Date(now - 1000), new Date(now + 10_000)]);
     const m = await h.createMerchant({ name: 'Purge merchant' });
     await h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, m));

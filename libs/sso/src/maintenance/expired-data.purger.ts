@@ -6,7 +6,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { SsoMetrics } from '../common/sso-metrics';
 
 export const TOKEN_RETENTION_AFTER_EXPIRY_MS = 30 * 24 * 3600 * 1000;
@@ -18,12 +18,13 @@ export class ExpiredDataPurger {
   constructor(
     @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
     private readonly metrics: SsoMetrics,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async purgeOnce(): Promise<{ signatures: number; tokens: number }> {
-    const now = this.clock.now();
-    const tokenCutoff = new Date(now.getTime() - TOKEN_RETENTION_AFTER_EXPIRY_MS);
+    const nowMs = this.clock.now();
+    const now = new Date(nowMs);
+    const tokenCutoff = new Date(nowMs - TOKEN_RETENTION_AFTER_EXPIRY_MS);
     const signatures = await this.inBatches(
       () => this.db.client.$executeRaw`
         DELETE FROM "sso"."used_signature" WHERE ctid IN (

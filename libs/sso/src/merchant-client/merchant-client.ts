@@ -10,7 +10,7 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { SsoMetrics } from '../common/sso-metrics';
 import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
 import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
@@ -28,7 +28,7 @@ export class MerchantClient implements OnModuleDestroy {
     @Inject(RUNTIME_CONTEXT) ctx: RuntimeContext,
     private readonly secrets: MerchantSecrets,
     private readonly metrics: SsoMetrics,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {
     this.http = new MerchantHttp({
       timeoutMs: MERCHANT_TIMEOUT_MS,
@@ -56,7 +56,7 @@ export class MerchantClient implements OnModuleDestroy {
     url.searchParams.set(name, value);
     // Every query parameter the merchant receives is signed, including any its configured URL carries.
     const params = Object.fromEntries(url.searchParams);
-    const headers = signedHeaders({ method: 'GET', path: url.pathname, params, clientId: merchant.clientId, clientSecret: this.secrets.current(merchant), now: this.clock.now().getTime() });
+    const headers = signedHeaders({ method: 'GET', path: url.pathname, params, clientId: merchant.clientId, clientSecret: this.secrets.current(merchant), now: this.clock.now() });
     let answer: MerchantAnswer;
     try {
       const { status, body } = await this.http.get(url, { ...headers });

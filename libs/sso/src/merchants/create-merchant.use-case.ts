@@ -2,7 +2,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MERCHANT_LIMITS, createMerchantBodySchema, type MerchantWithSecret, parseAdminBody } from '@dcp/contracts';
 import { CLIENT_ID_LENGTH, randomBase62 } from '../common/random';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { assertTtlOrder } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
@@ -15,7 +15,7 @@ export class CreateMerchantUseCase {
   constructor(
     private readonly merchants: MerchantRepository,
     private readonly secrets: MerchantSecrets,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { body: unknown }): Promise<MerchantWithSecret> {

@@ -4,7 +4,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MerchantView } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
@@ -15,7 +15,7 @@ export class DisableMerchantUseCase {
 
   constructor(
     private readonly merchants: MerchantRepository,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { clientId: string }): Promise<MerchantView> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { resolvePage } from '@dcp/contracts';
 import type { MerchantView } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
 
@@ -9,7 +9,7 @@ import { MerchantRepository } from './merchant.repository';
 export class ListMerchantsUseCase {
   constructor(
     private readonly merchants: MerchantRepository,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { limit?: number; offset?: number }): Promise<{ items: MerchantView[]; total: number }> {

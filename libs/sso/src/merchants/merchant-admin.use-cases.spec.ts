@@ -1,5 +1,6 @@
 import { ErrorCode } from '@dcp/contracts';
-import { FakeClock, failure, fakeContext } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { failure, fakeContext } from '../test/fakes';
 import { CreateMerchantUseCase } from './create-merchant.use-case';
 import { DisableMerchantUseCase } from './disable-merchant.use-case';
 import { GetMerchantUseCase } from './get-merchant.use-case';
@@ -28,7 +29,7 @@ class MemoryMerchants {
 }
 
 function setup() {
-  const clock = new FakeClock();
+  const clock = new ManualClock(Date.now());
   const repo = new MemoryMerchants();
   const merchants = repo as unknown as MerchantRepository;
   const secrets = new MerchantSecrets(fakeContext());
@@ -128,7 +129,7 @@ describe('merchant administration', () => {
     const created = await s.create.execute({ body });
     const rotated = await s.rotate.execute({ clientId: created.clientId, body: { graceSeconds: 600 } });
     expect(rotated.clientSecret).not.toBe(created.clientSecret);
-    expect(rotated.previousSecretExpiresAt).toBe(new Date(s.clock.now().getTime() + 600_000).toISOString());
+    expect(rotated.previousSecretExpiresAt).toBe(new Date(s.clock.now() + 600_000).toISOString());
     const row = s.repo.rows.get(created.clientId)!;
     expect(s.secrets.acceptable(row, s.clock.now())).toEqual([rotated.clientSecret, created.clientSecret]);
     s.clock.advance(600);

@@ -30,9 +30,9 @@ export class MerchantSecrets {
   }
 
   /** Secrets a merchant's request may be signed with: the current one, plus the previous during its grace. */
-  acceptable(merchant: Merchant, now: Date): string[] {
+  acceptable(merchant: Merchant, now: number): string[] {
     const secrets = [this.current(merchant)];
-    if (merchant.previousSecretCiphertext && merchant.previousSecretExpiresAt && merchant.previousSecretExpiresAt.getTime() > now.getTime()) {
+    if (merchant.previousSecretCiphertext && merchant.previousSecretExpiresAt && merchant.previousSecretExpiresAt.getTime() > now) {
       secrets.push(this.box.decrypt(merchant.previousSecretCiphertext, merchant.clientId));
     }
     return secrets;

@@ -1,8 +1,8 @@
 import type { MerchantView, MerchantWithSecret } from '@dcp/contracts';
 import type { Merchant } from './merchant';
 
-export function toMerchantView(m: Merchant, now: Date): MerchantView {
-  const graceRunning = m.previousSecretExpiresAt && m.previousSecretExpiresAt.getTime() > now.getTime();
+export function toMerchantView(m: Merchant, now: number): MerchantView {
+  const graceRunning = m.previousSecretExpiresAt && m.previousSecretExpiresAt.getTime() > now;
   return {
     clientId: m.clientId,
     name: m.name,

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, MERCHANT_LIMITS, PlatformError, type MerchantWithSecret, rotateMerchantSecretBodySchema, parseAdminBody } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
@@ -18,7 +18,7 @@ export class RotateMerchantSecretUseCase {
   constructor(
     private readonly merchants: MerchantRepository,
     private readonly secrets: MerchantSecrets,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { clientId: string; body: unknown }): Promise<MerchantWithSecret> {
@@ -32,7 +32,7 @@ export class RotateMerchantSecretUseCase {
       {
         secretCiphertext: this.secrets.encrypt(current.clientId, clientSecret),
         previousSecretCiphertext: graceSeconds > 0 ? current.secretCiphertext : null,
-        previousSecretExpiresAt: graceSeconds > 0 ? new Date(now.getTime() + graceSeconds * 1000) : null,
+        previousSecretExpiresAt: graceSeconds > 0 ? new Date(now + graceSeconds * 1000) : null,
       },
       current.secretCiphertext,
     );

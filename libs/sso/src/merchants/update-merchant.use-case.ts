@@ -1,7 +1,7 @@
 /** PATCH of a merchant's name, URLs, TTLs, rotation option and enabled flag. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type MerchantView, updateMerchantBodySchema, parseAdminBody } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { assertTtlOrder, merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository } from './merchant.repository';
@@ -12,7 +12,7 @@ export class UpdateMerchantUseCase {
 
   constructor(
     private readonly merchants: MerchantRepository,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { clientId: string; body: unknown }): Promise<MerchantView> {

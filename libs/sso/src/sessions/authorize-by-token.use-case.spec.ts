@@ -4,13 +4,14 @@ import type { MerchantAnswer } from '../merchant-client/merchant-user';
 import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import type { OutboxNotifier } from '../common/outbox-notifier';
 import { sha256Hex } from '../common/random';
-import { FakeClock, failure, fakeMerchant, merchantSecrets } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
 import { AuthorizeByTokenUseCase } from './authorize-by-token.use-case';
 import type { IssuedToken } from './issued-token';
 import type { SessionRepository } from './session.repository';
 
 function setup(answer: MerchantAnswer) {
-  const clock = new FakeClock(1_800_000_000_000);
+  const clock = new ManualClock(1_800_000_000_000);
   const merchant = fakeMerchant(merchantSecrets(), 'secret', { accessTokenTtlSeconds: 600, refreshTokenTtlSeconds: 86400 });
   const stored: { access?: IssuedToken; refresh?: IssuedToken } = {};
   const sessions = {
@@ -41,7 +42,7 @@ describe('AuthorizeByTokenUseCase', () => {
     expect(result.accessToken).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(result.refreshToken).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(s.stored.access?.hash).toBe(sha256Hex(result.accessToken));
-    expect(s.stored.refresh?.expiresAt.getTime()).toBe(s.clock.now().getTime() + 86400_000);
+    expect(s.stored.refresh?.expiresAt.getTime()).toBe(s.clock.now() + 86400_000);
     expect(s.pokes()).toBe(1);
   });
 

@@ -6,7 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
 import { MerchantClient } from '../merchant-client/merchant-client';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { OutboxNotifier } from '../common/outbox-notifier';
 import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
@@ -21,7 +21,7 @@ export class AuthorizeByTokenUseCase {
     private readonly merchantClient: MerchantClient,
     private readonly sessions: SessionRepository,
     private readonly outbox: OutboxNotifier,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: SignedSsoRequest): Promise<TokenResult> {

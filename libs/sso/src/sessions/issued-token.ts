@@ -7,7 +7,8 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
-export function issueToken(ttlSeconds: number, now: Date): IssuedToken {
+/** `now` in epoch milliseconds (the runtime clock). */
+export function issueToken(ttlSeconds: number, now: number): IssuedToken {
   const token = randomBase62(TOKEN_LENGTH);
-  return { token, hash: sha256Hex(token), expiresAt: new Date(now.getTime() + ttlSeconds * 1000) };
+  return { token, hash: sha256Hex(token), expiresAt: new Date(now + ttlSeconds * 1000) };
 }

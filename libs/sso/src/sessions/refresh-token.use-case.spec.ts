@@ -2,7 +2,8 @@ import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { sha256Hex } from '../common/random';
-import { FakeClock, failure, fakeMerchant, merchantSecrets } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
 import type { IssuedToken } from './issued-token';
 import { RefreshTokenUseCase } from './refresh-token.use-case';
 import type { SessionRepository, StoredRefreshToken } from './session.repository';
@@ -42,7 +43,7 @@ class FakeSessions {
 }
 
 function setup(merchantOverrides: Partial<Merchant> = {}) {
-  const clock = new FakeClock(1_800_000_000_000);
+  const clock = new ManualClock(1_800_000_000_000);
   const merchant = fakeMerchant(merchantSecrets(), 'secret', { id: 1, ...merchantOverrides });
   const verifier = { verify: async () => merchant } as unknown as SignedRequestVerifier;
   const sessions = new FakeSessions();
@@ -86,7 +87,7 @@ describe('RefreshTokenUseCase (spec 3.1)', () => {
 
   it('answers 030051 once the refresh token expired', async () => {
     const { sessions, refresh, clock } = setup();
-    sessions.add(sha256Hex('r1'), { expiresAt: new Date(clock.now().getTime() + 1000) });
+    sessions.add(sha256Hex('r1'), { expiresAt: new Date(clock.now() + 1000) });
     await expect(refresh('r1')).resolves.toBeDefined();
     clock.advance(1);
     expect((await failure(refresh('r1'))).code).toBe(ErrorCode.SSO_REFRESH_TOKEN_EXPIRED);

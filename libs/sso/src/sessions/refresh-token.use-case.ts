@@ -6,7 +6,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { sha256Hex } from '../common/random';
 import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
@@ -21,7 +21,7 @@ export class RefreshTokenUseCase {
   constructor(
     private readonly verifier: SignedRequestVerifier,
     private readonly sessions: SessionRepository,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: SignedSsoRequest): Promise<TokenResult> {
@@ -33,7 +33,7 @@ export class RefreshTokenUseCase {
     const now = this.clock.now();
     if (stored.consumedAt) await this.reused(stored, now);
     if (stored.revokedAt) throw new PlatformError(ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS, 'tokenInfo not exists (revoked)');
-    if (stored.expiresAt.getTime() <= now.getTime()) throw new PlatformError(ErrorCode.SSO_REFRESH_TOKEN_EXPIRED);
+    if (stored.expiresAt.getTime() <= now) throw new PlatformError(ErrorCode.SSO_REFRESH_TOKEN_EXPIRED);
 
     const access = issueToken(merchant.accessTokenTtlSeconds, now);
     if (!merchant.refreshTokenRotation) {
@@ -45,7 +45,7 @@ export class RefreshTokenUseCase {
     return { accessToken: access.token, refreshToken: refresh.token, expiresIn: merchant.accessTokenTtlSeconds, openId: stored.openId };
   }
 
-  private async reused(stored: StoredRefreshToken, now: Date): Promise<never> {
+  private async reused(stored: StoredRefreshToken, now: number): Promise<never> {
     const revoked = await this.sessions.revokeFamily(stored.family, now);
     this.logger.warn(`rotated refresh token of user ${stored.userId} presented again: ${revoked} token(s) of its family revoked`);
     throw new PlatformError(ErrorCode.SSO_REFRESH_TOKEN_REUSED);

@@ -68,9 +68,9 @@ export class SessionRepository {
    * Exchanges a refresh token under rotation: consumes it and stores the new pair, atomically. False when it
    * was consumed meanwhile (a concurrent exchange won): that second use is a reuse.
    */
-  async rotate(token: StoredRefreshToken, access: IssuedToken, refresh: IssuedToken, now: Date): Promise<boolean> {
+  async rotate(token: StoredRefreshToken, access: IssuedToken, refresh: IssuedToken, now: number): Promise<boolean> {
     return this.db.client.$transaction(async (tx) => {
-      const { count } = await tx.token.updateMany({ where: { id: token.id, consumedAt: null, revokedAt: null }, data: { consumedAt: now } });
+      const { count } = await tx.token.updateMany({ where: { id: token.id, consumedAt: null, revokedAt: null }, data: { consumedAt: new Date(now) } });
       if (count === 0) return false;
       await this.storeTokens(tx, token.userId, token.family, access, refresh);
       return true;
@@ -78,8 +78,8 @@ export class SessionRepository {
   }
 
   /** Revokes every token of a login (reuse of a rotated refresh token means it leaked). */
-  async revokeFamily(family: string, now: Date): Promise<number> {
-    const { count } = await this.db.client.token.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: now } });
+  async revokeFamily(family: string, now: number): Promise<number> {
+    const { count } = await this.db.client.token.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date(now) } });
     return count;
   }
 

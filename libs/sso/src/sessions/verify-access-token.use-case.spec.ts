@@ -1,9 +1,10 @@
 import { ErrorCode } from '@dcp/contracts';
-import { FakeClock, failure } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { failure } from '../test/fakes';
 import type { AccessTokenFacts, AccessTokenLookup } from './access-token.lookup';
 import { VerifyAccessTokenUseCase } from './verify-access-token.use-case';
 
-const clock = new FakeClock(1_800_000_000_000);
+const clock = new ManualClock(1_800_000_000_000);
 const valid: AccessTokenFacts = {
   merchantId: 1,
   merchantEnabled: true,
@@ -12,7 +13,7 @@ const valid: AccessTokenFacts = {
   uuid: 'u-7',
   tokenUserId: 7,
   tokenKind: 'ACCESS',
-  tokenExpiresAt: new Date(clock.now().getTime() + 60_000),
+  tokenExpiresAt: new Date(clock.now() + 60_000),
   tokenRevokedAt: null,
 };
 
@@ -33,7 +34,7 @@ describe('VerifyAccessTokenUseCase (spec 5.2 / 7.2)', () => {
     ["another user's token", { tokenUserId: 8 }, ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH],
     ['a refresh token', { tokenKind: 'REFRESH' }, ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH],
     ['a revoked token', { tokenRevokedAt: new Date() }, ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH],
-    ['an expired token', { tokenExpiresAt: clock.now() }, ErrorCode.FC_AUTH_ACCESSTOKEN_EXPIRED],
+    ['an expired token', { tokenExpiresAt: new Date(clock.now()) }, ErrorCode.FC_AUTH_ACCESSTOKEN_EXPIRED],
   ])('%s → %s', async (_case, facts, code) => {
     expect((await failure(verify(facts))).code).toBe(code);
   });

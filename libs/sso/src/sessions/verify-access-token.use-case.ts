@@ -1,7 +1,7 @@
 /** The edge's authentication of a gateway call (spec 5.2, codes of 7.2). */
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { sha256Hex } from '../common/random';
 import { AccessTokenLookup } from './access-token.lookup';
 
@@ -18,7 +18,7 @@ export interface VerifiedAccess {
 export class VerifyAccessTokenUseCase {
   constructor(
     private readonly lookup: AccessTokenLookup,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { clientId: string; openId: string; accessToken: string }): Promise<VerifiedAccess> {
@@ -29,7 +29,7 @@ export class VerifyAccessTokenUseCase {
     if (f.userMerchantId !== f.merchantId) throw new PlatformError(ErrorCode.FC_AUTH_OPENID_NOT_MATCH, 'openId does not belong to this clientId');
     if (f.tokenUserId !== f.userId || f.tokenKind !== 'ACCESS' || f.tokenRevokedAt !== null) throw new PlatformError(ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH);
     const expiresAt = (f.tokenExpiresAt as Date).getTime();
-    if (expiresAt <= this.clock.now().getTime()) throw new PlatformError(ErrorCode.FC_AUTH_ACCESSTOKEN_EXPIRED);
+    if (expiresAt <= this.clock.now()) throw new PlatformError(ErrorCode.FC_AUTH_ACCESSTOKEN_EXPIRED);
     return { userId: f.userId, openId: request.openId, clientId: request.clientId, uuid: f.uuid as string, expiresAt };
   }
 }

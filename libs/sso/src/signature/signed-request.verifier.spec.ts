@@ -1,7 +1,8 @@
 import { ErrorCode } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import type { MerchantRepository } from '../merchants/merchant.repository';
-import { FakeClock, MemoryUsedSignatures, failure, fakeMerchant, merchantSecrets, signedRequest } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { MemoryUsedSignatures, failure, fakeMerchant, merchantSecrets, signedRequest } from '../test/fakes';
 import { SignedRequestVerifier } from './signed-request.verifier';
 import type { UsedSignatureStore } from './used-signature.store';
 
@@ -9,14 +10,14 @@ const PATH = '/sso/authorize_by_token';
 const SECRET = 'the-current-secret';
 
 function setup(overrides: Partial<Merchant> = {}) {
-  const clock = new FakeClock(1_800_000_000_000);
+  const clock = new ManualClock(1_800_000_000_000);
   const secrets = merchantSecrets();
   const merchant = fakeMerchant(secrets, SECRET, overrides);
   const repo = { findByClientId: async (id: string) => (id === merchant.clientId ? merchant : null) } as unknown as MerchantRepository;
   const used = new MemoryUsedSignatures();
   const verifier = new SignedRequestVerifier(repo, secrets, used as unknown as UsedSignatureStore, clock);
   const sign = (params: Record<string, string> = { token: 't1' }, opts: { secret?: string; at?: number; tweak?: Parameters<typeof signedRequest>[5] } = {}) =>
-    signedRequest(PATH, params, merchant.clientId, opts.secret ?? SECRET, opts.at ?? clock.now().getTime(), opts.tweak);
+    signedRequest(PATH, params, merchant.clientId, opts.secret ?? SECRET, opts.at ?? clock.now(), opts.tweak);
   return { clock, secrets, merchant, verifier, sign, used };
 }
 
@@ -63,12 +64,12 @@ describe('SignedRequestVerifier (spec 5.1)', () => {
 
   it.each([15, -15])('accepts a clock skew of %i s', async (skew) => {
     const { verifier, sign, clock } = setup();
-    await expect(verifier.verify(sign(undefined, { at: clock.now().getTime() + skew * 1000 }))).resolves.toBeDefined();
+    await expect(verifier.verify(sign(undefined, { at: clock.now() + skew * 1000 }))).resolves.toBeDefined();
   });
 
   it.each([16, -16, 3600])('refuses a clock skew of %i s', async (skew) => {
     const { verifier, sign, clock } = setup();
-    const err = await failure(verifier.verify(sign(undefined, { at: clock.now().getTime() + skew * 1000 })));
+    const err = await failure(verifier.verify(sign(undefined, { at: clock.now() + skew * 1000 })));
     expect(err.code).toBe(ErrorCode.SSO_SIGNATURE_TIME_SKEW);
     expect(err.failureDetails).toContain(`${Math.abs(skew)} s`);
   });
@@ -102,7 +103,7 @@ describe('SignedRequestVerifier (spec 5.1)', () => {
   it('accepts the previous secret only while its grace period runs', async () => {
     const { clock, secrets, merchant, verifier, sign } = setup();
     merchant.previousSecretCiphertext = secrets.encrypt(merchant.clientId, 'old-secret');
-    merchant.previousSecretExpiresAt = new Date(clock.now().getTime() + 60_000);
+    merchant.previousSecretExpiresAt = new Date(clock.now() + 60_000);
     await expect(verifier.verify(sign({ token: 'a' }, { secret: 'old-secret' }))).resolves.toBeDefined();
     clock.advance(60);
     expect((await failure(verifier.verify(sign({ token: 'b' }, { secret: 'old-secret' })))).code).toBe(ErrorCode.SSO_SIGNATURE_MISMATCH);

@@ -9,7 +9,7 @@ import { MAX_CLOCK_SKEW_SECONDS, SIGNATURE_VERSION, missingHeader, verifySignatu
 import type { Merchant } from '../merchants/merchant';
 import { MerchantRepository } from '../merchants/merchant.repository';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
-import { SSO_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { UsedSignatureStore } from './used-signature.store';
 
 /** A used signature is remembered one second past the last instant its x-client-time is still accepted. */
@@ -21,7 +21,7 @@ export class SignedRequestVerifier {
     private readonly merchants: MerchantRepository,
     private readonly secrets: MerchantSecrets,
     private readonly usedSignatures: UsedSignatureStore,
-    @Inject(SSO_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The merchant that signed the request; throws the matching SSO_* PlatformError otherwise. */
@@ -43,7 +43,7 @@ export class SignedRequestVerifier {
       params: request.params,
       headers: { 'x-client-time': h.clientTime, 'x-version': h.version, 'x-client-id': h.clientId, sign: h.sign },
       clientSecrets: this.secrets.acceptable(merchant, now),
-      now: now.getTime(),
+      now,
     });
     if (!result.ok) {
       if (result.reason === 'time-skew') {

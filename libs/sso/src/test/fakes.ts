@@ -1,21 +1,10 @@
-/** Test doubles for unit specs: a settable clock, merchants with real encrypted secrets, an in-memory signature store. */
+/** Test doubles for unit specs (time: ManualClock from @dcp/testing): merchants with real encrypted secrets, an in-memory signature store. */
 import { randomBytes } from 'node:crypto';
 import type { RuntimeContext } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import type { SignedSsoRequest } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
-import type { Clock } from '../common/clock';
-
-export class FakeClock implements Clock {
-  constructor(private ms: number = Date.now()) {}
-  now(): Date {
-    return new Date(this.ms);
-  }
-  advance(seconds: number): void {
-    this.ms += seconds * 1000;
-  }
-}
 
 export function fakeContext(overrides: { allowPrivateNetworks?: boolean } = {}): RuntimeContext {
   return { config: { secretsKey: randomBytes(32), merchantAllowPrivateNetworks: overrides.allowPrivateNetworks ?? true } } as unknown as RuntimeContext;
