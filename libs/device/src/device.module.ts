@@ -14,25 +14,24 @@ import { FindUserDeviceUseCase } from './devices/find-user-device.use-case';
 import { GetUserDeviceUseCase } from './devices/get-user-device.use-case';
 import { ListUserDevicesUseCase } from './devices/list-user-devices.use-case';
 import { UpdateDeviceUseCase } from './devices/update-device.use-case';
-import { UserDeletedHandler } from './devices/user-deleted.handler';
 import { ForceUnbindUseCase } from './force-unbind/force-unbind.use-case';
 import { UsedForceSignStore } from './force-unbind/used-force-sign.store';
 import { deviceDatabaseProvider } from './infrastructure/device-database';
-import { deviceEventsProvider } from './infrastructure/device-events';
 import { CreateManufacturerUseCase } from './manufacturers/create-manufacturer.use-case';
 import { DelKeys } from './manufacturers/del-keys';
 import { GetManufacturerUseCase } from './manufacturers/get-manufacturer.use-case';
 import { ListManufacturersUseCase } from './manufacturers/list-manufacturers.use-case';
 import { ManufacturerRepository } from './manufacturers/manufacturer.repository';
 import { RotateDelKeyUseCase } from './manufacturers/rotate-del-key.use-case';
+import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
-import { deviceClockProvider } from './common/clock';
+import { serviceEventsProvider } from '@dcp/runtime';
+import { DEVICE_DATABASE } from './infrastructure/device-database';
 
 @Module({
   providers: [
     deviceDatabaseProvider,
-    deviceEventsProvider,
-    deviceClockProvider,
+    serviceEventsProvider('device', DEVICE_DATABASE),
     DeviceRepository,
     DevicePasswords,
     ManufacturerRepository,
@@ -45,7 +44,7 @@ import { deviceClockProvider } from './common/clock';
     GetUserDeviceUseCase,
     FindUserDeviceUseCase,
     FindDeviceOwnerUseCase,
-    UserDeletedHandler,
+    UserDeletedReaction,
     ForceUnbindUseCase,
     CreateManufacturerUseCase,
     ListManufacturersUseCase,

@@ -1,48 +1,46 @@
 import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
 import { DelKeys } from '../manufacturers/del-keys';
-import { FakeClock, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, PokeCounter, failure, fakeContext } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { T0, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, failure, fakeContext } from '../test/fakes';
 import { ForceUnbindUseCase } from './force-unbind.use-case';
 
 describe('ForceUnbindUseCase', () => {
   const MAC = 'AABBCCDDEE01';
   const DEL_KEY = 'DelKeyDelKeyDelKeyDelKeyDelKey12';
-  let clock: FakeClock;
+  let clock: ManualClock;
   let devices: MemoryDevices;
   let usedSigns: MemoryUsedSigns;
-  let outbox: PokeCounter;
   let useCase: ForceUnbindUseCase;
 
   beforeEach(async () => {
-    clock = new FakeClock();
+    clock = new ManualClock(T0);
     devices = new MemoryDevices();
     usedSigns = new MemoryUsedSigns();
-    outbox = new PokeCounter();
     const delKeys = new DelKeys(fakeContext());
     const manufacturers = new MemoryManufacturers();
     await manufacturers.create({ oemCode: 'ACME', name: 'Acme', delKeyCiphertext: delKeys.encrypt('ACME', DEL_KEY) });
     await manufacturers.create({ oemCode: 'OTHER', name: 'Other', delKeyCiphertext: delKeys.encrypt('OTHER', 'another-key') });
-    useCase = new ForceUnbindUseCase(manufacturers.asRepository(), delKeys, usedSigns.asStore(), devices.asRepository(), clock, outbox);
+    useCase = new ForceUnbindUseCase(manufacturers.asRepository(), delKeys, usedSigns.asStore(), devices.asRepository(), clock);
     await devices.bind({ macAddr: MAC, userId: 7, deviceName: 'd', productName: 'p', username: 'u', passwordCiphertext: 'x', hasusertag: 0, supportStore: 0, supportRichMedia: 0, oemCode: 'ACME' });
   });
 
-  const now = () => String(Math.floor(clock.ms / 1000));
+  const now = () => String(Math.floor(clock.now() / 1000));
   const params = (over: Record<string, string> = {}) => {
     const p = { mac: MAC, timeStamp: now(), oemCode: 'ACME', ...over };
     return { ...p, sign: md5Hex(`${p.mac}${p.timeStamp}${DEL_KEY}`), ...('sign' in over ? { sign: over.sign } : {}) };
   };
   const run = async (p: Record<string, string>) => useCase.execute(callFromWire('delOemDeviceForce', p));
 
-  it('unbinds the device (reason force), pokes the outbox and answers without data', async () => {
+  it('unbinds the device (reason force, its event enqueued by the repository) and answers without data', async () => {
     await expect(run(params())).resolves.toEqual({});
     expect(devices.rows).toEqual([]);
     expect(devices.unbound).toEqual([{ macAddr: MAC, userId: 7, reason: 'force' }]);
-    expect(outbox.pokes).toBe(1);
   });
 
   it('checks in order: mac syntax → oemCode → timeStamp → sign → replay → the manufacturer\'s device', async () => {
     // Each case is wrong in its own check and in every later one: the earliest check must answer.
-    const stale = String(Math.floor(clock.ms / 1000) - 1000);
+    const stale = String(Math.floor(clock.now() / 1000) - 1000);
     const cases: [Record<string, string>, string][] = [
       [{ mac: 'nope', oemCode: 'NOBODY', timeStamp: 'x', sign: 'bad' }, ErrorCode.FC_INVALID_PARAMETER],
       [{ oemCode: 'NOBODY', timeStamp: 'x', sign: 'bad' }, ErrorCode.DEVICE_FORCE_OEM_UNKNOWN],
@@ -61,9 +59,9 @@ describe('ForceUnbindUseCase', () => {
   });
 
   it('says how far off a refused timeStamp is', async () => {
-    const ahead = await failure(run(params({ timeStamp: String(Math.floor(clock.ms / 1000) + 400) })));
+    const ahead = await failure(run(params({ timeStamp: String(Math.floor(clock.now() / 1000) + 400) })));
     expect(ahead).toMatchObject({ code: ErrorCode.DEVICE_FORCE_TIMESTAMP_OUT_OF_WINDOW, failureDetails: 'timeStamp is 400 s ahead of server time (at most 300 s allowed)' });
-    const behind = await failure(run(params({ timeStamp: String(clock.ms - 301_000) })));
+    const behind = await failure(run(params({ timeStamp: String(clock.now() - 301_000) })));
     expect(behind.failureDetails).toBe('timeStamp is 301 s behind server time (at most 300 s allowed)');
   });
 
@@ -79,7 +77,6 @@ describe('ForceUnbindUseCase', () => {
     const err = await failure(run({ ...p, sign: md5Hex(`${MAC}${p.timeStamp}another-key`) }));
     expect(err.code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
     expect(devices.rows).toHaveLength(1);
-    expect(outbox.pokes).toBe(0);
   });
 
   it('accepts any MAC spelling, signed as sent, and unbinds the canonical device', async () => {

@@ -9,10 +9,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
 import { DeviceRepository } from '../devices/device.repository';
-import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
 import { DelKeys } from '../manufacturers/del-keys';
 import { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
-import { DEVICE_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { FORCE_UNBIND_WINDOW_SECONDS, insideWindow, parseTimeStamp, signMatches, skewSeconds, usedSignExpiry } from './force-unbind-rules';
 import { UsedForceSignStore } from './used-force-sign.store';
 
@@ -25,8 +24,7 @@ export class ForceUnbindUseCase {
     private readonly delKeys: DelKeys,
     private readonly usedSigns: UsedForceSignStore,
     private readonly devices: DeviceRepository,
-    @Inject(DEVICE_CLOCK) private readonly clock: Clock,
-    @Inject(DEVICE_EVENTS) private readonly outbox: OutboxPoke,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ params }: CallOf<'delOemDeviceForce'>): Promise<GatewayResult> {
@@ -40,8 +38,8 @@ export class ForceUnbindUseCase {
     const ts = parseTimeStamp(timeStamp);
     if (!ts) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'parameter timeStamp must be a unix timestamp in seconds (10 digits) or milliseconds (13 digits)');
     const now = this.clock.now();
-    if (!insideWindow(ts, now.getTime())) {
-      const skew = Math.round(skewSeconds(ts, now.getTime()));
+    if (!insideWindow(ts, now)) {
+      const skew = Math.round(skewSeconds(ts, now));
       throw new PlatformError(
         ErrorCode.DEVICE_FORCE_TIMESTAMP_OUT_OF_WINDOW,
         `timeStamp is ${Math.abs(skew)} s ${skew > 0 ? 'ahead of' : 'behind'} server time (at most ${FORCE_UNBIND_WINDOW_SECONDS} s allowed)`,
@@ -59,7 +57,6 @@ export class ForceUnbindUseCase {
     if (!(await this.devices.unbindOfManufacturer(oemCode, macAddr))) {
       throw new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, `device setting does not exist: no device ${macAddr} of manufacturer ${oemCode} is bound`);
     }
-    this.outbox.poke();
     this.logger.log(`device ${macAddr} force-unbound by manufacturer ${oemCode}`);
     return {};
   }

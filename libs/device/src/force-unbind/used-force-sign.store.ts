@@ -8,15 +8,15 @@ import { DEVICE_DATABASE, type DeviceDatabase } from '../infrastructure/device-d
 
 export interface UsedSigns {
   /** True the first time this (lower-case) sign is seen for the manufacturer; false when it was used already. */
-  remember(oemCode: string, sign: string, expiresAt: Date, now: Date): Promise<boolean>;
+  remember(oemCode: string, sign: string, expiresAt: Date, now: number): Promise<boolean>;
 }
 
 @Injectable()
 export class UsedForceSignStore implements UsedSigns {
   constructor(@Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase) {}
 
-  async remember(oemCode: string, sign: string, expiresAt: Date, now: Date): Promise<boolean> {
-    await this.db.client.$executeRaw`DELETE FROM "device"."used_force_sign" WHERE oem_code = ${oemCode} AND expires_at < ${now}`;
+  async remember(oemCode: string, sign: string, expiresAt: Date, now: number): Promise<boolean> {
+    await this.db.client.$executeRaw`DELETE FROM "device"."used_force_sign" WHERE oem_code = ${oemCode} AND expires_at < ${new Date(now)}`;
     const inserted = await this.db.client.$executeRaw`
       INSERT INTO "device"."used_force_sign" (oem_code, sign, expires_at) VALUES (${oemCode}, ${sign}, ${expiresAt})
       ON CONFLICT (oem_code, sign) DO NOTHING`;

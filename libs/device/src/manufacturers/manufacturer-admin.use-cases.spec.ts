@@ -1,5 +1,6 @@
 import { ErrorCode } from '@dcp/contracts';
-import { FakeClock, MemoryManufacturers, failure, fakeContext } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { T0, MemoryManufacturers, failure, fakeContext } from '../test/fakes';
 import { CreateManufacturerUseCase } from './create-manufacturer.use-case';
 import { DelKeys } from './del-keys';
 import { GetManufacturerUseCase } from './get-manufacturer.use-case';
@@ -9,13 +10,13 @@ import { RotateDelKeyUseCase } from './rotate-del-key.use-case';
 describe('manufacturer admin use cases', () => {
   let repo: MemoryManufacturers;
   let delKeys: DelKeys;
-  let clock: FakeClock;
+  let clock: ManualClock;
   let create: CreateManufacturerUseCase;
 
   beforeEach(() => {
     repo = new MemoryManufacturers();
     delKeys = new DelKeys(fakeContext());
-    clock = new FakeClock();
+    clock = new ManualClock(T0);
     create = new CreateManufacturerUseCase(repo.asRepository(), delKeys);
   });
 
@@ -51,7 +52,7 @@ describe('manufacturer admin use cases', () => {
     const { delKey } = await create.execute({ body: { oemCode: 'ACME', name: 'Acme' } });
     const rotated = await new RotateDelKeyUseCase(repo.asRepository(), delKeys, clock).execute({ oemCode: 'ACME' });
     expect(rotated.delKey).not.toBe(delKey);
-    expect(rotated.delKeyRotatedAt).toBe(clock.now().toISOString());
+    expect(rotated.delKeyRotatedAt).toBe(new Date(clock.now()).toISOString());
     expect(delKeys.current(repo.rows[0])).toBe(rotated.delKey);
   });
 

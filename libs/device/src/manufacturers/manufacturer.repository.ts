@@ -17,10 +17,10 @@ export class ManufacturerRepository {
   }
 
   /** Replaces the delKey if it is still `ifCiphertext`; undefined when another rotation changed it first. */
-  async replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: Date, ifCiphertext: string): Promise<Manufacturer | undefined> {
+  async replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: number, ifCiphertext: string): Promise<Manufacturer | undefined> {
     const { count } = await this.db.client.manufacturer.updateMany({
       where: { oemCode, delKeyCiphertext: ifCiphertext },
-      data: { delKeyCiphertext, delKeyRotatedAt: rotatedAt },
+      data: { delKeyCiphertext, delKeyRotatedAt: new Date(rotatedAt) },
     });
     if (count === 0) return undefined;
     return (await this.findByOemCode(oemCode)) ?? undefined;

@@ -4,7 +4,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, type ManufacturerWithDelKey, PlatformError } from '@dcp/contracts';
-import { DEVICE_CLOCK, type Clock } from '../common/clock';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { manufacturerNotFound } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';
@@ -17,7 +17,7 @@ export class RotateDelKeyUseCase {
   constructor(
     private readonly manufacturers: ManufacturerRepository,
     private readonly delKeys: DelKeys,
-    @Inject(DEVICE_CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(request: { oemCode: string }): Promise<ManufacturerWithDelKey> {

@@ -1,4 +1,4 @@
-/** Test doubles for unit specs: a settable clock, in-memory repositories with the database's rules, a poke counter. */
+/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory repositories with the database's rules, a poke counter. */
 import { randomBytes } from 'node:crypto';
 import { type AuthenticatedUser, type CallOf, type EventPayload, type OperationKey, callFromWire } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
@@ -7,17 +7,9 @@ import type { DeviceRepository } from '../devices/device.repository';
 import type { UsedForceSignStore } from '../force-unbind/used-force-sign.store';
 import type { Manufacturer, NewManufacturer } from '../manufacturers/manufacturer';
 import type { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
-import type { Clock } from '../common/clock';
 
-export class FakeClock implements Clock {
-  constructor(public ms: number = Date.UTC(2026, 0, 15, 12, 0, 0)) {}
-  now(): Date {
-    return new Date(this.ms);
-  }
-  advance(seconds: number): void {
-    this.ms += seconds * 1000;
-  }
-}
+/** Where unit specs' ManualClock starts. */
+export const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 export function fakeContext(): RuntimeContext {
   return { config: { secretsKey: randomBytes(32) } } as unknown as RuntimeContext;
@@ -119,10 +111,10 @@ export class MemoryManufacturers {
     return row;
   }
 
-  async replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: Date, ifCiphertext: string): Promise<Manufacturer | undefined> {
+  async replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: number, ifCiphertext: string): Promise<Manufacturer | undefined> {
     const row = this.rows.find((m) => m.oemCode === oemCode && m.delKeyCiphertext === ifCiphertext);
     if (!row) return undefined;
-    Object.assign(row, { delKeyCiphertext, delKeyRotatedAt: rotatedAt });
+    Object.assign(row, { delKeyCiphertext, delKeyRotatedAt: new Date(rotatedAt) });
     return row;
   }
 
