@@ -13,11 +13,10 @@ import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResul
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
-import { TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, uniqueName } from '@dcp/testing';
+import { ManualClock, TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
 import { PermissionModule } from '../src/permission.module';
-import { FakeClock } from '../src/test/fakes';
 
 export interface TestUser {
   userId: number;
@@ -29,7 +28,7 @@ export interface TestUser {
 export interface PermissionHarness {
   runtime: Runtime;
   module: TestingModule;
-  clock: FakeClock;
+  clock: ManualClock;
   /** Direct SQL on the permission database, for assertions on what is stored. */
   sql: Client;
   rpc<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>): Promise<z.output<Res>>;
@@ -65,7 +64,7 @@ export async function startPermissionHarness(opts: PermissionHarnessOptions = {}
   else await migrateService(serviceDatabase('permission'), { kind: 'postgres', url: db.url });
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-permission-'));
   const config = loadConfig({ DATABASE_URL: db.url, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir, EVENT_RETRY_DELAY_MS: '50' } as NodeJS.ProcessEnv);
-  const clock = new FakeClock(Date.now());
+  const clock = new ManualClock(Date.now());
   const nats = opts.jetstream ? { kind: 'nats' as const, url: TEST_NATS_URL, stream: uniqueName('PERMISSION'), subjectPrefix: uniqueName('perm').toLowerCase() } : undefined;
   const runtime = await createRuntime(config, { bus: nats ?? { kind: 'in-process', busId: uniqueName('permission') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
 

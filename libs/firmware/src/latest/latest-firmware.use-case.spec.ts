@@ -1,5 +1,6 @@
 import { ErrorCode, callFromWire } from '@dcp/contracts';
-import { FakeClock, FakeMetrics, MemoryReleases, failure } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { T0, FakeMetrics, MemoryReleases, failure } from '../test/fakes';
 import { CreateReleaseUseCase } from '../releases/create-release.use-case';
 import { LatestFirmwareUseCase } from './latest-firmware.use-case';
 
@@ -49,7 +50,7 @@ describe('firmware.latest', () => {
     releases = new MemoryReleases();
     metrics = new FakeMetrics();
     latest = new LatestFirmwareUseCase(releases.asRepository(), metrics.asMetrics());
-    create = new CreateReleaseUseCase(releases.asRepository(), new FakeClock());
+    create = new CreateReleaseUseCase(releases.asRepository(), new ManualClock(T0));
   });
 
   it('offers the next release: data = spec 2.9 record, top-level remind = its remind', async () => {

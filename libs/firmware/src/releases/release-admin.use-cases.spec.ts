@@ -1,7 +1,8 @@
 import { ErrorCode } from '@dcp/contracts';
 import { GetModelUseCase } from '../models/get-model.use-case';
 import { SetModelUseCase } from '../models/set-model.use-case';
-import { FakeClock, MemoryReleases, T0, failure } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { MemoryReleases, T0, failure } from '../test/fakes';
 import { CreateReleaseUseCase } from './create-release.use-case';
 import { GetReleaseUseCase } from './get-release.use-case';
 import { ListReleasesUseCase } from './list-releases.use-case';
@@ -23,13 +24,13 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 
 describe('firmware releases and models (operator API)', () => {
   let releases: MemoryReleases;
-  let clock: FakeClock;
+  let clock: ManualClock;
   let create: CreateReleaseUseCase;
   let update: UpdateReleaseUseCase;
 
   beforeEach(() => {
     releases = new MemoryReleases();
-    clock = new FakeClock();
+    clock = new ManualClock(T0);
     create = new CreateReleaseUseCase(releases.asRepository(), clock);
     update = new UpdateReleaseUseCase(releases.asRepository(), clock);
   });

@@ -1,18 +1,10 @@
-/** Test doubles for unit specs: a settable clock, an in-memory release repository with the real rules, metrics. */
+/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): an in-memory release repository with the real rules, metrics. */
 import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from '../releases/release';
 import type { ReleaseRepository } from '../releases/release.repository';
-import type { Clock } from '@dcp/runtime';
-import { ManualClock } from '@dcp/testing';
 import type { FirmwareMetrics, Offer } from '../common/firmware-metrics';
 
+/** Where unit specs' ManualClock (@dcp/testing) starts. */
 export const T0 = Date.UTC(2026, 0, 1);
-
-/** Stands still at T0 (or `ms`) until a spec moves it. */
-export class FakeClock extends ManualClock implements Clock {
-  constructor(ms: number = T0) {
-    super(ms);
-  }
-}
 
 let nextReleaseId = 1;
 

@@ -1,5 +1,6 @@
 import { ErrorCode, callFromWire } from '@dcp/contracts';
-import { FakeClock, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { T0, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
 import { ActivateGrantUseCase } from './activate-grant.use-case';
 
 const DAY = 86_400_000;
@@ -10,13 +11,13 @@ const call = (params: Record<string, string>) => callFromWire('activatePermissio
 describe('permission.active', () => {
   let grants: MemoryGrants;
   let devices: FakeDevices;
-  let clock: FakeClock;
+  let clock: ManualClock;
   let useCase: ActivateGrantUseCase;
 
   beforeEach(() => {
     grants = new MemoryGrants();
     devices = new FakeDevices();
-    clock = new FakeClock();
+    clock = new ManualClock(T0);
     devices.bind(7, MAC);
     useCase = new ActivateGrantUseCase(grants.asRepository(), devices.asDirectory(), clock);
   });

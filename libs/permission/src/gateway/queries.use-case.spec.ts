@@ -1,5 +1,6 @@
 import { ErrorCode, type OperationKey, callFromWire } from '@dcp/contracts';
-import { FakeClock, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { T0, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
 import { CurrentServiceUseCase } from './current-service.use-case';
 import { QueryNotActiveUseCase } from './query-not-active.use-case';
 import { QueryValidUseCase } from './query-valid.use-case';
@@ -12,12 +13,12 @@ const call = <K extends OperationKey>(key: K, params: Record<string, string> = {
 describe('gateway queries', () => {
   let grants: MemoryGrants;
   let devices: FakeDevices;
-  let clock: FakeClock;
+  let clock: ManualClock;
 
   beforeEach(() => {
     grants = new MemoryGrants();
     devices = new FakeDevices();
-    clock = new FakeClock();
+    clock = new ManualClock(T0);
   });
 
   describe('permission.query_user_not_active', () => {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@dcp/contracts';
-import { FakeClock, FakeDevices, FakeUsers, MemoryGrants, MemoryPermissions, fakePermission, failure } from '../test/fakes';
+import { ManualClock } from '@dcp/testing';
+import { T0, FakeDevices, FakeUsers, MemoryGrants, MemoryPermissions, fakePermission, failure } from '../test/fakes';
 import { CreateGrantUseCase } from './create-grant.use-case';
 
 const DAY = 86_400_000;
@@ -9,7 +10,7 @@ describe('create grant (operator API)', () => {
   let grants: MemoryGrants;
   let users: FakeUsers;
   let devices: FakeDevices;
-  let clock: FakeClock;
+  let clock: ManualClock;
   let useCase: CreateGrantUseCase;
 
   beforeEach(() => {
@@ -17,7 +18,7 @@ describe('create grant (operator API)', () => {
     grants = new MemoryGrants(permissions);
     users = new FakeUsers();
     devices = new FakeDevices();
-    clock = new FakeClock();
+    clock = new ManualClock(T0);
     permissions.rows.push(fakePermission({ code: 'paid', type: 1, durationDays: 30 }), fakePermission({ code: 'free', type: 2, durationDays: 7 }));
     users.add(7, 'open-7');
     devices.bind(7, 'AABBCCDDEE01');

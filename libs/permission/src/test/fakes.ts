@@ -1,20 +1,12 @@
-/** Test doubles for unit specs: a settable clock, in-memory repositories and directories with the real rules. */
+/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory repositories and directories with the real rules. */
 import type { NewPermission, Permission } from '../catalogue/permission';
 import type { PermissionRepository } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
 import type { GrantRepository } from '../grants/grant.repository';
-import type { Clock } from '@dcp/runtime';
-import { ManualClock } from '@dcp/testing';
 import type { DeviceDirectory, DirectoryUser, UserDevice, UserDirectory } from '../common/directories';
 
+/** Where unit specs' ManualClock (@dcp/testing) starts. */
 export const T0 = Date.UTC(2026, 0, 1);
-
-/** Stands still at T0 (or `ms`) until a spec moves it. */
-export class FakeClock extends ManualClock implements Clock {
-  constructor(ms: number = T0) {
-    super(ms);
-  }
-}
 
 let nextPermissionId = 1;
 let nextGrantId = 1;
