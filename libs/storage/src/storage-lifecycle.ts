@@ -5,7 +5,7 @@
  * sweeper stop before the database and the object store close.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 import { STORAGE_DATABASE, type StorageDatabase } from './infrastructure/storage-database';
 import { STORAGE_EVENTS, type StorageEvents } from './infrastructure/storage-events';
 import { OBJECT_STORE, type ObjectStore } from './objects/object-store';
@@ -20,6 +20,7 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
     @Inject(STORAGE_EVENTS) private readonly events: StorageEvents,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
@@ -36,7 +37,7 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
     this.unobserve = this.events.onHandled((handled) => {
       if (handled.outcome === 'applied') this.sweeper.poke();
     });
-    const now = () => this.ctx.clock.now();
+    const now = () => this.clock.now();
     await this.events.consume({
       deviceUnbound: (data, tx) => this.retention.deviceUnbound(data, tx, now()),
       userDeleted: (data, tx) => this.retention.userDeleted(data, tx, now()),

@@ -7,7 +7,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeMac } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { playlistRequestSchema } from '@dcp/contracts';
 import { PLAYBACK_KEY } from '../infrastructure/playback-key';
@@ -26,6 +26,7 @@ export class GetPlaylistUseCase {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(PLAYBACK_KEY) key: Buffer,
     private readonly owners: SessionAuthenticator,
     private readonly segments: SegmentRepository,
@@ -39,7 +40,7 @@ export class GetPlaylistUseCase {
     const to = req.to && /^\d{1,11}$/.test(req.to) ? Number(req.to) : undefined;
     if (!req.expires || !req.sig) throw denied('unsigned');
     if (!macAddr || from === undefined || to === undefined) throw denied('mismatch');
-    const now = this.ctx.clock.now();
+    const now = this.clock.now();
     assertVerified(this.signer.verify({ kind: 'playlist', macAddr, from, to }, req.expires, req.sig, now));
 
     const owner = await this.owners.currentOwner(macAddr);

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeMac } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { segmentRequestSchema } from '@dcp/contracts';
 import { PLAYBACK_KEY } from '../infrastructure/playback-key';
@@ -22,7 +22,7 @@ export class GetSegmentUseCase {
   private readonly signer: PlaybackSigner;
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(PLAYBACK_KEY) key: Buffer,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly owners: SessionAuthenticator,
@@ -36,7 +36,7 @@ export class GetSegmentUseCase {
     const segmentId = req.segmentId.toLowerCase();
     if (!req.expires || !req.sig) throw denied('unsigned');
     if (!macAddr || !UUID.test(segmentId)) throw denied('mismatch');
-    assertVerified(this.signer.verify({ kind: 'segment', macAddr, segmentId }, req.expires, req.sig, this.ctx.clock.now()));
+    assertVerified(this.signer.verify({ kind: 'segment', macAddr, segmentId }, req.expires, req.sig, this.clock.now()));
 
     const segment = await this.segments.findById(segmentId);
     if (!segment) throw gone(`segment ${segmentId} no longer exists`);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type IngestSegmentRequest, PlatformError, type SegmentView } from '@dcp/contracts';
 import { isUniqueViolation } from '@dcp/database';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 import { STORAGE_DATABASE, type StorageDatabase } from '../infrastructure/storage-database';
 import { OBJECT_STORE, type ObjectStore, segmentObjectKey } from '../objects/object-store';
 import { ObjectDeletions, UPLOAD_GRACE_MS } from '../retention/object-deletions';
@@ -24,6 +24,7 @@ import { type NewSegment, SegmentRepository } from './segment.repository';
 export class IngestSegmentUseCase {
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly segments: SegmentRepository,
@@ -33,13 +34,13 @@ export class IngestSegmentUseCase {
   ) {}
 
   async execute(req: IngestSegmentRequest): Promise<SegmentView> {
-    const input = parseIngestInput(req, this.ctx.clock.now());
+    const input = parseIngestInput(req, this.clock.now());
     const owner = await this.owners.currentOwner(input.macAddr);
     if (owner === undefined) throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `device ${input.macAddr} has no owner: bind it before storing its recordings`);
 
     const id = randomUUID();
     const objectKey = segmentObjectKey(input.macAddr, id);
-    await this.deletions.enqueue([objectKey], new Date(this.ctx.clock.now() + UPLOAD_GRACE_MS));
+    await this.deletions.enqueue([objectKey], new Date(this.clock.now() + UPLOAD_GRACE_MS));
     await this.store.put(objectKey, input.bytes);
     const fresh = { id, macAddr: input.macAddr, userId: owner, start: input.start, durationMs: input.durationMs, type: input.type, objectKey, bytes: input.bytes.length };
     const segment = await this.segments.insert(fresh).catch(async (err: unknown) => {
@@ -52,7 +53,7 @@ export class IngestSegmentUseCase {
     if (ownerNow !== owner) {
       await this.db.client.$transaction(async (tx) => {
         const keys = await this.segments.removeById(tx, id);
-        await this.deletions.enqueue(keys, new Date(this.ctx.clock.now()), tx);
+        await this.deletions.enqueue(keys, new Date(this.clock.now()), tx);
       });
       this.sweeper.poke();
       throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `device ${input.macAddr} was unbound while the segment was stored; it was discarded`);
@@ -68,7 +69,7 @@ export class IngestSegmentUseCase {
    */
   private async alreadyStored(fresh: NewSegment): Promise<Segment> {
     const stored = await this.segments.findSame(fresh);
-    await this.deletions.expedite([fresh.objectKey], new Date(this.ctx.clock.now()));
+    await this.deletions.expedite([fresh.objectKey], new Date(this.clock.now()));
     this.sweeper.poke();
     if (stored && stored.durationMs === fresh.durationMs && stored.bytes === fresh.bytes) return stored;
     throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `device ${fresh.macAddr} already has a different type-${fresh.type} segment starting at ${fresh.start}`);

@@ -8,7 +8,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 import { STORAGE_DATABASE, type StorageDatabase } from '../infrastructure/storage-database';
 import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
 import { SegmentRepository } from '../recordings/segment.repository';
@@ -34,6 +34,7 @@ export class RetentionSweeper {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly segments: SegmentRepository,
@@ -76,7 +77,7 @@ export class RetentionSweeper {
   }
 
   private async run(): Promise<SweepResult> {
-    const now = this.ctx.clock.now();
+    const now = this.clock.now();
     const cutoffMs = now - STORAGE_LIMITS.retentionDays * 86_400_000;
     let expiredSegments = 0;
     for (;;) {

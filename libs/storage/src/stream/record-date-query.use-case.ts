@@ -1,7 +1,7 @@
 /** record.date.query (spec 4.5, 2.8): `dateList` = the UTC days with recordings of the device, oldest first. */
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { toDateList } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -10,13 +10,13 @@ import { streamSession } from './stream-session';
 @Injectable()
 export class RecordDateQueryUseCase {
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     private readonly auth: SessionAuthenticator,
     private readonly segments: SegmentRepository,
   ) {}
 
   async execute({ params }: CallOf<'recordDateQuery'>): Promise<GatewayResult> {
-    const session = streamSession(params, this.ctx.clock.now());
+    const session = streamSession(params, this.clock.now());
     const userId = await this.auth.authenticate(session);
     const days = await this.segments.recordedDays(session.macAddr, userId);
     return { extra: { dateList: toDateList(days) } };

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 import { PLAYBACK_KEY } from '../infrastructure/playback-key';
 import { PlaybackSigner, playlistUrl, withScheme } from '../playback/playback-signer';
 import { SegmentRepository } from '../recordings/segment.repository';
@@ -18,6 +18,7 @@ export class RecordPlayUseCase {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(PLAYBACK_KEY) key: Buffer,
     private readonly auth: SessionAuthenticator,
     private readonly segments: SegmentRepository,
@@ -26,7 +27,7 @@ export class RecordPlayUseCase {
   }
 
   async execute({ params }: CallOf<'recordPlay'>): Promise<GatewayResult> {
-    const now = this.ctx.clock.now();
+    const now = this.clock.now();
     const session = streamSession(params, now);
     // Whole seconds: record times are whole seconds in both accepted forms.
     const from = Math.floor(params.recordSt);

@@ -4,7 +4,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { groupClips, toRecordList } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -13,13 +13,13 @@ import { streamSession } from './stream-session';
 @Injectable()
 export class RecordQueryUseCase {
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     private readonly auth: SessionAuthenticator,
     private readonly segments: SegmentRepository,
   ) {}
 
   async execute({ params }: CallOf<'recordQuery'>): Promise<GatewayResult> {
-    const session = streamSession(params, this.ctx.clock.now());
+    const session = streamSession(params, this.clock.now());
     const range = queryRange(params.recordSt, params.recordEt);
     const userId = await this.auth.authenticate(session);
     const segments = await this.segments.overlapping(session.macAddr, userId, range.from, range.to);
