@@ -20,7 +20,7 @@ import {
   knownParams,
   parseOperationParams,
 } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 import { AccessTokenCache } from './access-token-cache';
 
 export interface GatewayRequest {
@@ -32,17 +32,20 @@ export interface GatewayRequest {
 }
 
 /** Operations the edge answers itself (owner 'edge' in the catalogue). */
-const LOCAL_OPERATIONS: Record<string, (ctx: RuntimeContext) => GatewayResult> = {
-  [GATEWAY_OPERATIONS.currentTime.service]: (ctx) => ({ data: ctx.clock.now() }),
+const LOCAL_OPERATIONS: Record<string, (clock: Clock) => GatewayResult> = {
+  [GATEWAY_OPERATIONS.currentTime.service]: (clock) => ({ data: clock.now() }),
 };
 
 @Injectable()
 export class GatewayDispatcher implements OnModuleInit {
   private readonly tokens: AccessTokenCache;
 
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+  ) {
     // Same clock as sso-service, which stamps the token expiry the cache must never outlive.
-    this.tokens = new AccessTokenCache(10_000, 50_000, () => ctx.clock.now());
+    this.tokens = new AccessTokenCache(10_000, 50_000, () => clock.now());
   }
 
   async onModuleInit(): Promise<void> {
@@ -63,7 +66,7 @@ export class GatewayDispatcher implements OnModuleInit {
     const params = knownParams(op, req.params);
     const user = op.auth === 'user' ? await this.authenticate(params) : undefined;
     const local = LOCAL_OPERATIONS[op.service];
-    if (op.owner === 'edge' && local) return local(this.ctx);
+    if (op.owner === 'edge' && local) return local(this.clock);
     const reply = await this.ctx.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId });
     const parsed = gatewayResultSchema.safeParse(reply ?? {});
     if (!parsed.success) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${op.owner} service gave a malformed reply`);
