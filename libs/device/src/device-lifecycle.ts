@@ -4,10 +4,9 @@
  * database closes.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
-import { UserDeletedHandler } from './devices/user-deleted.handler';
-import { DEVICE_DATABASE, type DeviceDatabase } from './infrastructure/device-database';
-import { DEVICE_EVENTS, type DeviceEvents } from './infrastructure/device-events';
+import { RUNTIME_CONTEXT, type RuntimeContext, SERVICE_EVENTS, type ServiceEvents } from '@dcp/runtime';
+import { DEVICE_DATABASE, type DeviceDatabase, type DeviceTransaction } from './infrastructure/device-database';
+import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
 
 @Injectable()
@@ -17,9 +16,9 @@ export class DeviceLifecycle implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
     @Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase,
-    @Inject(DEVICE_EVENTS) private readonly events: DeviceEvents,
+    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<DeviceTransaction>,
     private readonly handlers: DeviceRpcHandlers,
-    private readonly userDeleted: UserDeletedHandler,
+    private readonly userDeleted: UserDeletedReaction,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -27,7 +26,7 @@ export class DeviceLifecycle implements OnModuleInit, OnModuleDestroy {
     this.events.startOutbox();
     this.handlers.register();
     this.events.registerDeadLetterAdmin('device');
-    await this.events.consume({ userDeleted: (data, tx) => this.userDeleted.handle(data, tx) });
+    await this.events.react(this.userDeleted);
     this.logger.log(`device-service ready (${this.ctx.config.mode}), consuming user.deleted`);
   }
 

@@ -46,6 +46,19 @@ export type EventHandlers<Tx extends SqlClient> = {
   [K in EventKey]?: (data: EventPayload<K>, tx: Tx, envelope: EventEnvelope<K>) => Promise<void>;
 };
 
+/**
+ * What a service does on one event (the one convention: `src/reactions/<event>.reaction.ts`, an injectable
+ * class naming its `event` and reacting inside the inbox transaction `tx`; events it enqueues in `tx` are
+ * published after that transaction commits). Registered with `ServiceEvents.react(...reactions)`.
+ */
+export interface EventReaction<K extends EventKey, Tx extends SqlClient> {
+  readonly event: K;
+  react(data: EventPayload<K>, tx: Tx, envelope: EventEnvelope<K>): Promise<void>;
+}
+
+/** Any service's reaction to any event (what `react` takes). */
+export type AnyEventReaction<Tx extends SqlClient> = { [K in EventKey]: EventReaction<K, Tx> }[EventKey];
+
 /** What became of one delivery: applied, already applied before (inbox), failed (will be retried), or given up. */
 export interface HandledEvent {
   subject: string;
@@ -182,6 +195,16 @@ export class ServiceEvents<Tx extends SqlClient> {
         this.logger.error(`gave up on ${dl.subject} after ${dl.deliveries} deliveries: ${dl.error}`);
       },
     );
+  }
+
+  /** Starts the service's durable consumer with its reactions (one per event). */
+  async react(...reactions: AnyEventReaction<Tx>[]): Promise<void> {
+    const handlers: Record<string, unknown> = {};
+    for (const reaction of reactions) {
+      if (handlers[reaction.event]) throw new Error(`${this.durable} has two reactions to ${EVENTS[reaction.event].subject}`);
+      handlers[reaction.event] = (data: unknown, tx: Tx, envelope: EventEnvelope) => (reaction.react as (d: unknown, t: Tx, e: EventEnvelope) => Promise<void>).call(reaction, data, tx, envelope);
+    }
+    await this.consume(handlers as EventHandlers<Tx>);
   }
 
   /** Serves the dead-letter admin contracts of this service. */

@@ -3,9 +3,8 @@
  * device.bound. A MAC is bound to one user at most: 020040 when this user has it, 020042 when another does —
  * also when two adds race (the database's unique MAC decides, the loser is told who won).
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
-import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
 import { isUniqueViolation } from '@dcp/database';
 import type { Device } from './device';
 import { deviceAddedByOthers, deviceAlreadyAdded } from './device-errors';
@@ -20,7 +19,6 @@ export class AddDeviceUseCase {
   constructor(
     private readonly devices: DeviceRepository,
     private readonly passwords: DevicePasswords,
-    @Inject(DEVICE_EVENTS) private readonly outbox: OutboxPoke,
   ) {}
 
   async execute({ params: p, user }: CallOf<'addOemDevice'>): Promise<GatewayResult> {
@@ -43,7 +41,6 @@ export class AddDeviceUseCase {
       if (existing) throw conflict(existing, userId);
       try {
         await this.devices.bind(device);
-        this.outbox.poke();
         return {};
       } catch (err) {
         // Another add of this MAC committed first: the next pass reads who owns it now.

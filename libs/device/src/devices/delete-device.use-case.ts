@@ -1,20 +1,15 @@
 /** user_ipc_setting_v2_0.delOemDeviceByMac (spec 4.4): unbinds the user's own device, publishing device.unbound (reason user). */
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
-import { DEVICE_EVENTS, type OutboxPoke } from '../infrastructure/device-events';
 import { deviceNotFound } from './device-errors';
 import { DeviceRepository } from './device.repository';
 
 @Injectable()
 export class DeleteDeviceUseCase {
-  constructor(
-    private readonly devices: DeviceRepository,
-    @Inject(DEVICE_EVENTS) private readonly outbox: OutboxPoke,
-  ) {}
+  constructor(private readonly devices: DeviceRepository) {}
 
   async execute({ params: { macAddr }, user }: CallOf<'delOemDeviceByMac'>): Promise<GatewayResult> {
     if (!(await this.devices.unbindOwned(user.userId, macAddr))) throw deviceNotFound(macAddr);
-    this.outbox.poke();
     return {};
   }
 }

@@ -1,10 +1,10 @@
 /**
- * Device rows of the device schema. Every change that ends or starts a binding writes its event into the
- * outbox in the same transaction; the caller pokes the relay after the commit.
+ * Device rows of the device schema. Every change that ends or starts a binding enqueues its event in the
+ * same transaction (ServiceEvents: published right after the commit).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { buildEvent, outboxRow } from '@dcp/messaging';
+import { SERVICE_EVENTS, type ServiceEvents } from '@dcp/runtime';
 import { DEVICE_DATABASE, type DeviceDatabase, type DeviceTransaction } from '../infrastructure/device-database';
 import type { Device, DeviceChanges, NewDevice } from './device';
 
@@ -12,7 +12,10 @@ export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
 
 @Injectable()
 export class DeviceRepository {
-  constructor(@Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase) {}
+  constructor(
+    @Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase,
+    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<DeviceTransaction>,
+  ) {}
 
   /** The device under this canonical MAC, whoever owns it. */
   findByMac(macAddr: string): Promise<Device | null> {
@@ -31,10 +34,9 @@ export class DeviceRepository {
 
   /** Inserts the device and enqueues device.bound; a MAC bound already fails with a unique violation (P2002). */
   bind(device: NewDevice): Promise<Device> {
-    return this.db.client.$transaction(async (tx) => {
+    return this.events.transaction(async (tx) => {
       const created = await tx.device.create({ data: device });
-      const event = buildEvent('deviceBound', { macAddr: created.macAddr, userId: created.userId, oemCode: created.oemCode });
-      await tx.outboxEvent.create({ data: outboxRow(event) });
+      await this.events.enqueue(tx, 'deviceBound', { macAddr: created.macAddr, userId: created.userId, oemCode: created.oemCode });
       return created;
     });
   }
@@ -47,39 +49,37 @@ export class DeviceRepository {
 
   /** Unbinds the user's device (reason 'user'); false when the user has none under this MAC. */
   unbindOwned(userId: number, macAddr: string): Promise<boolean> {
-    return this.db.client.$transaction(async (tx) => {
+    return this.events.transaction(async (tx) => {
       const gone = await tx.$queryRaw<{ userId: number; macAddr: string }[]>`
         DELETE FROM "device"."device" WHERE mac_addr = ${macAddr} AND user_id = ${userId}
         RETURNING user_id AS "userId", mac_addr AS "macAddr"`;
-      await enqueueUnbound(tx, gone, 'user');
+      await this.enqueueUnbound(tx, gone, 'user');
       return gone.length > 0;
     });
   }
 
   /** Unbinds a device of this manufacturer (reason 'force'); false when no device of `oemCode` has this MAC. */
   unbindOfManufacturer(oemCode: string, macAddr: string): Promise<boolean> {
-    return this.db.client.$transaction(async (tx) => {
+    return this.events.transaction(async (tx) => {
       const gone = await tx.$queryRaw<{ userId: number; macAddr: string }[]>`
         DELETE FROM "device"."device" WHERE mac_addr = ${macAddr} AND oem_code = ${oemCode}
         RETURNING user_id AS "userId", mac_addr AS "macAddr"`;
-      await enqueueUnbound(tx, gone, 'force');
+      await this.enqueueUnbound(tx, gone, 'force');
       return gone.length > 0;
     });
   }
 
-  /** Inside the caller's transaction: unbinds every device of the user (reason 'user-deleted'); returns how many. */
+  /** Inside the caller's transaction (one of ServiceEvents: the user.deleted reaction's): unbinds every device of the user (reason 'user-deleted'); returns how many. */
   async unbindAllOfUser(tx: DeviceTransaction, userId: number): Promise<number> {
     const gone = await tx.$queryRaw<{ id: number; userId: number; macAddr: string }[]>`
       DELETE FROM "device"."device" WHERE user_id = ${userId}
       RETURNING id, user_id AS "userId", mac_addr AS "macAddr"`;
     // Events in the order the devices were added (RETURNING has no guaranteed order).
-    await enqueueUnbound(tx, gone.sort((a, b) => a.id - b.id), 'user-deleted');
+    await this.enqueueUnbound(tx, gone.sort((a, b) => a.id - b.id), 'user-deleted');
     return gone.length;
   }
-}
 
-async function enqueueUnbound(tx: DeviceTransaction, rows: { userId: number; macAddr: string }[], reason: UnbindReason): Promise<void> {
-  for (const row of rows) {
-    await tx.outboxEvent.create({ data: outboxRow(buildEvent('deviceUnbound', { macAddr: row.macAddr, userId: row.userId, reason })) });
+  private async enqueueUnbound(tx: DeviceTransaction, rows: { userId: number; macAddr: string }[], reason: UnbindReason): Promise<void> {
+    for (const row of rows) await this.events.enqueue(tx, 'deviceUnbound', { macAddr: row.macAddr, userId: row.userId, reason });
   }
 }

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@dcp/contracts';
-import { MemoryDevices, PokeCounter, failure, fakeContext, user, userCall } from '../test/fakes';
+import { MemoryDevices, failure, fakeContext, user, userCall } from '../test/fakes';
 import { AddDeviceUseCase } from './add-device.use-case';
 import { DeleteDeviceUseCase } from './delete-device.use-case';
 import { DevicePasswords } from './device-passwords';
@@ -13,7 +13,6 @@ describe('device use cases', () => {
   const bob = user(2);
   let devices: MemoryDevices;
   let passwords: DevicePasswords;
-  let outbox: PokeCounter;
   let add: AddDeviceUseCase;
   let update: UpdateDeviceUseCase;
   let remove: DeleteDeviceUseCase;
@@ -24,10 +23,9 @@ describe('device use cases', () => {
   beforeEach(() => {
     devices = new MemoryDevices();
     passwords = new DevicePasswords(fakeContext());
-    outbox = new PokeCounter();
-    add = new AddDeviceUseCase(devices.asRepository(), passwords, outbox);
+    add = new AddDeviceUseCase(devices.asRepository(), passwords);
     update = new UpdateDeviceUseCase(devices.asRepository(), passwords);
-    remove = new DeleteDeviceUseCase(devices.asRepository(), outbox);
+    remove = new DeleteDeviceUseCase(devices.asRepository());
     list = new ListUserDevicesUseCase(devices.asRepository(), passwords);
     get = new GetUserDeviceUseCase(devices.asRepository(), passwords);
     find = new FindUserDeviceUseCase(devices.asRepository(), passwords);
@@ -47,14 +45,13 @@ describe('device use cases', () => {
   });
 
   describe('addOemDevice', () => {
-    it('binds the device under its canonical MAC with the password encrypted, and pokes the outbox', async () => {
+    it('binds the device under its canonical MAC with the password encrypted, and enqueues device.bound', async () => {
       await expect(add.execute(userCall(ann, addParams('aa-bb-cc-dd-ee-01'), 'addOemDevice'))).resolves.toEqual({});
       expect(devices.rows[0]).toMatchObject({ macAddr: 'AABBCCDDEE01', userId: 1, hasusertag: 0, supportStore: 1, oemCode: 'ACME' });
       expect(devices.rows[0].passwordCiphertext).not.toContain('ENC(abc)');
       expect(passwords.decrypt(devices.rows[0])).toBe('ENC(abc)');
       expect(devices.bound).toEqual([{ macAddr: 'AABBCCDDEE01', userId: 1, oemCode: 'ACME' }]);
-      expect(outbox.pokes).toBe(1);
-    });
+      });
 
     it('answers 020040 to the owner and 020042 to anyone else', async () => {
       await add.execute(userCall(ann, addParams('AABBCCDDEE01'), 'addOemDevice'));
