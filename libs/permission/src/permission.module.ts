@@ -15,9 +15,11 @@ import { CreateGrantUseCase } from './grants/create-grant.use-case';
 import { GetGrantUseCase } from './grants/get-grant.use-case';
 import { GrantRepository } from './grants/grant.repository';
 import { ListGrantsUseCase } from './grants/list-grants.use-case';
-import { permissionDatabaseProvider } from './infrastructure/permission-database';
+import { serviceEventsProvider } from '@dcp/runtime';
+import { PERMISSION_DATABASE, permissionDatabaseProvider } from './infrastructure/permission-database';
 import { PermissionLifecycle } from './permission-lifecycle';
-import { GrantReactions } from './reactions/grant-reactions';
+import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
+import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { PermissionRpcHandlers } from './rpc/permission-rpc.handlers';
 import { DeviceDirectory, UserDirectory } from './common/directories';
 import { PermissionMetrics } from './common/permission-metrics';
@@ -25,6 +27,7 @@ import { PermissionMetrics } from './common/permission-metrics';
 @Module({
   providers: [
     permissionDatabaseProvider,
+    serviceEventsProvider('permission', PERMISSION_DATABASE),
     PermissionMetrics,
     UserDirectory,
     DeviceDirectory,
@@ -39,7 +42,8 @@ import { PermissionMetrics } from './common/permission-metrics';
     ActivateGrantUseCase,
     CurrentServiceUseCase,
     QueryValidUseCase,
-    GrantReactions,
+    UserDeletedReaction,
+    DeviceUnboundReaction,
     PermissionRpcHandlers,
     PermissionLifecycle,
   ],

@@ -1,6 +1,5 @@
 /** Grant rows of the permission schema; rows come back as Grant (ids as numbers, times as epoch ms). */
 import { Inject, Injectable } from '@nestjs/common';
-import { buildEvent, outboxRow } from '@dcp/messaging';
 import { PERMISSION_DATABASE, type PermissionDatabase, type PermissionTransaction } from '../infrastructure/permission-database';
 import type { Permission } from '../catalogue/permission';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant, type RevokedGrant, type RevokeReason } from './grant';
@@ -147,12 +146,5 @@ export class GrantRepository {
     });
     const released = await tx.grant.updateMany({ where: { userId, ipcMac, grantStatus: GRANT_STATUS.waiting, revokedAt: null }, data: { ipcMac: null } });
     return { revoked: revoked.map(toRevoked).sort(byGrantId), released: released.count };
-  }
-
-  /** One grant.revoked event per revoked grant, in the same transaction as the revocation (outbox). */
-  async enqueueRevoked(tx: PermissionTransaction, revoked: readonly RevokedGrant[], reason: RevokeReason): Promise<void> {
-    for (const g of revoked) {
-      await tx.outboxEvent.create({ data: outboxRow(buildEvent('grantRevoked', { ...g, reason })) });
-    }
   }
 }
