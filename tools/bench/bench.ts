@@ -8,8 +8,10 @@
  *              cache) that device-service answers from its database (getOemDeviceByUser), vs the
  *              unauthenticated server-time call the edge answers itself: the cost of a real round trip
  *              edge → bus → service → database per request.
+ *   startup  — the built platform as `npm start` runs it, in a child process: cold start (fresh DATA_DIR)
+ *              and warm start times, the process's RSS at ready and after a short load (./startup.ts).
  *
- * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20).
+ * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20); startup: see ./startup.ts.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -20,6 +22,7 @@ import { loadConfig } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import { startPlatform } from '../../apps/platform/src/platform';
 import { startMerchantSandbox } from '../../apps/merchant-sandbox/src/sandbox';
+import { runStartupBench } from './startup';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -48,6 +51,9 @@ function print(title: string, a: Figure, b: Figure): void {
 async function main(): Promise<void> {
   const scenarios = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const want = (s: string) => scenarios.length === 0 || scenarios.includes(s);
+  // First and alone: the child process must not share the CPU with an in-process platform under load.
+  if (want('startup')) await runStartupBench();
+  if (!want('gateway') && !want('auth')) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'bench' } as NodeJS.ProcessEnv);
   const platform = await startPlatform(config, { port: 0, adminPort: 0, host: '127.0.0.1', logLevel: 'silent', overrides: { database: () => ({ kind: 'pglite' }) } });
