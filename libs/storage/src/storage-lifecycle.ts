@@ -5,11 +5,11 @@
  * sweeper stop before the database and the object store close.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
-import { STORAGE_DATABASE, type StorageDatabase } from './infrastructure/storage-database';
-import { STORAGE_EVENTS, type StorageEvents } from './infrastructure/storage-events';
+import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents } from '@dcp/runtime';
+import { STORAGE_DATABASE, type StorageDatabase, type StorageTransaction } from './infrastructure/storage-database';
 import { OBJECT_STORE, type ObjectStore } from './objects/object-store';
-import { RetentionHandlers } from './retention/retention.handlers';
+import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
+import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { RetentionSweeper } from './retention/retention-sweeper';
 import { StorageRpcHandlers } from './rpc/storage-rpc.handlers';
 
@@ -20,12 +20,12 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
-    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
-    @Inject(STORAGE_EVENTS) private readonly events: StorageEvents,
+    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<StorageTransaction>,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly handlers: StorageRpcHandlers,
-    private readonly retention: RetentionHandlers,
+    private readonly deviceUnbound: DeviceUnboundReaction,
+    private readonly userDeleted: UserDeletedReaction,
     private readonly sweeper: RetentionSweeper,
   ) {}
 
@@ -37,11 +37,7 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
     this.unobserve = this.events.onHandled((handled) => {
       if (handled.outcome === 'applied') this.sweeper.poke();
     });
-    const now = () => this.clock.now();
-    await this.events.consume({
-      deviceUnbound: (data, tx) => this.retention.deviceUnbound(data, tx, now()),
-      userDeleted: (data, tx) => this.retention.userDeleted(data, tx, now()),
-    });
+    await this.events.react(this.deviceUnbound, this.userDeleted);
     this.sweeper.start();
     this.logger.log(`storage-service ready (${this.ctx.config.mode}), segments in ${this.store.location}`);
   }

@@ -6,16 +6,17 @@
  */
 import { Module } from '@nestjs/common';
 import { playbackKeyProvider } from './infrastructure/playback-key';
-import { storageDatabaseProvider } from './infrastructure/storage-database';
-import { storageEventsProvider } from './infrastructure/storage-events';
+import { serviceEventsProvider } from '@dcp/runtime';
+import { STORAGE_DATABASE, storageDatabaseProvider } from './infrastructure/storage-database';
 import { objectStoreProvider } from './objects/object-store.provider';
 import { GetPlaylistUseCase } from './playback/get-playlist.use-case';
 import { GetSegmentUseCase } from './playback/get-segment.use-case';
 import { IngestSegmentUseCase } from './recordings/ingest-segment.use-case';
 import { SegmentRepository } from './recordings/segment.repository';
 import { ObjectDeletions } from './retention/object-deletions';
-import { RetentionHandlers } from './retention/retention.handlers';
 import { RetentionSweeper } from './retention/retention-sweeper';
+import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
+import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { StorageRpcHandlers } from './rpc/storage-rpc.handlers';
 import { SessionAuthenticator } from './session/session-authenticator';
 import { StorageLifecycle } from './storage-lifecycle';
@@ -26,14 +27,15 @@ import { RecordQueryUseCase } from './stream/record-query.use-case';
 @Module({
   providers: [
     storageDatabaseProvider,
-    storageEventsProvider,
+    serviceEventsProvider('storage', STORAGE_DATABASE),
     objectStoreProvider,
     playbackKeyProvider,
     SegmentRepository,
     ObjectDeletions,
     SessionAuthenticator,
     RetentionSweeper,
-    RetentionHandlers,
+    DeviceUnboundReaction,
+    UserDeletedReaction,
     IngestSegmentUseCase,
     RecordDateQueryUseCase,
     RecordQueryUseCase,

@@ -12,11 +12,11 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, RPC, type RpcContract, STORAGE_RPC, type SegmentView, normalizeMac } from '@dcp/contracts';
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
-import { type HandledEvent, RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
+import { type HandledEvent, RuntimeModule, SERVICE_EVENTS, type ServiceEvents, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
 import { Collector, ShiftableClock, TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, tsNullPackets, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
-import { STORAGE_EVENTS, type StorageEvents } from '../src/infrastructure/storage-events';
+import type { StorageTransaction } from '../src/infrastructure/storage-database';
 import { OBJECT_STORE, type ObjectStore } from '../src/objects/object-store';
 import { RetentionSweeper } from '../src/retention/retention-sweeper';
 import { StorageModule } from '../src/storage.module';
@@ -93,7 +93,7 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
   const module = await builder.compile();
   const handled = new Collector<HandledEvent>();
   await module.init();
-  const events = module.get<StorageEvents>(STORAGE_EVENTS, { strict: false });
+  const events = module.get<ServiceEvents<StorageTransaction>>(SERVICE_EVENTS, { strict: false });
   // Nothing is published before the spec does: observing from here misses no delivery.
   events.onHandled(handled.push);
   const sql = new Client({ connectionString: db.url });

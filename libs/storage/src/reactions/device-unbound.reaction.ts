@@ -1,0 +1,31 @@
+/**
+ * storage-service on device.unbound (any reason: user, force, user-deleted; consumer `storage-service`, inside
+ * the inbox transaction): that owner's recordings of that device lose their index rows — unplayable from the
+ * commit on — and their objects are enqueued for deletion (the sweeper deletes them after the commit).
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type EventPayload, normalizeMac } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, type EventReaction } from '@dcp/runtime';
+import type { StorageTransaction } from '../infrastructure/storage-database';
+import { SegmentRepository } from '../recordings/segment.repository';
+import { ObjectDeletions } from '../retention/object-deletions';
+
+@Injectable()
+export class DeviceUnboundReaction implements EventReaction<'deviceUnbound', StorageTransaction> {
+  readonly event = 'deviceUnbound';
+  private readonly logger = new Logger('storage-device-unbound');
+
+  constructor(
+    private readonly segments: SegmentRepository,
+    private readonly deletions: ObjectDeletions,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async react(data: EventPayload<'deviceUnbound'>, tx: StorageTransaction): Promise<void> {
+    const mac = normalizeMac(data.macAddr);
+    if (!mac) return;
+    const keys = await this.segments.removeDeviceOfUser(tx, mac, data.userId);
+    await this.deletions.enqueue(keys, new Date(this.clock.now()), tx);
+    if (keys.length > 0) this.logger.log(`device ${mac} unbound from user ${data.userId} (${data.reason}): ${keys.length} segment(s) purged`);
+  }
+}
