@@ -5,9 +5,8 @@
  * deleted user's devices — in embedded and in distributed mode.
  */
 import { EVENTS, type EventEnvelope, colonMac } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
 import { md5Hex, signedHeaders } from '@dcp/signing';
-import { describeWithInfra, getQuery, postForm, requestJson } from '@dcp/testing';
+import { describeWithInfra, expectEvent, getQuery, postForm, requestJson } from '@dcp/testing';
 // The reference merchant is a separate party on the network, not a dependency of the platform: the e2e
 // specs start it as the real merchant over HTTP.
 // eslint-disable-next-line @nx/enforce-module-boundaries

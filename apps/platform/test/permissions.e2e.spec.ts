@@ -7,9 +7,8 @@
  * backbone, and each grant they end is announced (grant.revoked) — in embedded and in distributed mode.
  */
 import { EVENTS, colonMac } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
 import { signedHeaders } from '@dcp/signing';
-import { describeWithInfra, getQuery, postForm, requestJson } from '@dcp/testing';
+import { describeWithInfra, expectEvent, getQuery, postForm, requestJson } from '@dcp/testing';
 // The reference merchant is a separate party on the network, not a dependency of the platform.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { type MerchantSandbox, startMerchantSandbox } from '../../merchant-sandbox/src/sandbox';

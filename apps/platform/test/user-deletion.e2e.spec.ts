@@ -5,8 +5,7 @@
  * In embedded mode and against real PostgreSQL + NATS JetStream.
  */
 import { EVENTS, type EventEnvelope, colonMac } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
-import { describeWithInfra } from '@dcp/testing';
+import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, MerchantApp, admin, deviceForm } from './merchant-app';
 

@@ -4,9 +4,8 @@
  * protection shared by two replicas of device-service over one database.
  */
 import { DEVICE_RPC, ErrorCode, EVENTS, type AuthenticatedUser, type ManufacturerWithDelKey, colonMac } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
 import { md5Hex } from '@dcp/signing';
-import { describeWithInfra } from '@dcp/testing';
+import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { type DeviceHarness, newUser, randomMac, rejection, startDeviceHarness } from './device-harness';
 
 const FORCE = 'user_ipc_setting_v2_0.delOemDeviceForce';

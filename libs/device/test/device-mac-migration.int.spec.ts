@@ -9,9 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { type AuthenticatedUser, DEVICE_RPC, ErrorCode, EVENTS } from '@dcp/contracts';
 import { migrateService, migrationNames, migrationStatus, serviceDatabase } from '@dcp/database';
-import { buildEvent, expectEvent } from '@dcp/messaging';
+import { buildEvent } from '@dcp/messaging';
 import { SecretBox, md5Hex } from '@dcp/signing';
-import { createTestDatabase, describeWithInfra } from '@dcp/testing';
+import { createTestDatabase, describeWithInfra, expectEvent } from '@dcp/testing';
 import { Client } from 'pg';
 import { type DeviceHarness, rejection, startDeviceHarness } from './device-harness';
 

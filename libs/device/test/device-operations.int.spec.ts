@@ -3,8 +3,7 @@
  * the password at rest, events through the outbox, and the race of two concurrent adds.
  */
 import { DEVICE_RPC, ErrorCode, EVENTS, type AuthenticatedUser, colonMac } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
-import { describeWithInfra } from '@dcp/testing';
+import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { isUniqueViolation } from '@dcp/database';
 import { SecretBox } from '@dcp/signing';
 import { DeviceRepository } from '../src/devices/device.repository';

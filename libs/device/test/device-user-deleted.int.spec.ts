@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type AuthenticatedUser, EVENTS, type EventEnvelope, deadLetterContracts } from '@dcp/contracts';
-import { buildEvent, expectEvent } from '@dcp/messaging';
-import { describeWithInfra } from '@dcp/testing';
+import { buildEvent } from '@dcp/messaging';
+import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { type DeviceHarness, newUser, randomMac, startDeviceHarness } from './device-harness';
 
 describeWithInfra(['postgres'], 'device: user.deleted consumer (PostgreSQL)', () => {

@@ -4,7 +4,6 @@ export { buildEvent } from './build-event';
 export { consoleBusLogger } from './logger';
 export { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_REQUEST_TIMEOUT_MS, EVENT_RETENTION_MS } from './defaults';
 export { didNotAnswer, ownerOfSubject } from './rpc/protocol';
-export { expectEvent, type EventExpectation } from './testing';
 export type { JsonObject, JsonValue } from './json';
 export type { SqlClient, TransactionalSqlClient, TransactionOptions } from './outbox/sql-client';
 export { outboxRow, enqueueEvent, type OutboxRow } from './outbox/outbox-row';

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, EVENTS, PERMISSION_RPC, deadLetterContracts } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
-import { describeWithInfra } from '@dcp/testing';
+import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { type PermissionHarness, type TestUser, rejection, startPermissionHarness } from './permission-harness';
 
 const MAC = 'AABBCCDDEE01';

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ErrorCode, EVENTS, RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
-import { uniqueName } from '@dcp/testing';
+import { expectEvent, uniqueName } from '@dcp/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the reference merchant is the real counterpart of these specs
 import { type MerchantSandbox, startMerchantSandbox } from '../../../apps/merchant-sandbox/src/sandbox';
 import { SsoModule } from '../src/sso.module';

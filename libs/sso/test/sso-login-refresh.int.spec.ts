@@ -2,8 +2,7 @@
  * Spec 3.1 (token lifecycle) and 7.2/7.4 codes against real PostgreSQL, with the reference merchant over HTTP.
  */
 import { ERROR_CATALOG, ErrorCode, EVENTS, RPC, SSO_ADMIN_RPC, type MerchantWithSecret } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
-import { describeWithInfra } from '@dcp/testing';
+import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { createHash } from 'node:crypto';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
 

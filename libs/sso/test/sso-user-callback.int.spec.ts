@@ -3,8 +3,7 @@
  * its tokens and exactly one user.deleted event in one transaction; repeats are harmless.
  */
 import { ErrorCode, EVENTS, RPC, type MerchantWithSecret } from '@dcp/contracts';
-import { expectEvent } from '@dcp/messaging';
-import { describeWithInfra } from '@dcp/testing';
+import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
 
 describeWithInfra(['postgres'], 'sso: user_callback (PostgreSQL)', () => {

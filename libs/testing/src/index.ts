@@ -7,3 +7,4 @@ export * from './collector';
 export * from './messaging-tables';
 export * from './raw-events';
 export * from './mpeg-ts';
+export * from './events';

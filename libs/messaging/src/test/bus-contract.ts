@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, EVENTS, PlatformError, type EventEnvelope, type RpcContract } from '@dcp/contracts';
+import { expectEvent } from '@dcp/testing';
 import { z } from 'zod';
 import type { Bus, BusLogger } from '../api';
 import { buildEvent } from '../build-event';
-import { expectEvent } from '../testing';
 import { deadLetters, envelopes, gate, recordingLogger } from './helpers';
 
 export interface BusHarness {

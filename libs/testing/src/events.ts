@@ -6,7 +6,11 @@
  *   const envelope = await deleted.arrived;
  */
 import type { EventEnvelope, EventSubject } from '@dcp/contracts';
-import type { Bus, EventBus } from './api';
+
+/** What expectEvent needs of an event bus: @dcp/messaging's EventBus, or a Bus / Runtime holding one as `events`. */
+export interface EventSubscriber {
+  subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void): Promise<{ stop(): Promise<void> }>;
+}
 
 export interface EventExpectation {
   /** Resolves with the first matching envelope; rejects after the timeout, naming the subject. */
@@ -16,7 +20,7 @@ export interface EventExpectation {
 }
 
 export async function expectEvent(
-  bus: EventBus | Pick<Bus, 'events'>,
+  bus: EventSubscriber | { events: EventSubscriber },
   subject: EventSubject,
   predicate: (envelope: EventEnvelope) => boolean = () => true,
   timeoutMs = 5_000,
