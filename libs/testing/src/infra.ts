@@ -2,31 +2,11 @@
  * Real-infrastructure gates for integration specs. With REQUIRE_INFRA=1 (CI) a missing PostgreSQL or NATS
  * fails the suite; otherwise the suite is skipped and says so loudly, once per file.
  */
-import { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 export const infraRequired = process.env.REQUIRE_INFRA === '1';
-
-function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = new Socket();
-    const done = (ok: boolean) => {
-      s.destroy();
-      resolve(ok);
-    };
-    s.setTimeout(1500);
-    s.once('connect', () => done(true));
-    s.once('timeout', () => done(false));
-    s.once('error', () => done(false));
-    s.connect(Number(u.port || defaultPort), u.hostname);
-  });
-}
-
-export const postgresReachable = () => reachable(TEST_DATABASE_URL, 5432);
-export const natsReachable = () => reachable(TEST_NATS_URL, 4222);
 
 type Need = 'postgres' | 'nats';
 
