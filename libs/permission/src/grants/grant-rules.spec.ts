@@ -1,7 +1,7 @@
 import { ErrorCode } from '@dcp/contracts';
 import { fakeGrant, fakePermission, failure, T0 } from '../test/fakes';
-import { GRANT_STATUS, parseGrantId } from './grant';
-import { assertActivatable, initialState, isInService, isWaiting, servicePeriod, visibleToClient } from './grant-rules';
+import { parseGrantId } from './grant';
+import { assertActivatable, initialState, servicePeriod, visibleToClient } from './grant-rules';
 
 const DAY = 86_400_000;
 const MAC = 'AABBCCDDEE01';
@@ -59,21 +59,6 @@ describe('grant rules', () => {
       expect(() => assertActivatable(fakeGrant(), 7, MAC, '1')).not.toThrow();
       expect(() => assertActivatable(fakeGrant({ ipcMac: MAC }), 7, MAC, '1')).not.toThrow();
     });
-  });
-
-  it('isWaiting: status 1 and not revoked', () => {
-    expect(isWaiting(fakeGrant())).toBe(true);
-    expect(isWaiting(fakeGrant({ revokedAt: T0 }))).toBe(false);
-    expect(isWaiting(fakeGrant({ grantStatus: GRANT_STATUS.active }))).toBe(false);
-  });
-
-  it('isInService: status 3, not revoked, started and not ended (end exclusive)', () => {
-    const active = fakeGrant({ grantStatus: 3, startTime: T0, endTime: T0 + DAY });
-    expect(isInService(active, T0)).toBe(true);
-    expect(isInService(active, T0 + DAY - 1)).toBe(true);
-    expect(isInService(active, T0 + DAY)).toBe(false);
-    expect(isInService({ ...active, revokedAt: T0 }, T0)).toBe(false);
-    expect(isInService(fakeGrant(), T0)).toBe(false);
   });
 
   it('visibleToClient: supportBpi 1 sees every plan, 0 only plans without bpi', () => {

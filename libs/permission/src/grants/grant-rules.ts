@@ -35,16 +35,6 @@ export function assertActivatable(grant: Grant | null, userId: number, ipcMac: s
   }
 }
 
-/** Waiting for activation and visible to the user (not revoked). */
-export function isWaiting(grant: Grant): boolean {
-  return grant.grantStatus === GRANT_STATUS.waiting && grant.revokedAt === null;
-}
-
-/** Active, not revoked, and its period not over at `now`. */
-export function isInService(grant: Grant, now: number): boolean {
-  return grant.grantStatus === GRANT_STATUS.active && grant.revokedAt === null && grant.endTime !== null && grant.endTime > now && (grant.startTime === null || grant.startTime <= now);
-}
-
 /** supportBpi 0: the client cannot use BPI plans, so waiting grants of such plans are left out. */
 export function visibleToClient(grant: Grant, supportBpi: boolean): boolean {
   return supportBpi || !grant.permission.bpi;
