@@ -1,4 +1,4 @@
-import { daysCovered, formatDay, groupClips, toDateList, toRecordList } from './clips';
+import { formatDay, groupClips, toDateList, toRecordList } from './clips';
 
 const seg = (start: number, seconds: number, type = 1) => ({ start, durationMs: seconds * 1000, type });
 
@@ -41,13 +41,6 @@ describe('groupClips / toRecordList (record.query)', () => {
 });
 
 describe('dateList (record.date.query)', () => {
-  const DAY = 86_400;
-  it('a segment counts for each UTC day it covers; ending exactly at midnight does not touch the next day', () => {
-    expect(daysCovered(seg(DAY * 10 + 5, 10))).toEqual([10]);
-    expect(daysCovered(seg(DAY * 11 - 5, 10))).toEqual([10, 11]);
-    expect(daysCovered(seg(DAY * 11 - 10, 10))).toEqual([10]);
-  });
-
   it('formats days as basic ISO 8601 YYYYMMDDT000000 (midnight UTC), distinct, oldest first', () => {
     const day = Date.UTC(2026, 10, 23) / 86_400_000;
     expect(formatDay(day)).toBe('20261123T000000');

@@ -44,15 +44,6 @@ export function toRecordList(clips: readonly Clip[]): [string, string, string][]
 
 const DAY_MS = 86_400_000;
 
-/** UTC day numbers (days since 1970-01-01) a segment covers: its start's day through the day of its last millisecond. */
-export function daysCovered(s: Pick<Segment, 'start' | 'durationMs'>): number[] {
-  const first = Math.floor((s.start * 1000) / DAY_MS);
-  const last = Math.floor((segmentEndMs(s) - 1) / DAY_MS);
-  const days: number[] = [];
-  for (let d = first; d <= Math.max(first, last); d++) days.push(d);
-  return days;
-}
-
 /** A UTC day as record.date.query writes it: basic ISO 8601 `YYYYMMDDT000000` (midnight UTC). */
 export function formatDay(day: number): string {
   const iso = new Date(day * DAY_MS).toISOString(); // 2026-11-23T00:00:00.000Z
