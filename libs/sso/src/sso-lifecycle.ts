@@ -1,19 +1,17 @@
 /**
  * Start and stop of sso-service inside its host: readiness check and metrics, RPC handlers, the outbox
- * relay and the periodic purge; on shutdown the relay stops before the database closes.
+ * relay (ServiceEvents; sso-service consumes no events) and the periodic purge; on shutdown the relay stops
+ * before the database closes.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { OutboxRelay } from '@dcp/messaging';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
-import { SSO_DATABASE, type SsoDatabase } from './infrastructure/sso-database';
+import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents } from '@dcp/runtime';
+import { SSO_DATABASE, type SsoDatabase, type SsoTransaction } from './infrastructure/sso-database';
 import { ExpiredDataPurger, PURGE_INTERVAL_MS } from './maintenance/expired-data.purger';
 import { SsoRpcHandlers } from './rpc/sso-rpc.handlers';
-import { OutboxNotifier } from './common/outbox-notifier';
 
 @Injectable()
 export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('sso-service');
-  private relay?: OutboxRelay;
   private purgeTimer?: NodeJS.Timeout;
   private purging?: Promise<void>;
 
@@ -22,21 +20,12 @@ export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
     @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
     private readonly handlers: SsoRpcHandlers,
     private readonly purger: ExpiredDataPurger,
-    private readonly outbox: OutboxNotifier,
+    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,
   ) {}
 
   onModuleInit(): void {
     this.ctx.health.register('database:sso', () => this.db.ping());
-    const relay = new OutboxRelay({
-      schema: 'sso',
-      client: this.db.client,
-      events: this.ctx.events,
-      logger: { error: (m, e) => this.logger.error(`${m}${e instanceof Error ? `: ${e.message}` : ''}`), warn: (m) => this.logger.warn(m), info: (m) => this.logger.log(m) },
-    });
-    this.relay = relay;
-    this.ctx.metrics.gauge('dcp_sso_outbox_pending', 'Events of sso-service not yet published', async () => [{ labels: {}, value: await relay.pending() }]);
-    relay.start();
-    this.outbox.attach(relay);
+    this.events.startOutbox();
     this.handlers.register();
     this.purgeTimer = setInterval(() => this.purge(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
@@ -46,8 +35,7 @@ export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.purgeTimer);
-    this.outbox.attach(undefined);
-    await this.relay?.stop();
+    await this.events.stop();
     await this.purging;
     await this.db.close();
   }

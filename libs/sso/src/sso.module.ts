@@ -3,7 +3,8 @@
  * and the operator API — all over request-reply. The host provides RUNTIME_CONTEXT globally.
  */
 import { Module } from '@nestjs/common';
-import { ssoDatabaseProvider } from './infrastructure/sso-database';
+import { serviceEventsProvider } from '@dcp/runtime';
+import { SSO_DATABASE, ssoDatabaseProvider } from './infrastructure/sso-database';
 import { ExpiredDataPurger } from './maintenance/expired-data.purger';
 import { MerchantClient } from './merchant-client/merchant-client';
 import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
@@ -20,7 +21,6 @@ import { AuthorizeByTokenUseCase } from './sessions/authorize-by-token.use-case'
 import { RefreshTokenUseCase } from './sessions/refresh-token.use-case';
 import { SessionRepository } from './sessions/session.repository';
 import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-case';
-import { OutboxNotifier } from './common/outbox-notifier';
 import { SsoMetrics } from './common/sso-metrics';
 import { SignedRequestVerifier } from './signature/signed-request.verifier';
 import { UsedSignatureStore } from './signature/used-signature.store';
@@ -39,7 +39,7 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
   providers: [
     ssoDatabaseProvider,
     SsoMetrics,
-    OutboxNotifier,
+    serviceEventsProvider('sso', SSO_DATABASE),
     MerchantRepository,
     MerchantSecrets,
     MerchantClient,

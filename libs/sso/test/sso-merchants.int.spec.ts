@@ -110,7 +110,7 @@ describeWithInfra(['postgres'], 'sso: merchants (PostgreSQL)', () => {
     await expect(check![1]()).resolves.toBeUndefined();
     const metrics = await h.runtime.metrics.render();
     expect(metrics).toMatch(/dcp_sso_operations_total\{[^}]*operation="admin.create_merchant"[^}]*\} \d+/);
-    expect(metrics).toMatch(/dcp_sso_outbox_pending \d+/);
+    expect(metrics).toMatch(/dcp_outbox_pending\{service="sso"\} \d+/);
   });
 });
 

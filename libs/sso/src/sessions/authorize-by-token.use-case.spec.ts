@@ -2,7 +2,6 @@ import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
 import type { MerchantClient } from '../merchant-client/merchant-client';
 import type { MerchantAnswer } from '../merchant-client/merchant-user';
 import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import type { OutboxNotifier } from '../common/outbox-notifier';
 import { sha256Hex } from '../common/random';
 import { ManualClock } from '@dcp/testing';
 import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
@@ -20,16 +19,14 @@ function setup(answer: MerchantAnswer) {
       return { userId: 1, openId: 'open-1', created: true };
     },
   } as unknown as SessionRepository;
-  let pokes = 0;
   const useCase = new AuthorizeByTokenUseCase(
     { verify: async () => merchant } as unknown as SignedRequestVerifier,
     { validateToken: async () => answer } as unknown as MerchantClient,
     sessions,
-    { poke: () => pokes++ } as unknown as OutboxNotifier,
     clock,
   );
   const login = (params: Record<string, string>) => useCase.execute({ method: 'POST', path: '/sso/authorize_by_token', headers: {}, params } as SignedSsoRequest);
-  return { login, stored, clock, pokes: () => pokes };
+  return { login, stored, clock };
 }
 
 const user = { uuid: 'u-1', username: 'a@b.c', name: 'A', nickname: '', phone: '', country: '' };
@@ -43,7 +40,6 @@ describe('AuthorizeByTokenUseCase', () => {
     expect(result.refreshToken).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(s.stored.access?.hash).toBe(sha256Hex(result.accessToken));
     expect(s.stored.refresh?.expiresAt.getTime()).toBe(s.clock.now() + 86400_000);
-    expect(s.pokes()).toBe(1);
   });
 
   it('requires the token parameter', async () => {

@@ -7,7 +7,6 @@ import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, 
 import { MerchantClient } from '../merchant-client/merchant-client';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
-import { OutboxNotifier } from '../common/outbox-notifier';
 import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
 import { SessionRepository } from './session.repository';
@@ -20,7 +19,6 @@ export class AuthorizeByTokenUseCase {
     private readonly verifier: SignedRequestVerifier,
     private readonly merchantClient: MerchantClient,
     private readonly sessions: SessionRepository,
-    private readonly outbox: OutboxNotifier,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -35,7 +33,6 @@ export class AuthorizeByTokenUseCase {
     const access = issueToken(merchant.accessTokenTtlSeconds, now);
     const refresh = issueToken(merchant.refreshTokenTtlSeconds, now);
     const user = await this.sessions.login(merchant, answer.user, access, refresh);
-    this.outbox.poke();
     return { accessToken: access.token, refreshToken: refresh.token, expiresIn: merchant.accessTokenTtlSeconds, openId: user.openId };
   }
 }

@@ -1,10 +1,10 @@
 /**
  * Shadow accounts and their tokens, as one unit: a login creates or refreshes the user, stores the hashes of
- * a new token family and enqueues user.updated in a single transaction.
+ * a new token family and enqueues user.updated in a single transaction (published right after the commit).
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { buildEvent, outboxRow } from '@dcp/messaging';
+import { SERVICE_EVENTS, type ServiceEvents } from '@dcp/runtime';
 import { SSO_DATABASE, type SsoDatabase, type SsoTransaction } from '../infrastructure/sso-database';
 import type { MerchantUser } from '../merchant-client/merchant-user';
 import type { Merchant } from '../merchants/merchant';
@@ -30,10 +30,13 @@ export interface StoredRefreshToken {
 
 @Injectable()
 export class SessionRepository {
-  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+  constructor(
+    @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
+    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,
+  ) {}
 
   async login(merchant: Merchant, user: MerchantUser, access: IssuedToken, refresh: IssuedToken): Promise<LoggedInUser> {
-    return this.db.client.$transaction(async (tx) => {
+    return this.events.transaction(async (tx) => {
       // Insert-or-update in one statement: two first logins of the same user at once cannot both insert.
       // xmax = 0 only for a freshly inserted row.
       const [row] = await tx.$queryRaw<{ id: number; openId: string; created: boolean }[]>`
@@ -44,8 +47,7 @@ export class SessionRepository {
           phone = EXCLUDED.phone, country = EXCLUDED.country, updated_at = now()
         RETURNING id, open_id AS "openId", (xmax = 0) AS created`;
       await this.storeTokens(tx, row.id, randomUUID(), access, refresh);
-      const event = buildEvent('userUpdated', { userId: row.id, openId: row.openId, clientId: merchant.clientId, uuid: user.uuid, created: row.created });
-      await tx.outboxEvent.create({ data: outboxRow(event) });
+      await this.events.enqueue(tx, 'userUpdated', { userId: row.id, openId: row.openId, clientId: merchant.clientId, uuid: user.uuid, created: row.created });
       return { userId: row.id, openId: row.openId, created: row.created };
     });
   }

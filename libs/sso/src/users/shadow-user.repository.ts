@@ -1,13 +1,19 @@
-/** Changes to shadow accounts driven by the merchant's user callback, each with its event in one transaction. */
+/**
+ * Changes to shadow accounts driven by the merchant's user callback, each with its event in one transaction
+ * (ServiceEvents: published right after the commit).
+ */
 import { Inject, Injectable } from '@nestjs/common';
-import { buildEvent, outboxRow } from '@dcp/messaging';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import { SERVICE_EVENTS, type ServiceEvents } from '@dcp/runtime';
+import { SSO_DATABASE, type SsoDatabase, type SsoTransaction } from '../infrastructure/sso-database';
 import type { MerchantUser } from '../merchant-client/merchant-user';
 import type { Merchant } from '../merchants/merchant';
 
 @Injectable()
 export class ShadowUserRepository {
-  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+  constructor(
+    @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
+    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,
+  ) {}
 
   async exists(merchantId: number, uuid: string): Promise<boolean> {
     return (await this.db.client.user.count({ where: { merchantId, uuid } })) > 0;
@@ -15,7 +21,7 @@ export class ShadowUserRepository {
 
   /** Refreshes the profile and enqueues user.updated; false when the user has no shadow account. */
   async updateProfile(merchant: Merchant, user: MerchantUser): Promise<boolean> {
-    return this.db.client.$transaction(async (tx) => {
+    return this.events.transaction(async (tx) => {
       const found = await tx.user.findUnique({ where: { merchantId_uuid: { merchantId: merchant.id, uuid: user.uuid } }, select: { id: true } });
       if (!found) return false;
       const updated = await tx.user.update({
@@ -23,8 +29,7 @@ export class ShadowUserRepository {
         data: { username: user.username, name: user.name, nickname: user.nickname, phone: user.phone, country: user.country },
         select: { id: true, openId: true },
       });
-      const event = buildEvent('userUpdated', { userId: updated.id, openId: updated.openId, clientId: merchant.clientId, uuid: user.uuid, created: false });
-      await tx.outboxEvent.create({ data: outboxRow(event) });
+      await this.events.enqueue(tx, 'userUpdated', { userId: updated.id, openId: updated.openId, clientId: merchant.clientId, uuid: user.uuid, created: false });
       return true;
     });
   }
@@ -35,13 +40,12 @@ export class ShadowUserRepository {
    * was nothing to delete (a repeated callback, or a concurrent one that won): then no event is written.
    */
   async delete(merchant: Merchant, uuid: string): Promise<number | undefined> {
-    return this.db.client.$transaction(async (tx) => {
+    return this.events.transaction(async (tx) => {
       const [gone] = await tx.$queryRaw<{ id: number; openId: string }[]>`
         DELETE FROM "sso"."user" WHERE merchant_id = ${merchant.id} AND uuid = ${uuid}
         RETURNING id, open_id AS "openId"`;
       if (!gone) return undefined;
-      const event = buildEvent('userDeleted', { userId: gone.id, openId: gone.openId, clientId: merchant.clientId, uuid });
-      await tx.outboxEvent.create({ data: outboxRow(event) });
+      await this.events.enqueue(tx, 'userDeleted', { userId: gone.id, openId: gone.openId, clientId: merchant.clientId, uuid });
       return gone.id;
     });
   }

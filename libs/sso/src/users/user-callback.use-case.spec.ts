@@ -2,7 +2,6 @@ import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
 import type { MerchantClient } from '../merchant-client/merchant-client';
 import type { MerchantAnswer, MerchantUser } from '../merchant-client/merchant-user';
 import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import type { OutboxNotifier } from '../common/outbox-notifier';
 import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
 import type { ShadowUserRepository } from './shadow-user.repository';
 import { UserCallbackUseCase } from './user-callback.use-case';
@@ -26,11 +25,9 @@ function setup(answer: MerchantAnswer | Error, shadowUsers: string[] = ['u-1']) 
     updateProfile: async (_m: unknown, u: MerchantUser) => users.has(u.uuid) && !!events.push(`updated:${u.uuid}`),
     delete: async (_m: unknown, uuid: string) => users.delete(uuid) && !!events.push(`deleted:${uuid}`),
   } as unknown as ShadowUserRepository;
-  let pokes = 0;
-  const outbox = { poke: () => pokes++ } as unknown as OutboxNotifier;
-  const useCase = new UserCallbackUseCase({ verify: async () => merchant } as unknown as SignedRequestVerifier, merchantClient, repo, outbox);
+  const useCase = new UserCallbackUseCase({ verify: async () => merchant } as unknown as SignedRequestVerifier, merchantClient, repo);
   const callback = (params: Record<string, string>) => useCase.execute({ method: 'POST', path: '/sso/user_callback', headers: {}, params } as SignedSsoRequest);
-  return { callback, calls, events, users, pokes: () => pokes };
+  return { callback, calls, events, users };
 }
 
 describe('UserCallbackUseCase', () => {
@@ -56,7 +53,6 @@ describe('UserCallbackUseCase', () => {
     const s = setup({ kind: 'user', user: profile('u-1') });
     await expect(s.callback({ operation: 'UPDATE', uuid: 'u-1' })).resolves.toEqual({});
     expect(s.events).toEqual(['updated:u-1']);
-    expect(s.pokes()).toBe(1);
   });
 
   it('UPDATE of a user unknown to the merchant → SSO_USER_NOT_FOUND', async () => {

@@ -7,7 +7,6 @@ import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest }
 import { MerchantClient } from '../merchant-client/merchant-client';
 import type { Merchant } from '../merchants/merchant';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { OutboxNotifier } from '../common/outbox-notifier';
 import { enumParam, requiredParam } from '../common/sso-params';
 import { ShadowUserRepository } from './shadow-user.repository';
 
@@ -20,7 +19,6 @@ export class UserCallbackUseCase {
     private readonly verifier: SignedRequestVerifier,
     private readonly merchantClient: MerchantClient,
     private readonly users: ShadowUserRepository,
-    private readonly outbox: OutboxNotifier,
   ) {}
 
   async execute(request: SignedSsoRequest): Promise<{ revokedUserId?: number }> {
@@ -44,7 +42,7 @@ export class UserCallbackUseCase {
       throw new PlatformError(ErrorCode.SSO_MERCHANT_UNAVAILABLE, `merchant endpoint get_user_profile unavailable: asked for user ${uuid}, it returned user ${answer.user.uuid.slice(0, 128)}`);
     }
     // A user who never signed in has no shadow account: nothing to refresh, and no event.
-    if (await this.users.updateProfile(merchant, answer.user)) this.outbox.poke();
+    await this.users.updateProfile(merchant, answer.user);
   }
 
   private async delete(merchant: Merchant, uuid: string): Promise<number | undefined> {
@@ -58,10 +56,7 @@ export class UserCallbackUseCase {
       );
     }
     const deletedId = await this.users.delete(merchant, uuid);
-    if (deletedId !== undefined) {
-      this.logger.log(`user ${uuid} of merchant ${merchant.clientId} deleted with all its tokens`);
-      this.outbox.poke();
-    }
+    if (deletedId !== undefined) this.logger.log(`user ${uuid} of merchant ${merchant.clientId} deleted with all its tokens`);
     return deletedId;
   }
 }
