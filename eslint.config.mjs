@@ -10,7 +10,7 @@ export default [
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
     rules: {
-      // Module boundaries (DESIGN.md): a service lib imports only shared libs, never another service's lib.
+      // Module boundaries (README, Architecture): a service lib imports only shared libs, never another service's lib.
       '@nx/enforce-module-boundaries': [
         'error',
         {
