@@ -3,7 +3,7 @@
  * information, fixed once created and deleted with the user; and the operator's maintenance modes that
  * answer 000066 and 000077 instead. In embedded mode and against real PostgreSQL + NATS.
  */
-import { RPC } from '@dcp/contracts';
+import { SSO_RPC } from '@dcp/contracts';
 import { describeWithInfra } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, MerchantApp, admin } from './merchant-app';
@@ -58,7 +58,7 @@ function serverInfoSuite(mode: Mode) {
     const again = await serverInfo(ada.credentials, 'OTHER');
     expect(again.body.data).toEqual(first.body.data);
     // The subtoken storage-service checks sessionTokens with is this one.
-    await expect(t.platform.runtime.rpcClient.request(RPC.ssoUserSubtoken, { userId: Number(data.userId) })).resolves.toEqual({ subtoken: data.subtoken });
+    await expect(t.platform.runtime.rpcClient.request(SSO_RPC.ssoUserSubtoken, { userId: Number(data.userId) })).resolves.toEqual({ subtoken: data.subtoken });
   });
 
   it('gives every user their own subtoken and tags', async () => {
@@ -83,7 +83,7 @@ function serverInfoSuite(mode: Mode) {
     const before = (await serverInfo(gone.credentials)).body.data as Body;
     expect((await merchant.deleteUser(gone.uuid)).status).toBe(200);
     expect((await serverInfo(gone.credentials)).body.errorCode).toBe('030030');
-    await expect(t.platform.runtime.rpcClient.request(RPC.ssoUserSubtoken, { userId: Number(before.userId) })).resolves.toEqual({ subtoken: null });
+    await expect(t.platform.runtime.rpcClient.request(SSO_RPC.ssoUserSubtoken, { userId: Number(before.userId) })).resolves.toEqual({ subtoken: null });
   });
 
   it('answers 000066 while upgrading and 000077 with server_url after an address change, then data again', async () => {

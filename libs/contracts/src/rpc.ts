@@ -73,7 +73,8 @@ export function gatewaySubject(service: string): string {
   return `dcp.gateway.${service}`;
 }
 
-export const RPC = {
+/** sso-service's request-reply contracts (as DEVICE_RPC, PERMISSION_RPC … are the other services'). */
+export const SSO_RPC = {
   ssoAuthorizeByToken: contract('sso', 'authorize-by-token', signedSsoRequestSchema, tokenResultSchema),
   ssoRefreshToken: contract('sso', 'refresh-token', signedSsoRequestSchema, tokenResultSchema),
   // revokedUserId: the user a DELETE just removed, so the edge that carried the callback drops its cached

@@ -1,7 +1,7 @@
 /**
  * Runs PermissionModule for integration specs exactly as a host does (RuntimeModule + PermissionModule,
  * lifecycle hooks), over a real PostgreSQL database, the in-process bus and a settable clock. sso-service and
- * device-service are stood in for by their RPC contracts (RPC.ssoFindUser, DEVICE_RPC.findUserDevice)
+ * device-service are stood in for by their RPC contracts (SSO_RPC.ssoFindUser, DEVICE_RPC.findUserDevice)
  * answered from in-memory tables the spec fills.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResult, RPC, type RpcContract, gatewaySubject, identityOf, normalizeMac } from '@dcp/contracts';
+import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResult, SSO_RPC, type RpcContract, gatewaySubject, identityOf, normalizeMac } from '@dcp/contracts';
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
@@ -70,7 +70,7 @@ export async function startPermissionHarness(opts: PermissionHarnessOptions = {}
 
   const users = new Map<string, TestUser>();
   const devices = new Map<string, { macAddr: string; supportStore: number; lookups: number }>();
-  runtime.rpcServer.handleContract(RPC.ssoFindUser, async ({ openId }) => ({ user: users.get(openId) ?? null }));
+  runtime.rpcServer.handleContract(SSO_RPC.ssoFindUser, async ({ openId }) => ({ user: users.get(openId) ?? null }));
   runtime.rpcServer.handleContract(DEVICE_RPC.findUserDevice, async ({ userId, macAddr }) => {
     const mac = normalizeMac(macAddr);
     const d = mac ? devices.get(`${userId}/${mac}`) : undefined;

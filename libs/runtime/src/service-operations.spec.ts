@@ -1,4 +1,4 @@
-import { ErrorCode, PlatformError, RPC, gatewaySubject } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_RPC, gatewaySubject } from '@dcp/contracts';
 import type { RuntimeContext } from './context';
 import { MetricsRegistry } from './metrics-registry';
 import { type CatalogueHandlers, ServiceOperations } from './service-operations';
@@ -40,9 +40,9 @@ describe('ServiceOperations', () => {
         throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
       },
     });
-    ops.contract(RPC.ssoFindUser, 'find_user', async () => ({ user: null }));
+    ops.contract(SSO_RPC.ssoFindUser, 'find_user', async () => ({ user: null }));
     await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams, user })).rejects.toMatchObject({ value: '010120' });
-    await handlers.get(RPC.ssoFindUser.subject)!({ openId: 'x' });
+    await handlers.get(SSO_RPC.ssoFindUser.subject)!({ openId: 'x' });
     const text = await metrics.render();
     expect(text).toContain('dcp_firmware_operations_total{operation="firmware.latest",outcome="010120"} 1');
     expect(text).toContain('dcp_firmware_operations_total{operation="find_user",outcome="ok"} 1');

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { ErrorCode, EVENTS, RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
+import { ErrorCode, EVENTS, SSO_RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import { expectEvent, uniqueName } from '@dcp/testing';
@@ -47,14 +47,14 @@ describe('sso: embedded mode (PGlite, self-migrating)', () => {
     });
     const user = sandbox.store.create({ username: 'e@merchant.example', name: 'E' });
     const login = signed('/sso/authorize_by_token', { token: sandbox.store.issueToken(user.uuid) as string }, merchant);
-    const tokens = await runtime.rpcClient.request(RPC.ssoAuthorizeByToken, login);
-    await expect(runtime.rpcClient.request(RPC.ssoAuthorizeByToken, login)).rejects.toMatchObject({ code: ErrorCode.SSO_SIGNATURE_REPLAYED });
-    const verified = await runtime.rpcClient.request(RPC.ssoVerifyAccessToken, { clientId: merchant.clientId, openId: tokens.openId, accessToken: tokens.accessToken });
+    const tokens = await runtime.rpcClient.request(SSO_RPC.ssoAuthorizeByToken, login);
+    await expect(runtime.rpcClient.request(SSO_RPC.ssoAuthorizeByToken, login)).rejects.toMatchObject({ code: ErrorCode.SSO_SIGNATURE_REPLAYED });
+    const verified = await runtime.rpcClient.request(SSO_RPC.ssoVerifyAccessToken, { clientId: merchant.clientId, openId: tokens.openId, accessToken: tokens.accessToken });
     expect(verified).toMatchObject({ uuid: user.uuid, openId: tokens.openId });
 
     sandbox.store.delete(user.uuid);
     const deleted = await expectEvent(runtime.events, EVENTS.userDeleted.subject, (e) => (e.data as { uuid: string }).uuid === user.uuid);
-    await runtime.rpcClient.request(RPC.ssoUserCallback, signed('/sso/user_callback', { operation: 'DELETE', uuid: user.uuid }, merchant, Date.now() + 1000));
+    await runtime.rpcClient.request(SSO_RPC.ssoUserCallback, signed('/sso/user_callback', { operation: 'DELETE', uuid: user.uuid }, merchant, Date.now() + 1000));
     expect((await deleted.arrived).data).toEqual({ userId: verified.userId, openId: tokens.openId, clientId: merchant.clientId, uuid: user.uuid });
   });
 });

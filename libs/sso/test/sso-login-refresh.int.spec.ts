@@ -1,7 +1,7 @@
 /**
  * Spec 3.1 (token lifecycle) and 7.2/7.4 codes against real PostgreSQL, with the reference merchant over HTTP.
  */
-import { ERROR_CATALOG, ErrorCode, EVENTS, RPC, SSO_ADMIN_RPC, type MerchantWithSecret } from '@dcp/contracts';
+import { ERROR_CATALOG, ErrorCode, EVENTS, SSO_RPC, SSO_ADMIN_RPC, type MerchantWithSecret } from '@dcp/contracts';
 import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { createHash } from 'node:crypto';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
@@ -16,9 +16,9 @@ describeWithInfra(['postgres'], 'sso: login, refresh, token verification (Postgr
   });
   afterAll(() => h?.close());
 
-  const login = (token: string, m: { clientId: string; clientSecret: string } = merchant) => h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token }, m));
-  const refresh = (refreshToken: string, m: { clientId: string; clientSecret: string } = merchant) => h.rpc(RPC.ssoRefreshToken, h.signed('/sso/refresh_token', { refreshToken }, m));
-  const verify = (accessToken: string, openId: string, clientId = merchant.clientId) => h.rpc(RPC.ssoVerifyAccessToken, { clientId, openId, accessToken });
+  const login = (token: string, m: { clientId: string; clientSecret: string } = merchant) => h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token }, m));
+  const refresh = (refreshToken: string, m: { clientId: string; clientSecret: string } = merchant) => h.rpc(SSO_RPC.ssoRefreshToken, h.signed('/sso/refresh_token', { refreshToken }, m));
+  const verify = (accessToken: string, openId: string, clientId = merchant.clientId) => h.rpc(SSO_RPC.ssoVerifyAccessToken, { clientId, openId, accessToken });
 
   it('no tokens → authorize_by_token with an accepted merchant token → tokens issued, shadow account created, user.updated(created)', async () => {
     const { uuid, token } = h.merchantUser({ name: 'Ann First' });
@@ -68,7 +68,7 @@ describeWithInfra(['postgres'], 'sso: login, refresh, token verification (Postgr
   });
 
   it('requires the token parameter (SSO_PARAMETER_INVALID naming it)', async () => {
-    const err = await rejection(h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', {}, merchant)));
+    const err = await rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', {}, merchant)));
     expect(err).toMatchObject({ code: ErrorCode.SSO_PARAMETER_INVALID, failureDetails: 'parameter token is required' });
   });
 
@@ -97,7 +97,7 @@ describeWithInfra(['postgres'], 'sso: login, refresh, token verification (Postgr
     const err = await rejection(refresh('unknown-refresh-token'));
     expect(err.code).toBe(ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS);
     expect(ERROR_CATALOG[ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS]).toMatchObject({ value: '030091', httpStatus: 401 });
-    const missing = await rejection(h.rpc(RPC.ssoRefreshToken, h.signed('/sso/refresh_token', {}, merchant)));
+    const missing = await rejection(h.rpc(SSO_RPC.ssoRefreshToken, h.signed('/sso/refresh_token', {}, merchant)));
     expect(missing).toMatchObject({ code: ErrorCode.SSO_PARAMETER_INVALID, failureDetails: 'parameter refreshToken is required' });
   });
 

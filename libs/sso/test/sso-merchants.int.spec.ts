@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, RPC, SSO_ADMIN_RPC, type MerchantWithSecret } from '@dcp/contracts';
+import { ErrorCode, SSO_RPC, SSO_ADMIN_RPC, type MerchantWithSecret } from '@dcp/contracts';
 import { describeWithInfra } from '@dcp/testing';
 import { ExpiredDataPurger, TOKEN_RETENTION_AFTER_EXPIRY_MS } from '../src/maintenance/expired-data.purger';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
@@ -61,7 +61,7 @@ describeWithInfra(['postgres'], 'sso: merchants (PostgreSQL)', () => {
       await new Promise((r) => server.close(r));
     });
 
-    const login = () => rejection(h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, merchant)));
+    const login = () => rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, merchant)));
 
     it.each<[string, (res: import('node:http').ServerResponse) => void, RegExp]>([
       ['bad JSON', (res) => res.writeHead(200).end('{not json'), /not a JSON object/],
@@ -79,7 +79,7 @@ describeWithInfra(['postgres'], 'sso: merchants (PostgreSQL)', () => {
 
     it('a merchant that is down', async () => {
       const down = await h.createMerchant({ name: 'Down merchant', tokenValidationUrl: 'http://127.0.0.1:1/idp/is_valid_token' });
-      const err = await rejection(h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, down)));
+      const err = await rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, down)));
       expect(err).toMatchObject({ code: ErrorCode.SSO_MERCHANT_UNAVAILABLE, failureDetails: 'merchant endpoint is_valid_token unavailable: connection to 127.0.0.1:1 refused' });
     });
   });
@@ -88,7 +88,7 @@ describeWithInfra(['postgres'], 'sso: merchants (PostgreSQL)', () => {
     const now = h.clock.now();
     await h.sql.query(`INSERT INTO sso.used_signature (client_id, sign, expires_at) VALUES ('c', 'old', $1), ('c', 'fresh', $2)`, [new Date(now - 1000), new Date(now + 10_000)]);
     const m = await h.createMerchant({ name: 'Purge merchant' });
-    await h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, m));
+    await h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, m));
     const { rows } = await h.sql.query(`SELECT t.user_id, t.family FROM sso.token t JOIN sso."user" u ON u.id = t.user_id JOIN sso.merchant mm ON mm.id = u.merchant_id WHERE mm.client_id = $1 LIMIT 1`, [m.clientId]);
     const { user_id, family } = rows[0];
     const longAgo = new Date(now - TOKEN_RETENTION_AFTER_EXPIRY_MS - 1000);
@@ -126,7 +126,7 @@ describeWithInfra(['postgres'], 'sso: SSRF guard with private networks not allow
     const merchant = await h.createMerchant();
     const { token } = h.merchantUser();
     const before = h.sandbox.signatureVerdicts().length;
-    const err = await rejection(h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token }, merchant)));
+    const err = await rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token }, merchant)));
     expect(err.code).toBe(ErrorCode.SSO_MERCHANT_UNAVAILABLE);
     expect(err.failureDetails).toBe('merchant endpoint is_valid_token unavailable: merchant address 127.0.0.1 is not allowed (loopback)');
     expect(h.sandbox.signatureVerdicts().length).toBe(before);
@@ -135,10 +135,10 @@ describeWithInfra(['postgres'], 'sso: SSRF guard with private networks not allow
 
   it('refuses host names resolving to loopback and the metadata address', async () => {
     const byName = await h.createMerchant({ tokenValidationUrl: `${h.sandbox.url.replace('127.0.0.1', 'localhost')}/idp/is_valid_token` });
-    const err = await rejection(h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, byName)));
+    const err = await rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, byName)));
     expect(err.failureDetails).toMatch(/merchant address (127\.0\.0\.1|::1) is not allowed \(loopback\)/);
     const metadata = await h.createMerchant({ tokenValidationUrl: 'http://169.254.169.254/latest/meta-data' });
-    const err2 = await rejection(h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, metadata)));
+    const err2 = await rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: 't' }, metadata)));
     expect(err2.failureDetails).toContain('169.254.169.254 is not allowed');
   });
 });

@@ -2,7 +2,7 @@
  * Spec 5.1 on the three SSO operations end to end: header rules, replay across replicas (two module
  * instances on one database), secret rotation with a grace period, and our own signed calls to the merchant.
  */
-import { ErrorCode, RPC, SSO_ADMIN_RPC, type MerchantWithSecret, type SignedSsoRequest } from '@dcp/contracts';
+import { ErrorCode, SSO_RPC, SSO_ADMIN_RPC, type MerchantWithSecret, type SignedSsoRequest } from '@dcp/contracts';
 import { describeWithInfra } from '@dcp/testing';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
 
@@ -17,12 +17,12 @@ describeWithInfra(['postgres'], 'sso: signed requests (PostgreSQL)', () => {
   afterAll(() => h?.close());
 
   const operations = [
-    { name: 'authorize_by_token', contract: RPC.ssoAuthorizeByToken, params: () => ({ token: h.merchantUser().token }) },
-    { name: 'refresh_token', contract: RPC.ssoRefreshToken, params: () => ({ refreshToken: 'whatever' }) },
-    { name: 'user_callback', contract: RPC.ssoUserCallback, params: () => ({ operation: 'UPDATE', uuid: 'nobody' }) },
+    { name: 'authorize_by_token', contract: SSO_RPC.ssoAuthorizeByToken, params: () => ({ token: h.merchantUser().token }) },
+    { name: 'refresh_token', contract: SSO_RPC.ssoRefreshToken, params: () => ({ refreshToken: 'whatever' }) },
+    { name: 'user_callback', contract: SSO_RPC.ssoUserCallback, params: () => ({ operation: 'UPDATE', uuid: 'nobody' }) },
   ] as const;
 
-  const send = (op: (typeof operations)[number], req: SignedSsoRequest) => h.rpc(op.contract as typeof RPC.ssoAuthorizeByToken, req);
+  const send = (op: (typeof operations)[number], req: SignedSsoRequest) => h.rpc(op.contract as typeof SSO_RPC.ssoAuthorizeByToken, req);
   const tweak = (req: SignedSsoRequest, headers: Partial<SignedSsoRequest['headers']>): SignedSsoRequest => ({ ...req, headers: { ...req.headers, ...headers } });
 
   describe.each(operations)('$name', (op) => {
@@ -84,8 +84,8 @@ describeWithInfra(['postgres'], 'sso: signed requests (PostgreSQL)', () => {
     const replica = await startSsoHarness({ databaseUrl: h.databaseUrl, secretsKey: h.secretsKey, clock: h.clock });
     try {
       const req = h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, merchant);
-      await expect(replica.rpc(RPC.ssoAuthorizeByToken, req)).resolves.toMatchObject({ expiresIn: 7200 });
-      expect((await rejection(h.rpc(RPC.ssoAuthorizeByToken, req))).code).toBe(ErrorCode.SSO_SIGNATURE_REPLAYED);
+      await expect(replica.rpc(SSO_RPC.ssoAuthorizeByToken, req)).resolves.toMatchObject({ expiresIn: 7200 });
+      expect((await rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, req))).code).toBe(ErrorCode.SSO_SIGNATURE_REPLAYED);
     } finally {
       await replica.close();
     }
@@ -96,7 +96,7 @@ describeWithInfra(['postgres'], 'sso: signed requests (PostgreSQL)', () => {
     const rotated = await h.rpc(SSO_ADMIN_RPC.rotateMerchantSecret, { clientId: m.clientId, body: { graceSeconds: 60 } });
     expect(rotated.clientSecret).not.toBe(m.clientSecret);
     expect(rotated.previousSecretExpiresAt).not.toBeNull();
-    const login = (secret: string) => h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, { clientId: m.clientId, clientSecret: secret }));
+    const login = (secret: string) => h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, { clientId: m.clientId, clientSecret: secret }));
     await expect(login(m.clientSecret)).resolves.toBeDefined();
     await expect(login(rotated.clientSecret)).resolves.toBeDefined();
     h.clock.advance(60);
@@ -110,11 +110,11 @@ describeWithInfra(['postgres'], 'sso: signed requests (PostgreSQL)', () => {
     h.sandbox.configureSignature({ clientSecret: m.clientSecret, clientId: m.clientId, requireSignature: true });
     try {
       const req = h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, m);
-      await expect(h.rpc(RPC.ssoAuthorizeByToken, req)).resolves.toBeDefined();
+      await expect(h.rpc(SSO_RPC.ssoAuthorizeByToken, req)).resolves.toBeDefined();
       expect(h.sandbox.signatureVerdicts().at(-1)).toMatchObject({ path: '/idp/is_valid_token', verified: true });
       const rotated = await h.rpc(SSO_ADMIN_RPC.rotateMerchantSecret, { clientId: m.clientId, body: { graceSeconds: 0 } });
       // The merchant still expects the old secret: it refuses our call, which is a refusal (401) to us.
-      const refused = await rejection(h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, { clientId: m.clientId, clientSecret: rotated.clientSecret })));
+      const refused = await rejection(h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, { clientId: m.clientId, clientSecret: rotated.clientSecret })));
       expect(refused.code).toBe(ErrorCode.SSO_PARTNER_AUTHORIZATION_DENIED);
       expect(h.sandbox.signatureVerdicts().at(-1)).toMatchObject({ verified: false });
     } finally {

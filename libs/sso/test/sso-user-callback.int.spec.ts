@@ -2,7 +2,7 @@
  * user_callback (spec 4.1, 6.2) end to end: UPDATE refreshes the shadow account, DELETE removes it with all
  * its tokens and exactly one user.deleted event in one transaction; repeats are harmless.
  */
-import { ErrorCode, EVENTS, RPC, type MerchantWithSecret } from '@dcp/contracts';
+import { ErrorCode, EVENTS, SSO_RPC, type MerchantWithSecret } from '@dcp/contracts';
 import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
 
@@ -16,8 +16,8 @@ describeWithInfra(['postgres'], 'sso: user_callback (PostgreSQL)', () => {
   });
   afterAll(() => h?.close());
 
-  const callback = (params: Record<string, string>) => h.rpc(RPC.ssoUserCallback, h.signed('/sso/user_callback', params, merchant));
-  const login = (token: string) => h.rpc(RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token }, merchant));
+  const callback = (params: Record<string, string>) => h.rpc(SSO_RPC.ssoUserCallback, h.signed('/sso/user_callback', params, merchant));
+  const login = (token: string) => h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token }, merchant));
   const outboxCount = async (subject: string, uuid: string) =>
     (await h.sql.query(`SELECT count(*)::int AS n FROM sso.outbox_event WHERE subject = $1 AND payload->'data'->>'uuid' = $2`, [subject, uuid])).rows[0].n as number;
 
@@ -55,7 +55,7 @@ describeWithInfra(['postgres'], 'sso: user_callback (PostgreSQL)', () => {
     const err = await rejection(callback({ operation: 'DELETE', uuid }));
     expect(err.code).toBe(ErrorCode.SSO_USER_STILL_EXISTS);
     expect(err.failureDetails).toMatch(/still returns user/);
-    await expect(h.rpc(RPC.ssoVerifyAccessToken, { clientId: merchant.clientId, openId: tokens.openId, accessToken: tokens.accessToken })).resolves.toBeDefined();
+    await expect(h.rpc(SSO_RPC.ssoVerifyAccessToken, { clientId: merchant.clientId, openId: tokens.openId, accessToken: tokens.accessToken })).resolves.toBeDefined();
     expect(await outboxCount(EVENTS.userDeleted.subject, uuid)).toBe(0);
   });
 
@@ -75,8 +75,8 @@ describeWithInfra(['postgres'], 'sso: user_callback (PostgreSQL)', () => {
     expect((await h.sql.query('SELECT count(*)::int AS n FROM sso."user" WHERE uuid = $1', [uuid])).rows[0].n).toBe(0);
     expect((await h.sql.query('SELECT count(*)::int AS n FROM sso.token WHERE user_id = $1', [userId])).rows[0].n).toBe(0);
     for (const t of [first, second]) {
-      expect((await rejection(h.rpc(RPC.ssoVerifyAccessToken, { clientId: merchant.clientId, openId: t.openId, accessToken: t.accessToken }))).code).toBe(ErrorCode.FC_AUTH_OPENID_NOT_EXISTS);
-      expect((await rejection(h.rpc(RPC.ssoRefreshToken, h.signed('/sso/refresh_token', { refreshToken: t.refreshToken }, merchant)))).code).toBe(ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS);
+      expect((await rejection(h.rpc(SSO_RPC.ssoVerifyAccessToken, { clientId: merchant.clientId, openId: t.openId, accessToken: t.accessToken }))).code).toBe(ErrorCode.FC_AUTH_OPENID_NOT_EXISTS);
+      expect((await rejection(h.rpc(SSO_RPC.ssoRefreshToken, h.signed('/sso/refresh_token', { refreshToken: t.refreshToken }, merchant)))).code).toBe(ErrorCode.SSO_TOKEN_INFO_NOT_EXISTS);
     }
 
     // Repeats (also concurrent ones) succeed and add no event.

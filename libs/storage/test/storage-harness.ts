@@ -2,14 +2,14 @@
  * Runs StorageModule for integration specs exactly as a host does (RuntimeModule + StorageModule, lifecycle
  * hooks), over a real PostgreSQL database, the in-process bus, a shiftable clock and objects on the
  * filesystem of a temporary DATA_DIR. device-service and sso-service are stood in for by their RPC
- * contracts (DEVICE_RPC.findDeviceOwner, RPC.ssoUserSubtoken) answered from tables the spec fills.
+ * contracts (DEVICE_RPC.findDeviceOwner, SSO_RPC.ssoUserSubtoken) answered from tables the spec fills.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, RPC, type RpcContract, STORAGE_RPC, type SegmentView, normalizeMac } from '@dcp/contracts';
+import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, SSO_RPC, type RpcContract, STORAGE_RPC, type SegmentView, normalizeMac } from '@dcp/contracts';
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { type HandledEvent, RuntimeModule, SERVICE_EVENTS, type ServiceEvents, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
@@ -86,7 +86,7 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
     const userId = mac ? owners.get(mac) : undefined;
     return { owner: userId && mac ? { userId, macAddr: mac } : null };
   });
-  runtime.rpcServer.handleContract(RPC.ssoUserSubtoken, async ({ userId }) => ({ subtoken: `subtoken-${userId}` }));
+  runtime.rpcServer.handleContract(SSO_RPC.ssoUserSubtoken, async ({ userId }) => ({ subtoken: `subtoken-${userId}` }));
 
   let builder = Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), StorageModule] });
   if (opts.objectStore) builder = builder.overrideProvider(OBJECT_STORE).useValue(opts.objectStore);

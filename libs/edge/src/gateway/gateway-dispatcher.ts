@@ -12,7 +12,7 @@ import {
   GATEWAY_OPERATIONS,
   type GatewayResult,
   PlatformError,
-  RPC,
+  SSO_RPC,
   type Surface,
   findOperation,
   gatewayResultSchema,
@@ -86,7 +86,7 @@ export class GatewayDispatcher implements OnModuleInit {
     const key = AccessTokenCache.key(clientId, openId, accessToken);
     const cached = this.tokens.get(key);
     if (cached) return cached;
-    const verified = await this.ctx.rpcClient.request(RPC.ssoVerifyAccessToken, { clientId, openId, accessToken });
+    const verified = await this.ctx.rpcClient.request(SSO_RPC.ssoVerifyAccessToken, { clientId, openId, accessToken });
     const user: AuthenticatedUser = { userId: verified.userId, openId: verified.openId, clientId: verified.clientId, uuid: verified.uuid };
     this.tokens.set(key, user, verified.expiresAt);
     return user;

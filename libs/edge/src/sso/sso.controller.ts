@@ -4,7 +4,7 @@
  * the signature and does the work.
  */
 import { All, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
-import { ErrorCode, PlatformError, RPC, type SignedSsoRequest, successEnvelope } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_RPC, type SignedSsoRequest, successEnvelope } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { GatewayDispatcher } from '../gateway/gateway-dispatcher';
@@ -26,9 +26,9 @@ export class SsoController {
   @HttpCode(200)
   async handle(@Param('operation') operation: string, @Req() req: FastifyRequest) {
     const contract = {
-      authorize_by_token: RPC.ssoAuthorizeByToken,
-      refresh_token: RPC.ssoRefreshToken,
-      user_callback: RPC.ssoUserCallback,
+      authorize_by_token: SSO_RPC.ssoAuthorizeByToken,
+      refresh_token: SSO_RPC.ssoRefreshToken,
+      user_callback: SSO_RPC.ssoUserCallback,
     }[operation];
     if (!contract) throw new PlatformError(ErrorCode.SSO_PARAMETER_INVALID, `unknown SSO operation ${operation}`);
     if (req.method !== 'POST') throw new PlatformError(ErrorCode.SSO_PARAMETER_INVALID, `/sso/${operation} must be called with POST`);
@@ -44,11 +44,11 @@ export class SsoController {
       params: collectParams(req.query as Record<string, unknown>, req.body, ErrorCode.SSO_PARAMETER_INVALID),
     };
     if (operation === 'user_callback') {
-      const { revokedUserId } = await this.ctx.rpcClient.request(RPC.ssoUserCallback, signed);
+      const { revokedUserId } = await this.ctx.rpcClient.request(SSO_RPC.ssoUserCallback, signed);
       // A DELETE's tokens are dead from the moment we answer: never serve them from this edge's cache.
       if (revokedUserId !== undefined) this.gateway.forgetUser(revokedUserId);
       return successEnvelope();
     }
-    return successEnvelope(undefined, await this.ctx.rpcClient.request(contract as typeof RPC.ssoAuthorizeByToken, signed));
+    return successEnvelope(undefined, await this.ctx.rpcClient.request(contract as typeof SSO_RPC.ssoAuthorizeByToken, signed));
   }
 }

@@ -1,11 +1,11 @@
-import { ErrorCode, gatewaySubject, OPERATIONS, PlatformError, RPC } from '@dcp/contracts';
+import { ErrorCode, gatewaySubject, OPERATIONS, PlatformError, SSO_RPC } from '@dcp/contracts';
 import { buildEvent } from '../build-event';
 import { recordingLogger } from '../test/helpers';
 import { didNotAnswer, ownerOfSubject, readReply, serveRequest } from './protocol';
 
 describe('request-reply protocol', () => {
   it('names the owner of rpc and gateway subjects', () => {
-    expect(ownerOfSubject(RPC.ssoVerifyAccessToken.subject)).toBe('sso');
+    expect(ownerOfSubject(SSO_RPC.ssoVerifyAccessToken.subject)).toBe('sso');
     const op = OPERATIONS.find((o) => o.owner === 'device');
     expect(ownerOfSubject(gatewaySubject(op!.service))).toBe('device');
     expect(ownerOfSubject('something.else')).toBeUndefined();

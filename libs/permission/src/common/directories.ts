@@ -3,7 +3,7 @@
  * behind an openId (sso-service) and whether a device is bound to a user (device-service).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { DEVICE_RPC, RPC } from '@dcp/contracts';
+import { DEVICE_RPC, SSO_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 
 export interface DirectoryUser {
@@ -23,7 +23,7 @@ export class UserDirectory {
   constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
 
   async findByOpenId(openId: string): Promise<DirectoryUser | null> {
-    const { user } = await this.ctx.rpcClient.request(RPC.ssoFindUser, { openId });
+    const { user } = await this.ctx.rpcClient.request(SSO_RPC.ssoFindUser, { openId });
     return user ? { userId: user.userId, openId: user.openId } : null;
   }
 }

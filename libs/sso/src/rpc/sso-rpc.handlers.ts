@@ -3,7 +3,7 @@
  * operator API. Each contract maps to one use case; outcomes are counted per operation.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
+import { SSO_RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
 import { CreateMerchantUseCase } from '../merchants/create-merchant.use-case';
 import { DisableMerchantUseCase } from '../merchants/disable-merchant.use-case';
@@ -44,11 +44,11 @@ export class SsoRpcHandlers {
 
   register(): void {
     const ops = new ServiceOperations(this.ctx, 'sso');
-    ops.contract(RPC.ssoAuthorizeByToken, 'authorize_by_token', (req) => this.authorizeByToken.execute(req));
-    ops.contract(RPC.ssoRefreshToken, 'refresh_token', (req) => this.refreshToken.execute(req));
-    ops.contract(RPC.ssoUserCallback, 'user_callback', (req) => this.userCallback.execute(req));
-    ops.contract(RPC.ssoVerifyAccessToken, 'verify_access_token', (req) => this.verifyAccessToken.execute(req));
-    ops.contract(RPC.ssoFindUser, 'find_user', (req) => this.findUser.execute(req));
+    ops.contract(SSO_RPC.ssoAuthorizeByToken, 'authorize_by_token', (req) => this.authorizeByToken.execute(req));
+    ops.contract(SSO_RPC.ssoRefreshToken, 'refresh_token', (req) => this.refreshToken.execute(req));
+    ops.contract(SSO_RPC.ssoUserCallback, 'user_callback', (req) => this.userCallback.execute(req));
+    ops.contract(SSO_RPC.ssoVerifyAccessToken, 'verify_access_token', (req) => this.verifyAccessToken.execute(req));
+    ops.contract(SSO_RPC.ssoFindUser, 'find_user', (req) => this.findUser.execute(req));
     ops.contract(SSO_ADMIN_RPC.createMerchant, 'admin.create_merchant', (req) => this.createMerchant.execute(req));
     ops.contract(SSO_ADMIN_RPC.listMerchants, 'admin.list_merchants', (req) => this.listMerchants.execute(req));
     ops.contract(SSO_ADMIN_RPC.getMerchant, 'admin.get_merchant', (req) => this.getMerchant.execute(req));
@@ -57,7 +57,7 @@ export class SsoRpcHandlers {
     ops.contract(SSO_ADMIN_RPC.disableMerchant, 'admin.disable_merchant', (req) => this.disableMerchant.execute(req));
     ops.contract(SSO_ADMIN_RPC.getMaintenance, 'admin.get_maintenance', () => this.getMaintenance.execute());
     ops.contract(SSO_ADMIN_RPC.setMaintenance, 'admin.set_maintenance', (req) => this.setMaintenance.execute(req));
-    ops.contract(RPC.ssoUserSubtoken, 'user_subtoken', (req) => this.userSubtoken.execute(req));
+    ops.contract(SSO_RPC.ssoUserSubtoken, 'user_subtoken', (req) => this.userSubtoken.execute(req));
     ops.serveCatalogue({ getServerInfo: (call) => this.getServerInfo.execute(call) });
   }
 }

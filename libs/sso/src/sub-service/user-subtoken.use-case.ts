@@ -1,4 +1,4 @@
-/** RPC.ssoUserSubtoken: storage-service checks a stream call's sessionToken against the device owner's subtoken. */
+/** SSO_RPC.ssoUserSubtoken: storage-service checks a stream call's sessionToken against the device owner's subtoken. */
 import { Injectable } from '@nestjs/common';
 import { SubServiceRepository } from './sub-service.repository';
 

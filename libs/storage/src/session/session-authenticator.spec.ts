@@ -1,4 +1,4 @@
-import { DEVICE_RPC, ErrorCode, RPC, type RpcContract } from '@dcp/contracts';
+import { DEVICE_RPC, ErrorCode, SSO_RPC, type RpcContract } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
 import { md5Hex } from '@dcp/signing';
 import { rejection } from '@dcp/testing';
@@ -16,7 +16,7 @@ describe('SessionAuthenticator', () => {
           const userId = owners.get(String(payload.macAddr));
           return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
         }
-        if (contract === RPC.ssoUserSubtoken) return { subtoken: subtokens.has(Number(payload.userId)) ? subtokens.get(Number(payload.userId)) : null };
+        if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.has(Number(payload.userId)) ? subtokens.get(Number(payload.userId)) : null };
         throw new Error(`unexpected ${contract.subject}`);
       },
     },
@@ -28,7 +28,7 @@ describe('SessionAuthenticator', () => {
 
   it('returns the owner when sessionToken = MD5(owner\'s subtoken + timestamp); asks device-service, then sso-service', async () => {
     expect(await auth.authenticate({ macAddr: '0A1B2C3D4E5F', timestamp, sessionToken: md5Hex('SubtokenOfSeven1795651260') })).toBe(7);
-    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, RPC.ssoUserSubtoken.subject]);
+    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, SSO_RPC.ssoUserSubtoken.subject]);
   });
 
   it('030040 when the token does not match', async () => {

@@ -4,7 +4,7 @@
  * are always read from their owners, never copied here.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { DEVICE_RPC, ErrorCode, PlatformError, RPC } from '@dcp/contracts';
+import { DEVICE_RPC, ErrorCode, PlatformError, SSO_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { UnixTime } from '@dcp/contracts';
 import { sessionTokenMatches } from './session-rules';
@@ -23,7 +23,7 @@ export class SessionAuthenticator {
   async authenticate(session: StreamSession): Promise<number> {
     const { owner } = await this.ctx.rpcClient.request(DEVICE_RPC.findDeviceOwner, { macAddr: session.macAddr });
     if (!owner) throw noOwner(session.macAddr);
-    const { subtoken } = await this.ctx.rpcClient.request(RPC.ssoUserSubtoken, { userId: owner.userId });
+    const { subtoken } = await this.ctx.rpcClient.request(SSO_RPC.ssoUserSubtoken, { userId: owner.userId });
     // The owner's account is gone (deleted; its devices are being unbound): the device has no owner any more.
     if (subtoken === null) throw noOwner(session.macAddr);
     if (!sessionTokenMatches(subtoken, session.timestamp.raw, session.sessionToken)) {
