@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GatewayController } from './gateway/gateway.controller';
+import { accessTokenCacheProvider } from './gateway/access-token-cache';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { HlsController } from './hls/hls.controller';
 import { PlatformExceptionFilter } from './http/platform-exception.filter';
@@ -13,6 +14,12 @@ import { SsoController } from './sso/sso.controller';
  */
 @Module({
   controllers: [SsoController, GatewayController, HlsController, PublicApiController],
-  providers: [GatewayDispatcher, { provide: APP_FILTER, useClass: PlatformExceptionFilter }],
+  providers: [
+    accessTokenCacheProvider,
+    GatewayDispatcher,
+    // Each surface's controllers bind their own filter; this one answers unknown paths and errors raised
+    // before a route's handler ran.
+    { provide: APP_FILTER, useClass: PlatformExceptionFilter },
+  ],
 })
 export class EdgeModule {}

@@ -1,3 +1,4 @@
+import { EVENTS } from '@dcp/contracts';
 import { AccessTokenCache } from './access-token-cache';
 
 const user = (userId: number) => ({ userId, openId: `o${userId}`, clientId: 'c', uuid: `u${userId}` });
@@ -46,5 +47,21 @@ describe('AccessTokenCache', () => {
     cache.set('c', user(3), now + 60_000);
     expect(cache.size).toBe(2);
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('subscribes itself to user.deleted and forgets that user when it arrives', async () => {
+    let deliver: ((env: { type: string; data: unknown }) => void) | undefined;
+    const subscribe = jest.fn(async (_subjects: string[], handler: (env: never) => void) => {
+      deliver = handler as typeof deliver;
+      return { close: async () => undefined };
+    });
+    const cache = new AccessTokenCache(10_000, 10, clock, { subscribe } as never);
+    await cache.onModuleInit();
+    expect(subscribe).toHaveBeenCalledWith([EVENTS.userDeleted.subject], expect.any(Function));
+    cache.set('a', user(1), now + 60_000);
+    cache.set('b', user(2), now + 60_000);
+    deliver!({ type: EVENTS.userDeleted.subject, data: { userId: 1 } });
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toEqual(user(2));
   });
 });

@@ -1,10 +1,14 @@
 /**
  * A short cache of successful access-token verifications, so a burst of gateway calls costs one
- * request-reply round trip. A `user.deleted` event drops the user's entries on every edge replica at once;
- * anything else (token revocation by rotation, expiry) is bounded by the short TTL.
+ * request-reply round trip. A `user.deleted` event drops the user's entries on every edge replica at once
+ * (the cache subscribes itself when its module starts); anything else (token revocation by rotation,
+ * expiry) is bounded by the short TTL. One instance per edge, injected where tokens are verified (the
+ * gateway dispatcher) and where a DELETE callback revokes them (the SSO controller).
  */
 import { createHash } from 'node:crypto';
-import type { AuthenticatedUser } from '@dcp/contracts';
+import type { OnModuleInit, Provider } from '@nestjs/common';
+import { type AuthenticatedUser, EVENTS } from '@dcp/contracts';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 
 interface Entry {
   user: AuthenticatedUser;
@@ -12,14 +16,22 @@ interface Entry {
   until: number;
 }
 
-export class AccessTokenCache {
+export class AccessTokenCache implements OnModuleInit {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 50_000,
     private readonly now: () => number = Date.now,
+    /** Where `user.deleted` arrives; without it (unit specs) only forgetUser drops a user's entries. */
+    private readonly events?: Pick<RuntimeContext['events'], 'subscribe'>,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.events?.subscribe([EVENTS.userDeleted.subject], (env) => {
+      if (env.type === EVENTS.userDeleted.subject) this.forgetUser((env.data as { userId: number }).userId);
+    });
+  }
 
   static key(clientId: string, openId: string, accessToken: string): string {
     return createHash('sha256').update(`${clientId}\0${openId}\0${accessToken}`).digest('base64');
@@ -52,3 +64,13 @@ export class AccessTokenCache {
     return this.entries.size;
   }
 }
+
+/**
+ * The edge's cache: on the runtime clock, the same clock as sso-service, which stamps the token expiry the
+ * cache must never outlive; subscribed to `user.deleted` on the runtime's event bus.
+ */
+export const accessTokenCacheProvider: Provider = {
+  provide: AccessTokenCache,
+  inject: [RUNTIME_CONTEXT, RUNTIME_CLOCK],
+  useFactory: (ctx: RuntimeContext, clock: Clock) => new AccessTokenCache(10_000, 50_000, () => clock.now(), ctx.events),
+};

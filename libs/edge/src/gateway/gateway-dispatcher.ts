@@ -3,10 +3,9 @@
  * validation (000006), user authentication through sso-service (030010/030030/030031/030040/030041),
  * then request-reply to the owning service. Nothing reaches a service before all checks pass.
  */
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type AuthenticatedUser,
-  EVENTS,
   ErrorCode,
   type AnyGatewayOperation,
   GATEWAY_OPERATIONS,
@@ -37,27 +36,12 @@ const LOCAL_OPERATIONS: Record<string, (clock: Clock) => GatewayResult> = {
 };
 
 @Injectable()
-export class GatewayDispatcher implements OnModuleInit {
-  private readonly tokens: AccessTokenCache;
-
+export class GatewayDispatcher {
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-  ) {
-    // Same clock as sso-service, which stamps the token expiry the cache must never outlive.
-    this.tokens = new AccessTokenCache(10_000, 50_000, () => clock.now());
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.ctx.events.subscribe([EVENTS.userDeleted.subject], (env) => {
-      if (env.type === EVENTS.userDeleted.subject) this.forgetUser((env.data as { userId: number }).userId);
-    });
-  }
-
-  /** Drops cached verifications of a user whose tokens were just revoked. */
-  forgetUser(userId: number): void {
-    this.tokens.forgetUser(userId);
-  }
+    private readonly tokens: AccessTokenCache,
+  ) {}
 
   async dispatch(req: GatewayRequest): Promise<GatewayResult> {
     const op = this.resolve(req);
@@ -67,7 +51,7 @@ export class GatewayDispatcher implements OnModuleInit {
     const user = op.auth === 'user' ? await this.authenticate(params) : undefined;
     const local = LOCAL_OPERATIONS[op.service];
     if (op.owner === 'edge' && local) return local(this.clock);
-    const reply = await this.ctx.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId });
+    const reply = await this.ctx.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId }, { owner: op.owner });
     const parsed = gatewayResultSchema.safeParse(reply ?? {});
     if (!parsed.success) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${op.owner} service gave a malformed reply`);
     return parsed.data;

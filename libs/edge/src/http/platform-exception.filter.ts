@@ -1,12 +1,17 @@
 /**
- * Turns anything thrown on the public surface into the platform's envelope. The gateway and stream answer
- * HTTP 200 with the code in the body (docs/decisions.md); SSO answers 401 on every failure (spec 7.1).
- * Framework errors (malformed body, payload too large) become 000006 / OP0046; unknown errors 000099.
- * A path no route serves answers HTTP 404 with 009999 "no such path: <path>" (decisions S12).
+ * The public port's global filter: only what no surface's own filter caught. A path no route serves
+ * answers HTTP 404 with 009999 "no such path: <path>" (decisions S12). Errors raised before a route's
+ * handler ran (malformed body, payload too large) are answered by the filter of the route's surface
+ * (SsoExceptionFilter for /sso/*, GatewayExceptionFilter otherwise: /gateway, /stream, health, metrics,
+ * the API document). Each surface's controllers bind their own filter (@UseFilters), so this one never
+ * branches on the URL.
  */
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import { ErrorCode, PlatformError, errorEnvelope } from '@dcp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayExceptionFilter } from '../gateway/gateway-exception.filter';
+import { SsoExceptionFilter } from '../sso/sso-exception.filter';
+import { surfaceOf } from './surface';
 
 /** Longest part of an unknown path echoed in failureDetails. */
 const MAX_ECHOED_PATH = 200;
@@ -17,17 +22,10 @@ export function noSuchPath(url: string): PlatformError {
   return new PlatformError(ErrorCode.FC_SERVICE_NOT_IMPLEMENT, `no such path: ${path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path}`);
 }
 
-export function toPlatformError(err: unknown, badRequestCode: ErrorCode): PlatformError {
-  if (err instanceof PlatformError) return err;
-  if (err instanceof HttpException && err.getStatus() < 500) {
-    return new PlatformError(badRequestCode, `malformed request: ${err.message}`);
-  }
-  return PlatformError.from(err);
-}
-
 @Catch()
 export class PlatformExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('edge');
+  private readonly sso = new SsoExceptionFilter();
+  private readonly gateway = new GatewayExceptionFilter();
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -37,12 +35,6 @@ export class PlatformExceptionFilter implements ExceptionFilter {
       void reply.status(HttpStatus.NOT_FOUND).header('x-request-id', req.id).send(errorEnvelope(noSuchPath(req.url)));
       return;
     }
-    const sso = req.url.startsWith('/sso/');
-    const err = toPlatformError(exception, sso ? ErrorCode.SSO_PARAMETER_INVALID : ErrorCode.FC_INVALID_PARAMETER);
-    if (err.code === ErrorCode.FC_SYSTEM_ERROR && !(exception instanceof PlatformError)) {
-      this.logger.error(`request ${req.id} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
-    }
-    const body = sso ? { ...errorEnvelope(err), ...(req.url.startsWith('/sso/user_callback') ? {} : { expiresIn: 0 }) } : errorEnvelope(err);
-    void reply.status(sso ? 401 : 200).header('x-request-id', req.id).send(body);
+    (surfaceOf(req) === 'sso' ? this.sso : this.gateway).catch(exception, host);
   }
 }

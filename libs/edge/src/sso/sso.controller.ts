@@ -3,12 +3,14 @@
  * collects the signed headers and parameters (form body, JSON body or query string); sso-service verifies
  * the signature and does the work.
  */
-import { All, Controller, HttpCode, Inject, Param, Req } from '@nestjs/common';
+import { All, Controller, HttpCode, Inject, Param, Req, UseFilters } from '@nestjs/common';
 import { ErrorCode, PlatformError, SSO_RPC, type SignedSsoRequest, successEnvelope } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
-import { GatewayDispatcher } from '../gateway/gateway-dispatcher';
+import { AccessTokenCache } from '../gateway/access-token-cache';
 import { collectParams } from '../http/collect-params';
+import { OnSurface } from '../http/surface';
+import { SsoExceptionFilter } from './sso-exception.filter';
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
   const v = req.headers[name];
@@ -16,13 +18,15 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 };
 
 @Controller('sso')
+@UseFilters(SsoExceptionFilter)
 export class SsoController {
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
-    private readonly gateway: GatewayDispatcher,
+    private readonly tokens: AccessTokenCache,
   ) {}
 
   @All(':operation')
+  @OnSurface('sso')
   @HttpCode(200)
   async handle(@Param('operation') operation: string, @Req() req: FastifyRequest) {
     const contract = {
@@ -46,7 +50,7 @@ export class SsoController {
     if (operation === 'user_callback') {
       const { revokedUserId } = await this.ctx.rpcClient.request(SSO_RPC.ssoUserCallback, signed);
       // A DELETE's tokens are dead from the moment we answer: never serve them from this edge's cache.
-      if (revokedUserId !== undefined) this.gateway.forgetUser(revokedUserId);
+      if (revokedUserId !== undefined) this.tokens.forgetUser(revokedUserId);
       return successEnvelope();
     }
     return successEnvelope(undefined, await this.ctx.rpcClient.request(contract as typeof SSO_RPC.ssoAuthorizeByToken, signed));

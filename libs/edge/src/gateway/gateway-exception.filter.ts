@@ -1,0 +1,26 @@
+/**
+ * Gateway and stream answers: HTTP 200 with the code in the envelope (docs/decisions.md). Framework errors
+ * (malformed body, payload too large) become 000006, unknown errors 000099. Bound to GatewayController;
+ * the public port's global filter also answers with it what happens outside any surface (health, metrics,
+ * the API document).
+ */
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import { ErrorCode, PlatformError, errorEnvelope } from '@dcp/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toPlatformError } from '../http/to-platform-error';
+
+@Catch()
+export class GatewayExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('edge');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const err = toPlatformError(exception, ErrorCode.FC_INVALID_PARAMETER);
+    if (err.code === ErrorCode.FC_SYSTEM_ERROR && !(exception instanceof PlatformError)) {
+      this.logger.error(`request ${req.id} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    }
+    void reply.status(200).header('x-request-id', req.id).send(errorEnvelope(err));
+  }
+}
