@@ -25,5 +25,5 @@ export function serveGatewayOperation<Op extends AnyGatewayOperation>(ctx: Runti
     if (op.auth === 'user' && !user) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${op.service} reached its service without an authenticated user`);
     const params = parseOperationParams(op, parsed.data.params);
     return handler({ params, user: op.auth === 'user' ? user : undefined, requestId } as OperationCall<Op>);
-  });
+  }, { queue: op.owner }); // the owner's replicas share one queue group (the subject does not name the owner)
 }

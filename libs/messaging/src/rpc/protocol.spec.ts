@@ -1,13 +1,15 @@
-import { ErrorCode, gatewaySubject, OPERATIONS, PlatformError, SSO_RPC } from '@dcp/contracts';
+import { ErrorCode, gatewaySubject, PlatformError, SSO_RPC } from '@dcp/contracts';
 import { buildEvent } from '../build-event';
 import { recordingLogger } from '../test/helpers';
 import { didNotAnswer, ownerOfSubject, readReply, serveRequest } from './protocol';
 
 describe('request-reply protocol', () => {
-  it('names the owner of rpc and gateway subjects', () => {
+  it('names the owner of rpc subjects; the caller names the owner of gateway subjects', () => {
     expect(ownerOfSubject(SSO_RPC.ssoVerifyAccessToken.subject)).toBe('sso');
-    const op = OPERATIONS.find((o) => o.owner === 'device');
-    expect(ownerOfSubject(gatewaySubject(op!.service))).toBe('device');
+    expect(ownerOfSubject(gatewaySubject('user_ipc_setting_v2_0.addOemDevice'))).toBeUndefined();
+    expect(didNotAnswer(gatewaySubject('user_ipc_setting_v2_0.addOemDevice'), 'device').failureDetails).toBe(
+      'device service did not answer (dcp.gateway.user_ipc_setting_v2_0.addOemDevice)',
+    );
     expect(ownerOfSubject('something.else')).toBeUndefined();
     expect(didNotAnswer('something.else').failureDetails).toBe('the service did not answer (something.else)');
   });

@@ -3,7 +3,7 @@
  * and the caller turns an RpcReply back into a value or a PlatformError. Unknown errors are logged here
  * and travel as FC_SYSTEM_ERROR, so internals never leak to callers.
  */
-import { ErrorCode, OPERATIONS, PlatformError, type SerializedPlatformError } from '@dcp/contracts';
+import { ErrorCode, PlatformError, type SerializedPlatformError } from '@dcp/contracts';
 import type { BusLogger, RpcHandler } from '../api';
 
 export type RpcReply = { ok: true; data?: unknown } | { ok: false; error: SerializedPlatformError };
@@ -32,15 +32,14 @@ export function didNotAnswer(subject: string, owner?: string): PlatformError {
   return new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${owner ?? ownerOfSubject(subject) ?? 'the'} service did not answer (${subject})`);
 }
 
-const GATEWAY_PREFIX = 'dcp.gateway.';
 const RPC_PREFIX = 'dcp.rpc.';
 
-/** The service serving a subject: `dcp.rpc.<owner>.<name>` names it; gateway subjects via the operation catalogue. */
+/**
+ * The service serving a subject, when the subject names it (`dcp.rpc.<owner>.<name>`). Gateway subjects
+ * (`dcp.gateway.<service>`) do not: their callers pass the owner (RequestOptions.owner, HandleOptions.queue)
+ * from the operation catalogue, which messaging does not know.
+ */
 export function ownerOfSubject(subject: string): string | undefined {
   if (subject.startsWith(RPC_PREFIX)) return subject.slice(RPC_PREFIX.length).split('.')[0] || undefined;
-  if (subject.startsWith(GATEWAY_PREFIX)) {
-    const service = subject.slice(GATEWAY_PREFIX.length);
-    return OPERATIONS.find((op) => op.service === service)?.owner;
-  }
   return undefined;
 }
