@@ -18,10 +18,11 @@ import Fastify from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { allServiceDatabases } from '@dcp/database';
 import { loadConfig } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import { startPlatform } from '../../apps/platform/src/platform';
-import { startMerchantSandbox } from '../../apps/merchant-sandbox/src/sandbox';
+import { startMerchantSandbox } from '@dcp/merchant-sandbox';
 import { runStartupBench } from './startup';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,7 +57,8 @@ async function main(): Promise<void> {
   if (!want('gateway') && !want('auth')) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'bench' } as NodeJS.ProcessEnv);
-  const platform = await startPlatform(config, { port: 0, adminPort: 0, host: '127.0.0.1', logLevel: 'silent', overrides: { database: () => ({ kind: 'pglite' }) } });
+  const database = { kind: 'pglite' as const, dataDir: 'memory://bench', services: allServiceDatabases() };
+  const platform = await startPlatform(config, { port: 0, adminPort: 0, host: '127.0.0.1', logLevel: 'silent', overrides: { database: () => database } });
   const base = platform.edge.publicUrl;
   const timeUrl = `${base}/gateway?service=cloud_system.current_time`;
   process.stdout.write(`bench: ${seconds} s per run, ${connections} connections, Node ${process.version}, embedded platform\n`);
@@ -97,7 +99,7 @@ async function main(): Promise<void> {
       await sandbox.close();
     }
     const mem = process.memoryUsage();
-    process.stdout.write(`\nmemory after the runs: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB (all services + 5 PGlite databases in one process)\n`);
+    process.stdout.write(`\nmemory after the runs: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB (all services + one PGlite instance in one process)\n`);
   } finally {
     await platform.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * Starts the whole platform for an end-to-end spec, exactly as `npm start` does, on ephemeral ports.
- * mode 'embedded': in-memory PGlite per service + in-process bus. mode 'distributed': a throwaway
+ * mode 'embedded': one in-memory PGlite for every service (each in its own schema, started from the
+ * services' pre-migrated template) + in-process bus. mode 'distributed': a throwaway
  * PostgreSQL database + NATS JetStream with a unique stream, i.e. real infrastructure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +32,8 @@ export async function startTestPlatform(mode: Mode, env: Record<string, string> 
   let overrides: RuntimeOverrides;
   let baseEnv: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, MERCHANT_ALLOW_PRIVATE_NETWORKS: 'true', ...env };
   if (mode === 'embedded') {
-    overrides = { clock, bus: { kind: 'in-process', busId: uniqueName('bus') }, database: () => ({ kind: 'pglite' }) };
+    const database = { kind: 'pglite' as const, dataDir: `memory://${uniqueName('e2e')}`, services: allServiceDatabases() };
+    overrides = { clock, bus: { kind: 'in-process', busId: uniqueName('bus') }, database: () => database };
   } else {
     const db = await createTestDatabase('dcp_e2e');
     dropDatabase = db.drop;

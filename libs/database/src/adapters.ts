@@ -1,27 +1,36 @@
 /**
  * Driver adapters: node-postgres for PostgreSQL, PGlite (PostgreSQL in WebAssembly) for embedded mode.
- * One PGlite instance per service and data folder, shared by that service's client and its migrations
- * (PGlite is a single connection and a data folder must not be opened twice).
+ * One PGlite instance per data folder and process (./pglite-instances.ts), shared by every service that
+ * names the folder, their clients and their migrations (a data folder must not be opened twice).
  */
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Pool } from 'pg';
 import type { DatabaseConfig } from './api';
+import { PGLITE_SETTINGS, leasePglite } from './pglite-instances';
 import { ScriptFaithfulAdapterFactory, withScriptRunner } from './script-runner';
 import { quoteIdent } from './service-definitions';
 
 export const DEFAULT_POOL_SIZE = 10;
 
 export interface AdapterHandle {
+  kind: DatabaseConfig['kind'];
   /** Give this to the generated PrismaClient (`{ adapter }`) or to the schema engine. */
   adapter: SqlMigrationAwareDriverAdapterFactory;
   /** SELECT 1 through the same pool / instance (health). */
   ping(): Promise<void>;
   /** Plain SQL outside Prisma (schema creation, status queries). */
   query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Closes the shadow databases the schema engine opened (PGlite); the migrators call it when done. */
+  closeShadows?(): Promise<void>;
+  /**
+   * PGlite: runs a migration of `schema` alone on the instance (which other services may share), with the
+   * session's search_path on that schema as a PostgreSQL pool of the service has it (the engine creates
+   * `_prisma_migrations` unqualified), then back to `public`.
+   */
+  inSchema?<T>(schema: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,7 +47,7 @@ export interface OpenAdapterOptions {
 const reportPoolError = (err: Error) => process.stderr.write(`[database] idle PostgreSQL connection failed: ${err.message}\n`);
 
 export function openAdapter(config: DatabaseConfig, options: OpenAdapterOptions = {}): AdapterHandle {
-  return config.kind === 'postgres' ? openPostgres(config, options) : openPglite(config.dataDir);
+  return config.kind === 'postgres' ? openPostgres(config, options) : openPglite(config, options.schema);
 }
 
 function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, { schema, onPoolError = reportPoolError }: OpenAdapterOptions): AdapterHandle {
@@ -71,6 +80,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, { s
     },
   );
   return {
+    kind: 'postgres',
     adapter,
     ping: async () => {
       await pool.query('SELECT 1');
@@ -81,9 +91,9 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, { s
 }
 
 /** Adapters over one PGlite instance; `openShadow` decides what a shadow database is for this instance. */
-export function pgliteAdapterFactory(db: PGlite, openShadow: () => Promise<SqlDriverAdapter>): SqlMigrationAwareDriverAdapterFactory {
+export function pgliteAdapterFactory(db: PGlite, openShadow: () => Promise<SqlDriverAdapter>, schema?: string): SqlMigrationAwareDriverAdapterFactory {
   return new ScriptFaithfulAdapterFactory(
-    new PrismaPGlite(db),
+    new SchemaPGliteFactory(Promise.resolve(db), schema),
     async (script) => {
       await db.exec(script);
     },
@@ -91,25 +101,68 @@ export function pgliteAdapterFactory(db: PGlite, openShadow: () => Promise<SqlDr
   );
 }
 
-function openPglite(dataDir: string | undefined): AdapterHandle {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = new PGlite(dataDir);
+/**
+ * PrismaPGlite over an instance that may still be opening, naming the service's schema in its connection
+ * info (the package's factory cannot): the schema engine then keeps `_prisma_migrations` in that schema, as
+ * PrismaPg does with `{ schema }`, so services sharing one instance each have their own migration history.
+ */
+class SchemaPGliteFactory implements SqlDriverAdapterFactory {
+  readonly provider = 'postgres' as const;
+  readonly adapterName = 'pglite-prisma-adapter';
+
+  constructor(
+    private readonly db: Promise<PGlite>,
+    private readonly schema?: string,
+  ) {}
+
+  async connect(): Promise<SqlDriverAdapter> {
+    const adapter = await new PrismaPGlite(await this.db).connect();
+    const schema = this.schema;
+    if (schema) adapter.getConnectionInfo = () => ({ schemaName: schema, supportsRelationJoins: true });
+    return adapter;
+  }
+}
+
+function openPglite(config: Extract<DatabaseConfig, { kind: 'pglite' }>, schema: string | undefined): AdapterHandle {
+  const lease = leasePglite(config);
+  const db = lease.db;
   const shadows: PGlite[] = [];
-  // The adapter's own shadow (a `memory://` PGlite) is never closed; ours is, with the handle.
-  const adapter = pgliteAdapterFactory(db, async () => {
-    const shadow = new PGlite();
-    shadows.push(shadow);
-    return pgliteAdapterFactory(shadow, () => Promise.reject(new Error('a shadow database has no shadow'))).connect();
-  });
+  const adapter = new ScriptFaithfulAdapterFactory(
+    new SchemaPGliteFactory(db, schema),
+    async (script) => {
+      await (await db).exec(script);
+    },
+    // A throwaway in-memory instance, closed as soon as the migration is done (closeShadows).
+    async () => {
+      const shadow = new PGlite({ postgresqlconf: PGLITE_SETTINGS });
+      shadows.push(shadow);
+      return pgliteAdapterFactory(shadow, () => Promise.reject(new Error('a shadow database has no shadow'))).connect();
+    },
+  );
+  const closeShadows = async () => {
+    await Promise.all(shadows.splice(0).map((s) => s.close()));
+  };
   return {
+    kind: 'pglite',
     adapter,
     ping: async () => {
-      await db.query('SELECT 1');
+      await (await db).query('SELECT 1');
     },
-    query: async <T extends object>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
+    query: async <T extends object>(sql: string, params: unknown[] = []) => (await (await db).query<T>(sql, params)).rows,
+    closeShadows,
+    inSchema: (name, fn) =>
+      lease.exclusive(async () => {
+        const pg = await db;
+        await pg.exec(`SET search_path TO ${quoteIdent(name)}`);
+        try {
+          return await fn();
+        } finally {
+          await pg.exec('SET search_path TO public');
+        }
+      }),
     close: async () => {
-      await Promise.all(shadows.map((s) => s.close()));
-      await db.close();
+      await closeShadows();
+      await lease.release();
     },
   };
 }

@@ -8,7 +8,20 @@ export type DatabaseConfig =
       /** Connections in this service's pool (default 10; PostgreSQL's own limit is shared by every replica). */
       poolSize?: number;
     }
-  | { kind: 'pglite'; /** folder for this service's data; omit for in-memory (tests) */ dataDir?: string };
+  | {
+      kind: 'pglite';
+      /**
+       * Folder of the data; omit for a private in-memory instance (tests). Every config naming the same folder
+       * (or the same `memory://<name>`) in one process shares one PGlite instance, each service in its own
+       * schema with its own `_prisma_migrations` (embedded mode: one instance for every service).
+       */
+      dataDir?: string;
+      /**
+       * The services that live in this instance: a fresh instance starts as a copy of their pre-migrated
+       * template (built once per migration set, cached) instead of running initdb and every migration.
+       */
+      services?: ServiceDatabaseDefinition[];
+    };
 
 /** A service's database as the database lib knows it. */
 export interface ServiceDatabaseDefinition {

@@ -6,3 +6,4 @@ export * from './migrations';
 export * from './service-database';
 export * from './service-definitions';
 export * from './errors';
+export * from './pglite-instances';

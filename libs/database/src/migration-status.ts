@@ -33,25 +33,25 @@ interface MigrationRow {
   rolled_back_at: Date | null;
 }
 
-/**
- * The table's place: PostgreSQL keeps it in the service's schema (the adapter's schema); PGlite, whose
- * adapter names no schema, in `public` of the service's own instance.
- */
-function migrationsTable(def: ServiceDatabaseDefinition, config: DatabaseConfig): string {
-  return config.kind === 'postgres' ? `${quoteIdent(def.service)}._prisma_migrations` : 'public._prisma_migrations';
-}
-
 export async function migrationStatus(def: ServiceDatabaseDefinition, config: DatabaseConfig): Promise<MigrationStatus> {
   assertServiceName(def.service);
   const local = migrationNames(def);
   const none: MigrationStatus = { service: def.service, initialised: false, applied: [], pending: local, failed: [], modified: [], unknown: [] };
-  if (config.kind === 'pglite' && config.dataDir && !existsSync(join(config.dataDir, 'PG_VERSION'))) return none;
+  if (config.kind === 'pglite' && config.dataDir && !config.dataDir.startsWith('memory://') && !existsSync(join(config.dataDir, 'PG_VERSION'))) return none;
   const handle = openAdapter(config.kind === 'postgres' ? { ...config, poolSize: 1 } : config, { schema: def.service });
   let rows: MigrationRow[];
   try {
-    const table = migrationsTable(def, config);
-    const [{ exists }] = await handle.query<{ exists: boolean }>('SELECT to_regclass($1) IS NOT NULL AS exists', [table]);
-    if (!exists) return none;
+    // The service's schema; PGlite folders of earlier releases (one per service) kept it in `public`.
+    const candidates = [`${quoteIdent(def.service)}._prisma_migrations`, ...(config.kind === 'pglite' ? ['public._prisma_migrations'] : [])];
+    let table: string | undefined;
+    for (const t of candidates) {
+      const [{ exists }] = await handle.query<{ exists: boolean }>('SELECT to_regclass($1) IS NOT NULL AS exists', [t]);
+      if (exists) {
+        table = t;
+        break;
+      }
+    }
+    if (!table) return none;
     rows = await handle.query<MigrationRow>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM ${table} ORDER BY started_at`);
   } finally {
     await handle.close();

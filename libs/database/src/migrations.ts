@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConfig, ServiceDatabaseDefinition } from './api';
 import { type AdapterHandle, openAdapter, pgliteAdapterFactory } from './adapters';
 import { withAdvisoryLock } from './advisory-lock';
-import { LOCKFILE, LOCKFILE_CONTENT, type MigrationListOptions, loadMigrationList, migrationNames, migrationNamesUpTo, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
+import { LOCKFILE, LOCKFILE_CONTENT, type MigrationListOptions, loadMigrationList, migrationChecksum, migrationNames, migrationNamesUpTo, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
 import { openSchemaEngine } from './schema-engine';
 import { assertServiceName, quoteIdent } from './service-definitions';
 
@@ -46,7 +46,7 @@ export async function migrateService(def: ServiceDatabaseDefinition, config: Dat
   // An unknown `upTo` is refused before anything is opened.
   migrationNamesUpTo(def, opts.upTo);
   if (config.kind === 'pglite') {
-    const handle = openAdapter(config);
+    const handle = openAdapter(config, { schema: def.service });
     try {
       return await migrateOpenDatabase(handle, def, opts);
     } finally {
@@ -75,17 +75,53 @@ export async function migrateOpenDatabase(handle: AdapterHandle, def: ServiceDat
   const migrationsList = loadMigrationList(def, { upTo });
   const path = schemaFile(def);
   const text = readFileSync(path, 'utf8');
-  // `_prisma_migrations` goes into the service's schema, which must exist before the engine looks for it.
-  await handle.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(def.service)}`);
-  const engine = await openSchemaEngine(path, text, handle.adapter, log);
-  try {
-    const out = await engine.applyMigrations({ migrationsList, filters: FILTERS });
-    return { service: def.service, applied: out.appliedMigrationNames };
-  } catch (err) {
-    throw new MigrationError(def.service, 'migrations could not be applied', err);
-  } finally {
-    engine.free();
-  }
+  const run = async (): Promise<MigrateResult> => {
+    // `_prisma_migrations` goes into the service's schema, which must exist before the engine looks for it.
+    await handle.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(def.service)}`);
+    if (handle.kind === 'pglite') await adoptLegacyMigrationTable(handle, def.service);
+    const wanted = migrationsList.migrationDirectories.map((d) => d.path);
+    if (await upToDate(handle, def, wanted)) return { service: def.service, applied: [] };
+    const engine = await openSchemaEngine(path, text, handle.adapter, log);
+    try {
+      const out = await engine.applyMigrations({ migrationsList, filters: FILTERS });
+      return { service: def.service, applied: out.appliedMigrationNames };
+    } catch (err) {
+      throw new MigrationError(def.service, 'migrations could not be applied', err);
+    } finally {
+      engine.free();
+      await handle.closeShadows?.();
+    }
+  };
+  return handle.inSchema ? handle.inSchema(def.service, run) : run();
+}
+
+/**
+ * Up to date: every wanted migration finished with the checksum of its file, none failed and none
+ * unknown. Then there is nothing the engine would do, and it is not even loaded (its WebAssembly memory
+ * stays with the process). Anything else goes to the engine, which applies, refuses or warns as Prisma does.
+ */
+async function upToDate(handle: AdapterHandle, def: ServiceDatabaseDefinition, wanted: string[]): Promise<boolean> {
+  const table = `${quoteIdent(def.service)}._prisma_migrations`;
+  const [{ exists }] = await handle.query<{ exists: boolean }>('SELECT to_regclass($1) IS NOT NULL AS exists', [table]);
+  if (!exists) return false;
+  const rows = await handle.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+    `SELECT migration_name, checksum, finished_at FROM ${table} WHERE rolled_back_at IS NULL`,
+  );
+  if (rows.some((r) => r.finished_at === null)) return false;
+  const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+  return applied.size === wanted.length && wanted.every((m) => applied.get(m) === migrationChecksum(def, m));
+}
+
+/**
+ * PGlite folders of earlier releases (one instance per service) kept `_prisma_migrations` in `public`;
+ * it now lives in the service's schema, as on PostgreSQL. Such a folder holds one service only: move it.
+ */
+async function adoptLegacyMigrationTable(handle: AdapterHandle, service: string): Promise<void> {
+  const [{ legacy, own }] = await handle.query<{ legacy: boolean; own: boolean }>(
+    `SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS legacy, to_regclass($1) IS NOT NULL AS own`,
+    [`${quoteIdent(service)}._prisma_migrations`],
+  );
+  if (legacy && !own) await handle.query(`ALTER TABLE public._prisma_migrations SET SCHEMA ${quoteIdent(service)}`);
 }
 
 export interface CreateMigrationOptions {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ServiceDatabaseDefinition } from './api';
+import type { DatabaseConfig, ServiceDatabaseDefinition } from './api';
 
 const SERVICE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -50,4 +50,16 @@ export function allServiceDatabases(root: string = workspaceRoot()): ServiceData
     .filter((name) => existsSync(join(root, 'libs', name, 'prisma', 'schema.prisma')))
     .sort()
     .map((service) => ({ service, prismaDir: join(root, 'libs', service, 'prisma') }));
+}
+
+/**
+ * Where a service's embedded (PGlite) database lives under a data root (DATA_DIR): `<root>/database`, one
+ * PGlite folder for every service, each in its own schema; a fresh folder starts from the services'
+ * pre-migrated template. A service that still has a folder of an earlier release
+ * (`<root>/pglite/<service>`, one instance per service) keeps using it.
+ */
+export function embeddedDatabaseConfig(dataRoot: string, service: string, services: () => ServiceDatabaseDefinition[] = () => allServiceDatabases()): DatabaseConfig {
+  const legacy = join(dataRoot, 'pglite', service);
+  if (existsSync(join(legacy, 'PG_VERSION'))) return { kind: 'pglite', dataDir: legacy };
+  return { kind: 'pglite', dataDir: join(dataRoot, 'database'), services: services() };
 }

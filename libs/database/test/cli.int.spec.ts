@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allServiceDatabases } from '../src';
+import { allServiceDatabases, migrationNames, openAdapter } from '../src';
 import { createTestDatabase, describeWithInfra } from '@dcp/testing';
 
 const ROOT = join(__dirname, '../../..');
@@ -56,14 +56,26 @@ describe('migrate CLI on embedded PGlite folders (DATA_DIR)', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('deploys every service into DATA_DIR/pglite/<service>', async () => {
+  it('deploys every service into the one folder DATA_DIR/database, each with its own migration history', async () => {
     const r = await cli(['deploy'], { DATA_DIR: dataDir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const s of services) {
-      expect(r.stdout).toMatch(new RegExp(`^${s}: applied \\d{14}_`, 'm'));
-      expect(existsSync(join(dataDir, 'pglite', s, 'PG_VERSION'))).toBe(true);
+    for (const s of services) expect(r.stdout).toMatch(new RegExp(`^${s}: applied \\d{14}_`, 'm'));
+    expect(existsSync(join(dataDir, 'database', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+    const handle = openAdapter({ kind: 'pglite', dataDir: join(dataDir, 'database') });
+    try {
+      expect(await handle.query(`SELECT to_regclass('public._prisma_migrations') AS t`)).toEqual([{ t: null }]);
+      for (const def of allServiceDatabases()) {
+        const rows = await handle.query<{ migration_name: string }>(`SELECT migration_name FROM ${def.service}._prisma_migrations ORDER BY migration_name`);
+        expect(rows.map((row) => row.migration_name)).toEqual(migrationNames(def));
+      }
+    } finally {
+      await handle.close();
     }
+    const again = await cli(['status'], { DATA_DIR: dataDir });
+    expect(again.code).toBe(0);
+    for (const s of services) expect(again.stdout).toMatch(new RegExp(`^${s}: [1-9]\\d* applied; 0 pending$`, 'm'));
   }, 120_000);
 });
 

@@ -48,7 +48,7 @@ describe('PGlite', () => {
     const handle = openAdapter(config);
     try {
       const rows = await handle.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
-        'SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
+        'SELECT migration_name, checksum, finished_at, applied_steps_count FROM widget._prisma_migrations ORDER BY migration_name',
       );
       expect(rows).toEqual(
         [INIT_MIGRATION, next].map((m) => ({

@@ -26,7 +26,7 @@ export interface RuntimeContext {
   readonly rpcServer: RpcServer;
   readonly rpcClient: RpcClient;
   readonly events: EventBus;
-  /** Database settings for one service (PostgreSQL schema per service, or one PGlite folder per service). */
+  /** Database settings for one service (its PostgreSQL schema, or its schema in the process's one PGlite instance). */
   database(service: string): DatabaseConfig;
   /** Readiness checks of this process (terminus runs them on /health/ready). */
   readonly health: HealthRegistry;

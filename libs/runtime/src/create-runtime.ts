@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createBus, type BusConfig } from '@dcp/messaging';
-import type { DatabaseConfig } from '@dcp/database';
+import { type DatabaseConfig, embeddedDatabaseConfig } from '@dcp/database';
 import type { PlatformConfig } from './config';
 import { type Clock, type RuntimeContext, systemClock } from './context';
 import { HealthRegistry } from './health-registry';
@@ -33,8 +33,12 @@ export function busConfigFor(config: PlatformConfig, name = 'dcp'): BusConfig {
     : { kind: 'in-process', dataDir: join(config.dataDir, 'events'), busId: config.dataDir, ...common };
 }
 
+/**
+ * Distributed: the service's schema in DATABASE_URL. Embedded: one PGlite instance for every service of
+ * the process (DATA_DIR/database, each service in its own schema), libs/database embeddedDatabaseConfig.
+ */
 export function databaseConfigFor(config: PlatformConfig, service: string): DatabaseConfig {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite', service) };
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } : embeddedDatabaseConfig(config.dataDir, service);
 }
 
 export async function createRuntime(config: PlatformConfig, overrides: RuntimeOverrides = {}, name?: string): Promise<Runtime> {

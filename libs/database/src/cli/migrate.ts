@@ -6,7 +6,8 @@
  *   migrate create <service> <name>   write the next migration from a changed schema.prisma
  *
  * Target: DATABASE_URL (PostgreSQL, each service in its own schema) or, when unset, the embedded PGlite
- * folders under DATA_DIR/pglite/<service> (DATA_DIR defaults to ./.data, as for the apps).
+ * folder DATA_DIR/database, every service in its own schema (DATA_DIR defaults to ./.data, as for the apps;
+ * a service with a folder of an earlier release, DATA_DIR/pglite/<service>, keeps it).
  * Exit codes: 0 done / up to date; 1 a migration failed, or status found pending/failed/modified
  * migrations; 2 usage error.
  */
@@ -14,20 +15,21 @@ import { join, resolve } from 'node:path';
 import type { DatabaseConfig, ServiceDatabaseDefinition } from '../api';
 import { migrationStatus } from '../migration-status';
 import { createMigration, migrateService } from '../migrations';
-import { allServiceDatabases, serviceDatabase, workspaceRoot } from '../service-definitions';
+import { allServiceDatabases, embeddedDatabaseConfig, serviceDatabase, workspaceRoot } from '../service-definitions';
 
 const USAGE = `usage: migrate deploy | migrate status | migrate create <service> <name>
-  target: DATABASE_URL if set, else the PGlite folders under DATA_DIR/pglite/<service>`;
+  target: DATABASE_URL if set, else the PGlite folder DATA_DIR/database (or DATA_DIR/pglite/<service> of earlier releases)`;
 
 function target(service: string): DatabaseConfig {
   const url = process.env.DATABASE_URL;
   if (url) return { kind: 'postgres', url };
-  return { kind: 'pglite', dataDir: join(resolve(process.env.DATA_DIR || '.data'), 'pglite', service) };
+  // No template: deploy applies (and reports) every migration itself, as on PostgreSQL.
+  return embeddedDatabaseConfig(resolve(process.env.DATA_DIR || '.data'), service, () => []);
 }
 
 function describeTarget(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) return `PGlite folders under ${join(resolve(process.env.DATA_DIR || '.data'), 'pglite')}`;
+  if (!url) return `PGlite folder ${join(resolve(process.env.DATA_DIR || '.data'), 'database')}`;
   const u = new URL(url);
   return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
 }
