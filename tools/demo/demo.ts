@@ -7,7 +7,7 @@
  * (dev-admin-token), SANDBOX_PORT (4000).
  */
 import { signedHeaders } from '@dcp/signing';
-import { startMerchantSandbox } from '../../apps/merchant-sandbox/src/sandbox';
+import { startMerchantSandbox } from '@dcp/merchant-sandbox';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const ADMIN_URL = process.env.ADMIN_URL ?? 'http://localhost:3001';

@@ -1,10 +1,11 @@
 /**
- * Runs the reference merchant alone: `node dist/apps/merchant-sandbox/src/main.js`.
+ * Runs the reference merchant alone: `node dist/apps/merchant-sandbox/src/main.js` (the merchant itself is
+ * libs/merchant-sandbox, which the demo, the benchmark and specs start in-process).
  * Environment: SANDBOX_PORT (4000), SANDBOX_HOST (0.0.0.0), SANDBOX_CLIENT_SECRET, SANDBOX_CLIENT_ID,
  * SANDBOX_REQUIRE_SIGNATURE (true/false), LOG_LEVEL (info; silent for none).
  */
 import type { LogLevel } from '@nestjs/common';
-import { startMerchantSandbox } from './sandbox';
+import { startMerchantSandbox } from '@dcp/merchant-sandbox';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 

@@ -9,8 +9,7 @@ import { md5Hex, signedHeaders } from '@dcp/signing';
 import { describeWithInfra, expectEvent, getQuery, postForm, requestJson } from '@dcp/testing';
 // The reference merchant is a separate party on the network, not a dependency of the platform: the e2e
 // specs start it as the real merchant over HTTP.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { type MerchantSandbox, startMerchantSandbox } from '../../merchant-sandbox/src/sandbox';
+import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 
 type Body = Record<string, unknown>;

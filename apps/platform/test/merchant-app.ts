@@ -6,8 +6,7 @@
 import { signedHeaders } from '@dcp/signing';
 import { getQuery, postForm, requestJson, type HttpResult } from '@dcp/testing';
 // The reference merchant is a separate party on the network, not a dependency of the platform.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { type MerchantSandbox, startMerchantSandbox } from '../../merchant-sandbox/src/sandbox';
+import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 import type { TestPlatform } from './harness';
 
 export type Body = Record<string, unknown>;

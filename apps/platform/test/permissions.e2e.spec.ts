@@ -10,8 +10,7 @@ import { EVENTS, colonMac } from '@dcp/contracts';
 import { signedHeaders } from '@dcp/signing';
 import { describeWithInfra, expectEvent, getQuery, postForm, requestJson } from '@dcp/testing';
 // The reference merchant is a separate party on the network, not a dependency of the platform.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { type MerchantSandbox, startMerchantSandbox } from '../../merchant-sandbox/src/sandbox';
+import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 
 type Body = Record<string, unknown>;

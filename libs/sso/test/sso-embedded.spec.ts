@@ -10,8 +10,7 @@ import { ErrorCode, EVENTS, SSO_RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import { expectEvent, uniqueName } from '@dcp/testing';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the reference merchant is the real counterpart of these specs
-import { type MerchantSandbox, startMerchantSandbox } from '../../../apps/merchant-sandbox/src/sandbox';
+import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 import { SsoModule } from '../src/sso.module';
 
 describe('sso: embedded mode (PGlite, self-migrating)', () => {

@@ -14,8 +14,7 @@ import { signedHeaders } from '@dcp/signing';
 import { ManualClock, createTestDatabase, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the reference merchant is the real counterpart of these specs
-import { type MerchantSandbox, startMerchantSandbox } from '../../../apps/merchant-sandbox/src/sandbox';
+import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 import { SsoModule } from '../src/sso.module';
 
 export interface SsoHarness {
