@@ -9,7 +9,8 @@
  *              unauthenticated server-time call the edge answers itself: the cost of a real round trip
  *              edge → bus → service → database per request.
  *   startup  — the built platform as `npm start` runs it, in a child process: cold start (fresh DATA_DIR)
- *              and warm start times, the process's RSS at ready and after a short load (./startup.ts).
+ *              and warm start times, the process's RSS at ready and after a short load; then the boot
+ *              time of an embedded test platform in this process (./startup.ts).
  *
  * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20); startup: see ./startup.ts.
  */
@@ -23,7 +24,7 @@ import { loadConfig } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import { startPlatform } from '../../apps/platform/src/platform';
 import { startMerchantSandbox } from '@dcp/merchant-sandbox';
-import { runStartupBench } from './startup';
+import { runStartupBench, runTestPlatformBench } from './startup';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -53,7 +54,10 @@ async function main(): Promise<void> {
   const scenarios = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const want = (s: string) => scenarios.length === 0 || scenarios.includes(s);
   // First and alone: the child process must not share the CPU with an in-process platform under load.
-  if (want('startup')) await runStartupBench();
+  if (want('startup')) {
+    await runStartupBench();
+    await runTestPlatformBench();
+  }
   if (!want('gateway') && !want('auth')) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'bench' } as NodeJS.ProcessEnv);

@@ -7,6 +7,9 @@
  * gateway call the edge answers and an admin call that reads sso-service's database), then stopped
  * (SIGTERM) and started again on the same DATA_DIR (warm start). Figures, never assertions.
  *
+ * Then the in-process boot of an embedded platform as the e2e specs start it (`startTestPlatform('embedded')`:
+ * one in-memory PGlite from the services' template, in-process bus, ephemeral ports), start to listening.
+ *
  * Options: BENCH_STARTUP_RUNS (default 3), BENCH_STARTUP_LOAD_SECONDS (default 3), BENCH_CONNECTIONS (10).
  */
 import autocannon from 'autocannon';
@@ -15,6 +18,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { allServiceDatabases } from '@dcp/database';
+import { loadConfig } from '@dcp/runtime';
+import { startPlatform } from '../../apps/platform/src/platform';
 
 const MAIN = resolve(__dirname, '../../apps/platform/src/main.js');
 const ADMIN_TOKEN = 'bench-admin-token';
@@ -149,4 +155,32 @@ export async function runStartupBench(out: (line: string) => void = (l) => proce
   const m = (f: (r: { cold: StartupFigures; warm: StartupFigures }) => number | undefined) => median(all.map((r) => f(r) ?? NaN));
   out(`  median cold start: ready ${m((r) => r.cold.readyS).toFixed(2)} s, RSS at ready ${m((r) => r.cold.rssReady).toFixed(0)} MiB (peak ${m((r) => r.cold.peakReady).toFixed(0)}), after load ${m((r) => r.cold.rssLoaded).toFixed(0)} MiB (peak ${m((r) => r.cold.peakLoaded).toFixed(0)})`);
   out(`  median warm start: ready ${m((r) => r.warm.readyS).toFixed(2)} s, RSS at ready ${m((r) => r.warm.rssReady).toFixed(0)} MiB (peak ${m((r) => r.warm.peakReady).toFixed(0)})`);
+}
+
+/** Seconds from startPlatform to listening, with the e2e harness's embedded overrides, `runs` times. */
+async function measureTestPlatformBoot(runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-boot-'));
+    const started = process.hrtime.bigint();
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: ADMIN_TOKEN, MERCHANT_ALLOW_PRIVATE_NETWORKS: 'true' } as NodeJS.ProcessEnv);
+    const database = { kind: 'pglite' as const, dataDir: `memory://bench-boot-${process.pid}-${i}`, services: allServiceDatabases() };
+    const platform = await startPlatform(config, {
+      overrides: { bus: { kind: 'in-process', busId: `bench-boot-${process.pid}-${i}` }, database: () => database },
+      port: 0,
+      adminPort: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+    });
+    times.push(Number(process.hrtime.bigint() - started) / 1e9);
+    await platform.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return times;
+}
+
+export async function runTestPlatformBench(out: (line: string) => void = (l) => process.stdout.write(l + '\n')): Promise<void> {
+  const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 3) + 1;
+  const times = await measureTestPlatformBoot(runs);
+  out(`\ntest platform (as startTestPlatform('embedded'), in this process): boots ${times.map((t) => t.toFixed(2)).join(', ')} s; median of the runs after the first ${median(times.slice(1)).toFixed(2)} s`);
 }
