@@ -127,7 +127,11 @@ const building = new Map<string, Promise<Blob>>();
 export async function migratedTemplate(services: ServiceDatabaseDefinition[]): Promise<Blob> {
   const key = templateKey(services);
   const file = join(templateCacheDir(), `template-${key}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // Not built yet (or removed meanwhile): build it.
+  }
   let build = building.get(key);
   if (!build) {
     build = buildTemplate(services, file).finally(() => building.delete(key));
