@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allServiceDatabases, migrationNames, openAdapter } from '../src';
+import { allServiceDatabases, migrationNames, openAdapter, templateCacheDir, templateKey } from '../src';
 import { createTestDatabase, describeWithInfra } from '@dcp/testing';
 
 const ROOT = join(__dirname, '../../..');
@@ -76,6 +76,17 @@ describe('migrate CLI on embedded PGlite folders (DATA_DIR)', () => {
     const again = await cli(['status'], { DATA_DIR: dataDir });
     expect(again.code).toBe(0);
     for (const s of services) expect(again.stdout).toMatch(new RegExp(`^${s}: [1-9]\\d* applied; 0 pending$`, 'm'));
+  }, 120_000);
+});
+
+describe('migrate CLI: the embedded template', () => {
+  it('builds or finds the pre-migrated template of every service (a build step can run it)', async () => {
+    const r = await cli(['template'], {});
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    const file = join(templateCacheDir(), `template-${templateKey(allServiceDatabases())}.tar`);
+    expect(r.stdout).toMatch(new RegExp(`^(built|up to date): ${file.replace(/[.]/g, '\\.')} \\(${services.join(', ')}\\)$`, 'm'));
+    expect(existsSync(file)).toBe(true);
+    expect(await cli(['template'], {})).toMatchObject({ code: 0, stdout: expect.stringMatching(/^up to date: /) });
   }, 120_000);
 });
 

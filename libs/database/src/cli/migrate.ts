@@ -4,6 +4,7 @@
  *   migrate deploy                    apply every service's pending migrations
  *   migrate status                    applied / pending / failed migrations per service
  *   migrate create <service> <name>   write the next migration from a changed schema.prisma
+ *   migrate template                  build (or find) the embedded mode's pre-migrated template
  *
  * Target: DATABASE_URL (PostgreSQL, each service in its own schema) or, when unset, the embedded PGlite
  * folder DATA_DIR/database, every service in its own schema (DATA_DIR defaults to ./.data, as for the apps;
@@ -11,13 +12,15 @@
  * Exit codes: 0 done / up to date; 1 a migration failed, or status found pending/failed/modified
  * migrations; 2 usage error.
  */
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DatabaseConfig, ServiceDatabaseDefinition } from '../api';
 import { migrationStatus } from '../migration-status';
 import { createMigration, migrateService } from '../migrations';
+import { migratedTemplate, templateCacheDir, templateKey } from '../pglite-instances';
 import { allServiceDatabases, embeddedDatabaseConfig, serviceDatabase, workspaceRoot } from '../service-definitions';
 
-const USAGE = `usage: migrate deploy | migrate status | migrate create <service> <name>
+const USAGE = `usage: migrate deploy | migrate status | migrate create <service> <name> | migrate template
   target: DATABASE_URL if set, else the PGlite folder DATA_DIR/database (or DATA_DIR/pglite/<service> of earlier releases)`;
 
 function target(service: string): DatabaseConfig {
@@ -94,6 +97,16 @@ async function create(service: string | undefined, name: string | undefined): Pr
   return 0;
 }
 
+/** The template a fresh embedded instance starts from, built now unless cached (e.g. after a build). */
+async function template(): Promise<number> {
+  const defs = services();
+  const file = join(templateCacheDir(), `template-${templateKey(defs)}.tar`);
+  const cached = existsSync(file);
+  await migratedTemplate(defs);
+  out(`${cached ? 'up to date' : 'built'}: ${file} (${defs.map((d) => d.service).join(', ')})`);
+  return existsSync(file) ? 0 : 1;
+}
+
 async function main([command, ...args]: string[]): Promise<number> {
   switch (command) {
     case 'deploy':
@@ -102,6 +115,8 @@ async function main([command, ...args]: string[]): Promise<number> {
       return status();
     case 'create':
       return create(args[0], args[1]);
+    case 'template':
+      return template();
     case '-h':
     case '--help':
     case 'help':
