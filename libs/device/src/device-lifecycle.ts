@@ -4,8 +4,8 @@
  * database closes.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext, SERVICE_EVENTS, type ServiceEvents } from '@dcp/runtime';
-import { DEVICE_DATABASE, type DeviceDatabase, type DeviceTransaction } from './infrastructure/device-database';
+import { RUNTIME_CONTEXT, type RuntimeContext, SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import type { DeviceDatabase, DeviceTransaction } from './device-database.types';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
 
@@ -15,7 +15,7 @@ export class DeviceLifecycle implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
-    @Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase,
+    @Inject(serviceDatabaseToken('device')) private readonly db: DeviceDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<DeviceTransaction>,
     private readonly handlers: DeviceRpcHandlers,
     private readonly userDeleted: UserDeletedReaction,

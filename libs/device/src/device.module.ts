@@ -16,7 +16,6 @@ import { ListUserDevicesUseCase } from './devices/list-user-devices.use-case';
 import { UpdateDeviceUseCase } from './devices/update-device.use-case';
 import { ForceUnbindUseCase } from './force-unbind/force-unbind.use-case';
 import { UsedForceSignStore } from './force-unbind/used-force-sign.store';
-import { deviceDatabaseProvider } from './infrastructure/device-database';
 import { CreateManufacturerUseCase } from './manufacturers/create-manufacturer.use-case';
 import { DelKeys } from './manufacturers/del-keys';
 import { GetManufacturerUseCase } from './manufacturers/get-manufacturer.use-case';
@@ -25,13 +24,13 @@ import { ManufacturerRepository } from './manufacturers/manufacturer.repository'
 import { RotateDelKeyUseCase } from './manufacturers/rotate-del-key.use-case';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { DeviceRpcHandlers } from './rpc/device-rpc.handlers';
-import { serviceEventsProvider } from '@dcp/runtime';
-import { DEVICE_DATABASE } from './infrastructure/device-database';
+import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
+import { PrismaClient } from './generated/prisma/client';
 
 @Module({
   providers: [
-    deviceDatabaseProvider,
-    serviceEventsProvider('device', DEVICE_DATABASE),
+    serviceDatabaseProvider('device', PrismaClient),
+    serviceEventsProvider('device', serviceDatabaseToken('device')),
     DeviceRepository,
     DevicePasswords,
     ManufacturerRepository,

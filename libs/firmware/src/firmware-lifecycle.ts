@@ -3,8 +3,8 @@
  * database closes. firmware-service neither consumes nor publishes events (no outbox, no consumer).
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
-import { FIRMWARE_DATABASE, type FirmwareDatabase } from './infrastructure/firmware-database';
+import { RUNTIME_CONTEXT, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import type { FirmwareDatabase } from './firmware-database.types';
 import { FirmwareRpcHandlers } from './rpc/firmware-rpc.handlers';
 
 @Injectable()
@@ -13,7 +13,7 @@ export class FirmwareLifecycle implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
-    @Inject(FIRMWARE_DATABASE) private readonly db: FirmwareDatabase,
+    @Inject(serviceDatabaseToken('firmware')) private readonly db: FirmwareDatabase,
     private readonly handlers: FirmwareRpcHandlers,
   ) {}
 

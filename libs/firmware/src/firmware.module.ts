@@ -4,8 +4,9 @@
  * globally.
  */
 import { Module } from '@nestjs/common';
+import { serviceDatabaseProvider } from '@dcp/runtime';
+import { PrismaClient } from './generated/prisma/client';
 import { FirmwareLifecycle } from './firmware-lifecycle';
-import { firmwareDatabaseProvider } from './infrastructure/firmware-database';
 import { LatestFirmwareUseCase } from './latest/latest-firmware.use-case';
 import { GetModelUseCase } from './models/get-model.use-case';
 import { SetModelUseCase } from './models/set-model.use-case';
@@ -19,7 +20,7 @@ import { FirmwareMetrics } from './common/firmware-metrics';
 
 @Module({
   providers: [
-    firmwareDatabaseProvider,
+    serviceDatabaseProvider('firmware', PrismaClient),
     FirmwareMetrics,
     ReleaseRepository,
     CreateReleaseUseCase,

@@ -4,8 +4,8 @@
  * relay stop before the database closes.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents } from '@dcp/runtime';
-import { PERMISSION_DATABASE, type PermissionDatabase, type PermissionTransaction } from './infrastructure/permission-database';
+import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import type { PermissionDatabase, PermissionTransaction } from './permission-database.types';
 import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { PermissionRpcHandlers } from './rpc/permission-rpc.handlers';
@@ -16,7 +16,7 @@ export class PermissionLifecycle implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
-    @Inject(PERMISSION_DATABASE) private readonly db: PermissionDatabase,
+    @Inject(serviceDatabaseToken('permission')) private readonly db: PermissionDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<PermissionTransaction>,
     private readonly handlers: PermissionRpcHandlers,
     private readonly userDeleted: UserDeletedReaction,

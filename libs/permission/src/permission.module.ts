@@ -15,8 +15,8 @@ import { CreateGrantUseCase } from './grants/create-grant.use-case';
 import { GetGrantUseCase } from './grants/get-grant.use-case';
 import { GrantRepository } from './grants/grant.repository';
 import { ListGrantsUseCase } from './grants/list-grants.use-case';
-import { serviceEventsProvider } from '@dcp/runtime';
-import { PERMISSION_DATABASE, permissionDatabaseProvider } from './infrastructure/permission-database';
+import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
+import { PrismaClient } from './generated/prisma/client';
 import { PermissionLifecycle } from './permission-lifecycle';
 import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
@@ -26,8 +26,8 @@ import { PermissionMetrics } from './common/permission-metrics';
 
 @Module({
   providers: [
-    permissionDatabaseProvider,
-    serviceEventsProvider('permission', PERMISSION_DATABASE),
+    serviceDatabaseProvider('permission', PrismaClient),
+    serviceEventsProvider('permission', serviceDatabaseToken('permission')),
     PermissionMetrics,
     UserDirectory,
     DeviceDirectory,

@@ -4,6 +4,7 @@ export * from './create-runtime';
 export * from './runtime.module';
 export * from './health.module';
 export * from './bootstrap-service';
+export * from './service-database';
 export * from './service-events';
 export * from './gateway-operation';
 export * from './service-operations';

@@ -4,8 +4,8 @@
  * before the database closes.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents } from '@dcp/runtime';
-import { SSO_DATABASE, type SsoDatabase, type SsoTransaction } from './infrastructure/sso-database';
+import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import type { SsoDatabase, SsoTransaction } from './sso-database.types';
 import { ExpiredDataPurger, PURGE_INTERVAL_MS } from './maintenance/expired-data.purger';
 import { SsoRpcHandlers } from './rpc/sso-rpc.handlers';
 
@@ -17,7 +17,7 @@ export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
-    @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
+    @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     private readonly handlers: SsoRpcHandlers,
     private readonly purger: ExpiredDataPurger,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,

@@ -3,8 +3,8 @@
  * and the operator API — all over request-reply. The host provides RUNTIME_CONTEXT globally.
  */
 import { Module } from '@nestjs/common';
-import { serviceEventsProvider } from '@dcp/runtime';
-import { SSO_DATABASE, ssoDatabaseProvider } from './infrastructure/sso-database';
+import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
+import { PrismaClient } from './generated/prisma/client';
 import { ExpiredDataPurger } from './maintenance/expired-data.purger';
 import { MerchantClient } from './merchant-client/merchant-client';
 import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
@@ -37,9 +37,9 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
 
 @Module({
   providers: [
-    ssoDatabaseProvider,
+    serviceDatabaseProvider('sso', PrismaClient),
     SsoMetrics,
-    serviceEventsProvider('sso', SSO_DATABASE),
+    serviceEventsProvider('sso', serviceDatabaseToken('sso')),
     MerchantRepository,
     MerchantSecrets,
     MerchantClient,

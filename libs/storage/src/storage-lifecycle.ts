@@ -5,8 +5,8 @@
  * sweeper stop before the database and the object store close.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents } from '@dcp/runtime';
-import { STORAGE_DATABASE, type StorageDatabase, type StorageTransaction } from './infrastructure/storage-database';
+import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import type { StorageDatabase, StorageTransaction } from './storage-database.types';
 import { OBJECT_STORE, type ObjectStore } from './objects/object-store';
 import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
@@ -20,7 +20,7 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
-    @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
+    @Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<StorageTransaction>,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly handlers: StorageRpcHandlers,

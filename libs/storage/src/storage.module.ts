@@ -6,8 +6,8 @@
  */
 import { Module } from '@nestjs/common';
 import { playbackKeyProvider } from './infrastructure/playback-key';
-import { serviceEventsProvider } from '@dcp/runtime';
-import { STORAGE_DATABASE, storageDatabaseProvider } from './infrastructure/storage-database';
+import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
+import { PrismaClient } from './generated/prisma/client';
 import { objectStoreProvider } from './objects/object-store.provider';
 import { GetPlaylistUseCase } from './playback/get-playlist.use-case';
 import { GetSegmentUseCase } from './playback/get-segment.use-case';
@@ -26,8 +26,8 @@ import { RecordQueryUseCase } from './stream/record-query.use-case';
 
 @Module({
   providers: [
-    storageDatabaseProvider,
-    serviceEventsProvider('storage', STORAGE_DATABASE),
+    serviceDatabaseProvider('storage', PrismaClient),
+    serviceEventsProvider('storage', serviceDatabaseToken('storage')),
     objectStoreProvider,
     playbackKeyProvider,
     SegmentRepository,

@@ -16,7 +16,7 @@ import { type HandledEvent, RuntimeModule, SERVICE_EVENTS, type ServiceEvents, c
 import { Collector, ShiftableClock, TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, tsNullPackets, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
-import type { StorageTransaction } from '../src/infrastructure/storage-database';
+import type { StorageTransaction } from '../src/storage-database.types';
 import { OBJECT_STORE, type ObjectStore } from '../src/objects/object-store';
 import { RetentionSweeper } from '../src/retention/retention-sweeper';
 import { StorageModule } from '../src/storage.module';

@@ -4,8 +4,8 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { SERVICE_EVENTS, type ServiceEvents } from '@dcp/runtime';
-import { DEVICE_DATABASE, type DeviceDatabase, type DeviceTransaction } from '../infrastructure/device-database';
+import { SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import type { DeviceDatabase, DeviceTransaction } from '../device-database.types';
 import type { Device, DeviceChanges, NewDevice } from './device';
 
 export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
@@ -13,7 +13,7 @@ export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
 @Injectable()
 export class DeviceRepository {
   constructor(
-    @Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase,
+    @Inject(serviceDatabaseToken('device')) private readonly db: DeviceDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<DeviceTransaction>,
   ) {}
 

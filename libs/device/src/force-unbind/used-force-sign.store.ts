@@ -4,7 +4,8 @@
  * manufacturer whose time has passed are removed on the way.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { DEVICE_DATABASE, type DeviceDatabase } from '../infrastructure/device-database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { DeviceDatabase } from '../device-database.types';
 
 export interface UsedSigns {
   /** True the first time this (lower-case) sign is seen for the manufacturer; false when it was used already. */
@@ -13,7 +14,7 @@ export interface UsedSigns {
 
 @Injectable()
 export class UsedForceSignStore implements UsedSigns {
-  constructor(@Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('device')) private readonly db: DeviceDatabase) {}
 
   async remember(oemCode: string, sign: string, expiresAt: Date, now: number): Promise<boolean> {
     await this.db.client.$executeRaw`DELETE FROM "device"."used_force_sign" WHERE oem_code = ${oemCode} AND expires_at < ${new Date(now)}`;

@@ -1,11 +1,12 @@
 /** Manufacturer rows of the device schema. */
 import { Inject, Injectable } from '@nestjs/common';
-import { DEVICE_DATABASE, type DeviceDatabase } from '../infrastructure/device-database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { DeviceDatabase } from '../device-database.types';
 import type { Manufacturer, NewManufacturer } from './manufacturer';
 
 @Injectable()
 export class ManufacturerRepository {
-  constructor(@Inject(DEVICE_DATABASE) private readonly db: DeviceDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('device')) private readonly db: DeviceDatabase) {}
 
   findByOemCode(oemCode: string): Promise<Manufacturer | null> {
     return this.db.client.manufacturer.findUnique({ where: { oemCode } });

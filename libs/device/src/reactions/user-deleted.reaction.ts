@@ -6,7 +6,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
 import type { EventReaction } from '@dcp/runtime';
 import { DeviceRepository } from '../devices/device.repository';
-import type { DeviceTransaction } from '../infrastructure/device-database';
+import type { DeviceTransaction } from '../device-database.types';
 
 @Injectable()
 export class UserDeletedReaction implements EventReaction<'userDeleted', DeviceTransaction> {

@@ -1,7 +1,8 @@
 /** Models and releases of the firmware schema; Prisma rows are mapped to the service's own types here. */
 import { Inject, Injectable } from '@nestjs/common';
+import { serviceDatabaseToken } from '@dcp/runtime';
 import { isUniqueViolation } from '@dcp/database';
-import { FIRMWARE_DATABASE, type FirmwareDatabase } from '../infrastructure/firmware-database';
+import type { FirmwareDatabase } from '../firmware-database.types';
 import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from './release';
 
 interface ReleaseRow extends Omit<Release, 'machineTypeName'> {
@@ -16,7 +17,7 @@ const isMissingRow = (err: unknown) => (err as { code?: unknown }).code === 'P20
 
 @Injectable()
 export class ReleaseRepository {
-  constructor(@Inject(FIRMWARE_DATABASE) private readonly db: FirmwareDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('firmware')) private readonly db: FirmwareDatabase) {}
 
   /**
    * Creates the release, and its model (smartUpgrade true) when it is the model's first, in one transaction.

@@ -1,12 +1,13 @@
 /** Permission rows of the permission schema. */
 import { Inject, Injectable } from '@nestjs/common';
+import { serviceDatabaseToken } from '@dcp/runtime';
 import { isUniqueViolation } from '@dcp/database';
-import { PERMISSION_DATABASE, type PermissionDatabase } from '../infrastructure/permission-database';
+import type { PermissionDatabase } from '../permission-database.types';
 import type { NewPermission, Permission } from './permission';
 
 @Injectable()
 export class PermissionRepository {
-  constructor(@Inject(PERMISSION_DATABASE) private readonly db: PermissionDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('permission')) private readonly db: PermissionDatabase) {}
 
   findByCode(code: string): Promise<Permission | null> {
     return this.db.client.permission.findUnique({ where: { code } });

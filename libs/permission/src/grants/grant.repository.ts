@@ -1,6 +1,7 @@
 /** Grant rows of the permission schema; rows come back as Grant (ids as numbers, times as epoch ms). */
 import { Inject, Injectable } from '@nestjs/common';
-import { PERMISSION_DATABASE, type PermissionDatabase, type PermissionTransaction } from '../infrastructure/permission-database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { PermissionDatabase, PermissionTransaction } from '../permission-database.types';
 import type { Permission } from '../catalogue/permission';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant, type RevokedGrant, type RevokeReason } from './grant';
 
@@ -53,7 +54,7 @@ function toRevoked(row: { id: bigint; userId: number; ipcMac: string | null; per
 
 @Injectable()
 export class GrantRepository {
-  constructor(@Inject(PERMISSION_DATABASE) private readonly db: PermissionDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('permission')) private readonly db: PermissionDatabase) {}
 
   async create(g: NewGrant): Promise<Grant> {
     const row = await this.db.client.grant.create({

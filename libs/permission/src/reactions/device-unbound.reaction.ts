@@ -8,7 +8,7 @@ import { normalizeMac, type EventPayload } from '@dcp/contracts';
 import { RUNTIME_CLOCK, SERVICE_EVENTS, type Clock, type EventReaction, type ServiceEvents } from '@dcp/runtime';
 import { PermissionMetrics } from '../common/permission-metrics';
 import { GrantRepository } from '../grants/grant.repository';
-import type { PermissionTransaction } from '../infrastructure/permission-database';
+import type { PermissionTransaction } from '../permission-database.types';
 import { enqueueRevoked } from './grant-revoked';
 
 @Injectable()

@@ -5,8 +5,8 @@
  * several replicas at once is harmless.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import type { SsoDatabase } from '../sso-database.types';
+import { RUNTIME_CLOCK, type Clock, serviceDatabaseToken } from '@dcp/runtime';
 import { SsoMetrics } from '../common/sso-metrics';
 
 export const TOKEN_RETENTION_AFTER_EXPIRY_MS = 30 * 24 * 3600 * 1000;
@@ -16,7 +16,7 @@ const BATCH = 5_000;
 @Injectable()
 export class ExpiredDataPurger {
   constructor(
-    @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
+    @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     private readonly metrics: SsoMetrics,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}

@@ -1,11 +1,12 @@
 /** Merchant rows of the sso schema. */
 import { Inject, Injectable } from '@nestjs/common';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { SsoDatabase } from '../sso-database.types';
 import type { Merchant, MerchantChanges, NewMerchant } from './merchant';
 
 @Injectable()
 export class MerchantRepository {
-  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
   findByClientId(clientId: string): Promise<Merchant | null> {
     return this.db.client.merchant.findUnique({ where: { clientId } });

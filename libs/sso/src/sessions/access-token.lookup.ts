@@ -3,7 +3,8 @@
  * unique-index lookups joined side by side, so each failure can still be told apart (030010/030030/…).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { SsoDatabase } from '../sso-database.types';
 
 export interface AccessTokenFacts {
   merchantId: number | null;
@@ -19,7 +20,7 @@ export interface AccessTokenFacts {
 
 @Injectable()
 export class AccessTokenLookup {
-  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
   async facts(clientId: string, openId: string, tokenHash: string): Promise<AccessTokenFacts> {
     const [row] = await this.db.client.$queryRaw<AccessTokenFacts[]>`

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_EVENTS, type ServiceEvents } from '@dcp/runtime';
-import { SSO_DATABASE, type SsoDatabase, type SsoTransaction } from '../infrastructure/sso-database';
+import { SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import type { SsoDatabase, SsoTransaction } from '../sso-database.types';
 import type { MerchantUser } from '../merchant-client/merchant-user';
 import type { Merchant } from '../merchants/merchant';
 import { OPEN_ID_LENGTH, randomBase62 } from '../common/random';
@@ -31,7 +31,7 @@ export interface StoredRefreshToken {
 @Injectable()
 export class SessionRepository {
   constructor(
-    @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
+    @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,
   ) {}
 

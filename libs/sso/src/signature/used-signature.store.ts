@@ -3,11 +3,12 @@
  * (clientId, sign) makes the first insert win, so a replay is refused wherever it lands.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { SsoDatabase } from '../sso-database.types';
 
 @Injectable()
 export class UsedSignatureStore {
-  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
   /** True the first time this signature is seen; false when it was already used. */
   async remember(clientId: string, sign: string, expiresAt: Date): Promise<boolean> {

@@ -1,13 +1,14 @@
 /** The operator's maintenance mode (one row): what center.getServerInfo tells apps before anything else. */
 import { Inject, Injectable } from '@nestjs/common';
+import { serviceDatabaseToken } from '@dcp/runtime';
 import type { MaintenanceView, SetMaintenanceBody } from '@dcp/contracts';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import type { SsoDatabase } from '../sso-database.types';
 
 const ROW_ID = 1;
 
 @Injectable()
 export class ServiceStatusRepository {
-  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
   async current(): Promise<MaintenanceView> {
     const row = await this.db.client.serviceStatus.findUnique({ where: { id: ROW_ID } });

@@ -3,8 +3,8 @@
  * user's app (center.getServerInfo) or by a stream check (the subtoken) — and never changed afterwards.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import { RUNTIME_CONTEXT, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import type { SsoDatabase } from '../sso-database.types';
 import { randomBase62 } from '../common/random';
 import { type SubServiceInfoRecord, withScheme } from './sub-service-info';
 
@@ -16,7 +16,7 @@ const CHANNEL_COUNT = 1;
 @Injectable()
 export class SubServiceRepository {
   constructor(
-    @Inject(SSO_DATABASE) private readonly db: SsoDatabase,
+    @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
   ) {}
 

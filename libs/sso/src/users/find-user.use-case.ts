@@ -1,11 +1,12 @@
 /** The shadow account behind an openId, for operators' tools in other services (grants are made by openId). */
 import { Inject, Injectable } from '@nestjs/common';
+import { serviceDatabaseToken } from '@dcp/runtime';
 import type { AuthenticatedUser } from '@dcp/contracts';
-import { SSO_DATABASE, type SsoDatabase } from '../infrastructure/sso-database';
+import type { SsoDatabase } from '../sso-database.types';
 
 @Injectable()
 export class FindUserUseCase {
-  constructor(@Inject(SSO_DATABASE) private readonly db: SsoDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
   async execute(request: { openId: string }): Promise<{ user: AuthenticatedUser | null }> {
     const found = await this.db.client.user.findUnique({

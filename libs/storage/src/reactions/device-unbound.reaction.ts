@@ -6,7 +6,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EventPayload, normalizeMac } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, type EventReaction } from '@dcp/runtime';
-import type { StorageTransaction } from '../infrastructure/storage-database';
+import type { StorageTransaction } from '../storage-database.types';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { ObjectDeletions } from '../retention/object-deletions';
 

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type IngestSegmentRequest, PlatformError, type SegmentView } from '@dcp/contracts';
 import { isUniqueViolation } from '@dcp/database';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
-import { STORAGE_DATABASE, type StorageDatabase } from '../infrastructure/storage-database';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import type { StorageDatabase } from '../storage-database.types';
 import { OBJECT_STORE, type ObjectStore, segmentObjectKey } from '../objects/object-store';
 import { ObjectDeletions, UPLOAD_GRACE_MS } from '../retention/object-deletions';
 import { RetentionSweeper } from '../retention/retention-sweeper';
@@ -25,7 +25,7 @@ export class IngestSegmentUseCase {
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-    @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
+    @Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly segments: SegmentRepository,
     private readonly deletions: ObjectDeletions,

@@ -3,8 +3,9 @@
  * owner (mac_addr, user_id): a device bound to someone else never shows the previous owner's recordings.
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { serviceDatabaseToken } from '@dcp/runtime';
 import { STORAGE_LIMITS } from '@dcp/contracts';
-import { STORAGE_DATABASE, type StorageDatabase, type StorageTransaction } from '../infrastructure/storage-database';
+import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
 import type { Segment } from './segment';
 
 interface SegmentRow {
@@ -37,7 +38,7 @@ export type NewSegment = Omit<Segment, 'createdAt'>;
 
 @Injectable()
 export class SegmentRepository {
-  constructor(@Inject(STORAGE_DATABASE) private readonly db: StorageDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase) {}
 
   /**
    * Inserts the row and removes the upload's guard deletion (object-deletions.ts) in one transaction: from

@@ -6,7 +6,8 @@
  * it: an object whose row never committed is deleted after the grace period.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { STORAGE_DATABASE, type StorageDatabase, type StorageTransaction } from '../infrastructure/storage-database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
 
 /** An upload has this long to commit its row before its object counts as orphaned. */
 export const UPLOAD_GRACE_MS = 15 * 60_000;
@@ -15,7 +16,7 @@ export const DELETION_RETRY_MS = 60_000;
 
 @Injectable()
 export class ObjectDeletions {
-  constructor(@Inject(STORAGE_DATABASE) private readonly db: StorageDatabase) {}
+  constructor(@Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase) {}
 
   /** Enqueues keys due at `notBefore` (inside the caller's transaction when `tx` is given). */
   async enqueue(keys: readonly string[], notBefore: Date, tx?: StorageTransaction): Promise<void> {

@@ -8,8 +8,8 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
-import { STORAGE_DATABASE, type StorageDatabase } from '../infrastructure/storage-database';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import type { StorageDatabase } from '../storage-database.types';
 import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { ObjectDeletions } from './object-deletions';
@@ -35,7 +35,7 @@ export class RetentionSweeper {
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-    @Inject(STORAGE_DATABASE) private readonly db: StorageDatabase,
+    @Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly segments: SegmentRepository,
     private readonly deletions: ObjectDeletions,
