@@ -3,13 +3,13 @@
  * device.bound. A MAC is bound to one user at most: 020040 when this user has it, 020042 when another does —
  * also when two adds race (the database's unique MAC decides, the loser is told who won).
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
 import { isUniqueViolation } from '@dcp/database';
 import type { Device } from './device';
 import { deviceAddedByOthers, deviceAlreadyAdded } from './device-errors';
 import { DevicePasswords } from './device-passwords';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceStore } from './device.repository';
 
 /** Inserts tried before giving up when the conflicting row keeps vanishing (a concurrent delete each time). */
 const MAX_ATTEMPTS = 3;
@@ -17,7 +17,7 @@ const MAX_ATTEMPTS = 3;
 @Injectable()
 export class AddDeviceUseCase {
   constructor(
-    private readonly devices: DeviceRepository,
+    @Inject(DeviceRepository) private readonly devices: DeviceStore,
     private readonly passwords: DevicePasswords,
   ) {}
 

@@ -1,12 +1,12 @@
 /** user_ipc_setting_v2_0.delOemDeviceByMac (spec 4.4): unbinds the user's own device, publishing device.unbound (reason user). */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { deviceNotFound } from './device-errors';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceStore } from './device.repository';
 
 @Injectable()
 export class DeleteDeviceUseCase {
-  constructor(private readonly devices: DeviceRepository) {}
+  constructor(@Inject(DeviceRepository) private readonly devices: DeviceStore) {}
 
   async execute({ params: { macAddr }, user }: CallOf<'delOemDeviceByMac'>): Promise<GatewayResult> {
     if (!(await this.devices.unbindOwned(user.userId, macAddr))) throw deviceNotFound(macAddr);

@@ -10,8 +10,19 @@ import type { Device, DeviceChanges, NewDevice } from './device';
 
 export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
 
+/** What the device use cases need of the device rows (DeviceRepository; an in-memory fake in unit specs). */
+export interface DeviceStore {
+  findByMac(macAddr: string): Promise<Device | null>;
+  findOwned(userId: number, macAddr: string): Promise<Device | null>;
+  listByUser(userId: number): Promise<Device[]>;
+  bind(device: NewDevice): Promise<Device>;
+  update(userId: number, macAddr: string, changes: DeviceChanges): Promise<boolean>;
+  unbindOwned(userId: number, macAddr: string): Promise<boolean>;
+  unbindOfManufacturer(oemCode: string, macAddr: string): Promise<boolean>;
+}
+
 @Injectable()
-export class DeviceRepository {
+export class DeviceRepository implements DeviceStore {
   constructor(
     @Inject(serviceDatabaseToken('device')) private readonly db: DeviceDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<DeviceTransaction>,

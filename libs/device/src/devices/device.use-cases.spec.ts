@@ -23,12 +23,12 @@ describe('device use cases', () => {
   beforeEach(() => {
     devices = new MemoryDevices();
     passwords = new DevicePasswords(fakeContext());
-    add = new AddDeviceUseCase(devices.asRepository(), passwords);
-    update = new UpdateDeviceUseCase(devices.asRepository(), passwords);
-    remove = new DeleteDeviceUseCase(devices.asRepository());
-    list = new ListUserDevicesUseCase(devices.asRepository(), passwords);
-    get = new GetUserDeviceUseCase(devices.asRepository(), passwords);
-    find = new FindUserDeviceUseCase(devices.asRepository(), passwords);
+    add = new AddDeviceUseCase(devices, passwords);
+    update = new UpdateDeviceUseCase(devices, passwords);
+    remove = new DeleteDeviceUseCase(devices);
+    list = new ListUserDevicesUseCase(devices, passwords);
+    get = new GetUserDeviceUseCase(devices, passwords);
+    find = new FindUserDeviceUseCase(devices, passwords);
   });
 
   const addParams = (macAddr: string, over: Record<string, string> = {}) => ({

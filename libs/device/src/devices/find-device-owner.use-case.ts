@@ -2,13 +2,13 @@
  * DEVICE_RPC.findDeviceOwner: who a device is bound to, for storage-service's stream checks. A MAC in any
  * accepted form; a malformed one, like an unbound device, has no owner.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { normalizeMac } from '@dcp/contracts';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceStore } from './device.repository';
 
 @Injectable()
 export class FindDeviceOwnerUseCase {
-  constructor(private readonly devices: DeviceRepository) {}
+  constructor(@Inject(DeviceRepository) private readonly devices: DeviceStore) {}
 
   async execute(request: { macAddr: string }): Promise<{ owner: { userId: number; macAddr: string } | null }> {
     const macAddr = normalizeMac(request.macAddr);

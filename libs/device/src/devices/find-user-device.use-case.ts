@@ -2,16 +2,16 @@
  * DEVICE_RPC.findUserDevice: other services (permission-service) ask the owner whether a user has a device
  * before acting on it. A MAC in any accepted form; a malformed one simply matches no device.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type DeviceRecord, normalizeMac } from '@dcp/contracts';
 import { DevicePasswords } from './device-passwords';
 import { toDeviceRecord } from './device.mapper';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceStore } from './device.repository';
 
 @Injectable()
 export class FindUserDeviceUseCase {
   constructor(
-    private readonly devices: DeviceRepository,
+    @Inject(DeviceRepository) private readonly devices: DeviceStore,
     private readonly passwords: DevicePasswords,
   ) {}
 

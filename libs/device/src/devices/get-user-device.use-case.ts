@@ -1,15 +1,15 @@
 /** user_ipc_setting_v2_0.getOemDeviceByUserAndMac (spec 4.4): one of the user's devices; 020041 otherwise (also when another user has it). */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { deviceNotFound } from './device-errors';
 import { DevicePasswords } from './device-passwords';
 import { toDeviceRecord } from './device.mapper';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceStore } from './device.repository';
 
 @Injectable()
 export class GetUserDeviceUseCase {
   constructor(
-    private readonly devices: DeviceRepository,
+    @Inject(DeviceRepository) private readonly devices: DeviceStore,
     private readonly passwords: DevicePasswords,
   ) {}
 

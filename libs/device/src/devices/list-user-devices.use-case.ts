@@ -1,14 +1,14 @@
 /** user_ipc_setting_v2_0.getOemDeviceByUser (spec 4.4): the user's devices (2.4), in the order they were added. */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CallOf, DeviceRecord, GatewayResult } from '@dcp/contracts';
 import { DevicePasswords } from './device-passwords';
 import { toDeviceRecord } from './device.mapper';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceStore } from './device.repository';
 
 @Injectable()
 export class ListUserDevicesUseCase {
   constructor(
-    private readonly devices: DeviceRepository,
+    @Inject(DeviceRepository) private readonly devices: DeviceStore,
     private readonly passwords: DevicePasswords,
   ) {}
 

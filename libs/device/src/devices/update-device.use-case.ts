@@ -2,17 +2,17 @@
  * user_ipc_setting_v2_0.updateOemDevice (spec 4.4): changes the given fields of the user's own device.
  * Absent (or empty) optional parameters keep their value; the MAC, owner and oemCode never change.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
 import type { DeviceChanges } from './device';
 import { deviceNotFound } from './device-errors';
 import { DevicePasswords } from './device-passwords';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceStore } from './device.repository';
 
 @Injectable()
 export class UpdateDeviceUseCase {
   constructor(
-    private readonly devices: DeviceRepository,
+    @Inject(DeviceRepository) private readonly devices: DeviceStore,
     private readonly passwords: DevicePasswords,
   ) {}
 

@@ -21,7 +21,7 @@ describe('ForceUnbindUseCase', () => {
     const manufacturers = new MemoryManufacturers();
     await manufacturers.create({ oemCode: 'ACME', name: 'Acme', delKeyCiphertext: delKeys.encrypt('ACME', DEL_KEY) });
     await manufacturers.create({ oemCode: 'OTHER', name: 'Other', delKeyCiphertext: delKeys.encrypt('OTHER', 'another-key') });
-    useCase = new ForceUnbindUseCase(manufacturers.asRepository(), delKeys, usedSigns.asStore(), devices.asRepository(), clock);
+    useCase = new ForceUnbindUseCase(manufacturers, delKeys, usedSigns, devices, clock);
     await devices.bind({ macAddr: MAC, userId: 7, deviceName: 'd', productName: 'p', username: 'u', passwordCiphertext: 'x', hasusertag: 0, supportStore: 0, supportRichMedia: 0, oemCode: 'ACME' });
   });
 

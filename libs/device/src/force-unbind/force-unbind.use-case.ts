@@ -8,22 +8,22 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
-import { DeviceRepository } from '../devices/device.repository';
+import { DeviceRepository, type DeviceStore } from '../devices/device.repository';
 import { DelKeys } from '../manufacturers/del-keys';
-import { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
+import { ManufacturerRepository, type ManufacturerStore } from '../manufacturers/manufacturer.repository';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { FORCE_UNBIND_WINDOW_SECONDS, insideWindow, parseTimeStamp, signMatches, skewSeconds, usedSignExpiry } from './force-unbind-rules';
-import { UsedForceSignStore } from './used-force-sign.store';
+import { UsedForceSignStore, type UsedSigns } from './used-force-sign.store';
 
 @Injectable()
 export class ForceUnbindUseCase {
   private readonly logger = new Logger('device-force-unbind');
 
   constructor(
-    private readonly manufacturers: ManufacturerRepository,
+    @Inject(ManufacturerRepository) private readonly manufacturers: ManufacturerStore,
     private readonly delKeys: DelKeys,
-    private readonly usedSigns: UsedForceSignStore,
-    private readonly devices: DeviceRepository,
+    @Inject(UsedForceSignStore) private readonly usedSigns: UsedSigns,
+    @Inject(DeviceRepository) private readonly devices: DeviceStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,18 +1,18 @@
 /** Registers a manufacturer: its delKey is generated, returned this once and stored encrypted. */
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type ManufacturerWithDelKey, createManufacturerBodySchema, parseAdminBody } from '@dcp/contracts';
 import { isUniqueViolation } from '@dcp/database';
 import { manufacturerExists } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';
-import { ManufacturerRepository } from './manufacturer.repository';
+import { ManufacturerRepository, type ManufacturerStore } from './manufacturer.repository';
 
 @Injectable()
 export class CreateManufacturerUseCase {
   private readonly logger = new Logger('device-manufacturers');
 
   constructor(
-    private readonly manufacturers: ManufacturerRepository,
+    @Inject(ManufacturerRepository) private readonly manufacturers: ManufacturerStore,
     private readonly delKeys: DelKeys,
   ) {}
 

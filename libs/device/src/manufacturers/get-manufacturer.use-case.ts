@@ -1,12 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ManufacturerView } from '@dcp/contracts';
 import { manufacturerNotFound } from './admin-input';
 import { toManufacturerView } from './manufacturer.mapper';
-import { ManufacturerRepository } from './manufacturer.repository';
+import { ManufacturerRepository, type ManufacturerStore } from './manufacturer.repository';
 
 @Injectable()
 export class GetManufacturerUseCase {
-  constructor(private readonly manufacturers: ManufacturerRepository) {}
+  constructor(@Inject(ManufacturerRepository) private readonly manufacturers: ManufacturerStore) {}
 
   async execute(request: { oemCode: string }): Promise<ManufacturerView> {
     const manufacturer = await this.manufacturers.findByOemCode(request.oemCode);

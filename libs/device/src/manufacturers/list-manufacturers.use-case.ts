@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type ManufacturerView, resolvePage } from '@dcp/contracts';
 import { toManufacturerView } from './manufacturer.mapper';
-import { ManufacturerRepository } from './manufacturer.repository';
+import { ManufacturerRepository, type ManufacturerStore } from './manufacturer.repository';
 
 @Injectable()
 export class ListManufacturersUseCase {
-  constructor(private readonly manufacturers: ManufacturerRepository) {}
+  constructor(@Inject(ManufacturerRepository) private readonly manufacturers: ManufacturerStore) {}
 
   async execute(request: { limit?: number; offset?: number }): Promise<{ items: ManufacturerView[]; total: number }> {
     const { limit, offset } = resolvePage(request);

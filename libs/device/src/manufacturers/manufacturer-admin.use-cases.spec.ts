@@ -17,7 +17,7 @@ describe('manufacturer admin use cases', () => {
     repo = new MemoryManufacturers();
     delKeys = new DelKeys(fakeContext());
     clock = new ManualClock(T0);
-    create = new CreateManufacturerUseCase(repo.asRepository(), delKeys);
+    create = new CreateManufacturerUseCase(repo, delKeys);
   });
 
   it('creates with a 32-character base62 delKey shown once and stored encrypted under the oemCode', async () => {
@@ -27,7 +27,7 @@ describe('manufacturer admin use cases', () => {
     expect(delKeys.current(repo.rows[0])).toBe(created.delKey);
     // Bound to its owner: the ciphertext does not decrypt as another manufacturer's.
     expect(() => delKeys.current({ ...repo.rows[0], oemCode: 'OTHER' })).toThrow();
-    expect(await new GetManufacturerUseCase(repo.asRepository()).execute({ oemCode: 'ACME' })).not.toHaveProperty('delKey');
+    expect(await new GetManufacturerUseCase(repo).execute({ oemCode: 'ACME' })).not.toHaveProperty('delKey');
   });
 
   it.each([
@@ -44,26 +44,27 @@ describe('manufacturer admin use cases', () => {
   it('answers ADMIN_CONFLICT for a taken oemCode, also when the insert loses a race', async () => {
     await create.execute({ body: { oemCode: 'ACME', name: 'Acme' } });
     expect((await failure(create.execute({ body: { oemCode: 'ACME', name: 'Again' } }))).code).toBe(ErrorCode.ADMIN_CONFLICT);
-    const racing = new CreateManufacturerUseCase({ ...repo.asRepository(), findByOemCode: async () => null, create: (m: never) => repo.create(m) } as never, delKeys);
+    // The lookup misses the row another create inserted first; the insert then hits the unique oemCode.
+    const racing = new CreateManufacturerUseCase(Object.assign(Object.create(repo) as MemoryManufacturers, { findByOemCode: async () => null }), delKeys);
     expect((await failure(racing.execute({ body: { oemCode: 'ACME', name: 'Racer' } }))).code).toBe(ErrorCode.ADMIN_CONFLICT);
   });
 
   it('rotates: a new key at once (the old one no longer decrypts from the row), delKeyRotatedAt = now', async () => {
     const { delKey } = await create.execute({ body: { oemCode: 'ACME', name: 'Acme' } });
-    const rotated = await new RotateDelKeyUseCase(repo.asRepository(), delKeys, clock).execute({ oemCode: 'ACME' });
+    const rotated = await new RotateDelKeyUseCase(repo, delKeys, clock).execute({ oemCode: 'ACME' });
     expect(rotated.delKey).not.toBe(delKey);
     expect(rotated.delKeyRotatedAt).toBe(new Date(clock.now()).toISOString());
     expect(delKeys.current(repo.rows[0])).toBe(rotated.delKey);
   });
 
   it('answers ADMIN_NOT_FOUND for unknown manufacturers', async () => {
-    expect((await failure(new GetManufacturerUseCase(repo.asRepository()).execute({ oemCode: 'X' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
-    expect((await failure(new RotateDelKeyUseCase(repo.asRepository(), delKeys, clock).execute({ oemCode: 'X' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    expect((await failure(new GetManufacturerUseCase(repo).execute({ oemCode: 'X' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    expect((await failure(new RotateDelKeyUseCase(repo, delKeys, clock).execute({ oemCode: 'X' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
   });
 
   it('lists 100 by default with the total', async () => {
     for (let i = 0; i < 105; i++) await create.execute({ body: { oemCode: `M${i}`, name: `Maker ${i}` } });
-    const page = await new ListManufacturersUseCase(repo.asRepository()).execute({});
+    const page = await new ListManufacturersUseCase(repo).execute({});
     expect(page.items).toHaveLength(100);
     expect(page.total).toBe(105);
     expect(page.items[0]).toEqual({ oemCode: 'M0', name: 'Maker 0', createdAt: expect.any(String), delKeyRotatedAt: null });

@@ -4,8 +4,16 @@ import { serviceDatabaseToken } from '@dcp/runtime';
 import type { DeviceDatabase } from '../device-database.types';
 import type { Manufacturer, NewManufacturer } from './manufacturer';
 
+/** What the manufacturer use cases need of the manufacturer rows (ManufacturerRepository; an in-memory fake in unit specs). */
+export interface ManufacturerStore {
+  findByOemCode(oemCode: string): Promise<Manufacturer | null>;
+  create(manufacturer: NewManufacturer): Promise<Manufacturer>;
+  replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: number, ifCiphertext: string): Promise<Manufacturer | undefined>;
+  page(limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }>;
+}
+
 @Injectable()
-export class ManufacturerRepository {
+export class ManufacturerRepository implements ManufacturerStore {
   constructor(@Inject(serviceDatabaseToken('device')) private readonly db: DeviceDatabase) {}
 
   findByOemCode(oemCode: string): Promise<Manufacturer | null> {

@@ -8,14 +8,14 @@ import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { manufacturerNotFound } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';
-import { ManufacturerRepository } from './manufacturer.repository';
+import { ManufacturerRepository, type ManufacturerStore } from './manufacturer.repository';
 
 @Injectable()
 export class RotateDelKeyUseCase {
   private readonly logger = new Logger('device-manufacturers');
 
   constructor(
-    private readonly manufacturers: ManufacturerRepository,
+    @Inject(ManufacturerRepository) private readonly manufacturers: ManufacturerStore,
     private readonly delKeys: DelKeys,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}

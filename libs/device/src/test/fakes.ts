@@ -1,25 +1,18 @@
-/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory repositories with the database's rules, a poke counter. */
+/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores with the database's rules (each implements the store interface its use cases depend on). */
 import { randomBytes } from 'node:crypto';
 import { type AuthenticatedUser, type CallOf, type EventPayload, type OperationKey, callFromWire } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
 import type { Device, DeviceChanges, NewDevice } from '../devices/device';
-import type { DeviceRepository } from '../devices/device.repository';
-import type { UsedForceSignStore } from '../force-unbind/used-force-sign.store';
+import type { DeviceStore } from '../devices/device.repository';
+import type { UsedSigns } from '../force-unbind/used-force-sign.store';
 import type { Manufacturer, NewManufacturer } from '../manufacturers/manufacturer';
-import type { ManufacturerRepository } from '../manufacturers/manufacturer.repository';
+import type { ManufacturerStore } from '../manufacturers/manufacturer.repository';
 
 /** Where unit specs' ManualClock starts. */
 export const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 export function fakeContext(): RuntimeContext {
   return { config: { secretsKey: randomBytes(32) } } as unknown as RuntimeContext;
-}
-
-export class PokeCounter {
-  pokes = 0;
-  poke(): void {
-    this.pokes++;
-  }
 }
 
 export function user(userId: number): AuthenticatedUser {
@@ -34,18 +27,14 @@ export function userCall<K extends OperationKey>(u: AuthenticatedUser, params: R
 type Bound = EventPayload<'deviceBound'>;
 type Unbound = EventPayload<'deviceUnbound'>;
 
-/** DeviceRepository in memory: unique MAC, ownership filters, events recorded as the outbox would hold them. */
-export class MemoryDevices {
+/** DeviceStore in memory: unique MAC, ownership filters, events recorded as the outbox would hold them. */
+export class MemoryDevices implements DeviceStore {
   readonly rows: Device[] = [];
   readonly bound: Bound[] = [];
   readonly unbound: Unbound[] = [];
   private nextId = 1;
   /** Called before an insert: lets a spec simulate another add committing first. */
   beforeBind?: (device: NewDevice) => void;
-
-  asRepository(): DeviceRepository {
-    return this as unknown as DeviceRepository;
-  }
 
   async findByMac(macAddr: string): Promise<Device | null> {
     return this.rows.find((d) => d.macAddr === macAddr) ?? null;
@@ -92,13 +81,9 @@ export class MemoryDevices {
   }
 }
 
-/** ManufacturerRepository in memory. */
-export class MemoryManufacturers {
+/** ManufacturerStore in memory. */
+export class MemoryManufacturers implements ManufacturerStore {
   readonly rows: Manufacturer[] = [];
-
-  asRepository(): ManufacturerRepository {
-    return this as unknown as ManufacturerRepository;
-  }
 
   async findByOemCode(oemCode: string): Promise<Manufacturer | null> {
     return this.rows.find((m) => m.oemCode === oemCode) ?? null;
@@ -124,12 +109,8 @@ export class MemoryManufacturers {
 }
 
 /** Used-sign store with the table's first-insert-wins rule. */
-export class MemoryUsedSigns {
+export class MemoryUsedSigns implements UsedSigns {
   readonly seen = new Map<string, Date>();
-
-  asStore(): UsedForceSignStore {
-    return this as unknown as UsedForceSignStore;
-  }
 
   async remember(oemCode: string, sign: string, expiresAt: Date): Promise<boolean> {
     const key = `${oemCode}:${sign}`;

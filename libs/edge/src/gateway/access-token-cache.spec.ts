@@ -1,14 +1,15 @@
 import { EVENTS } from '@dcp/contracts';
+import type { Clock } from '@dcp/runtime';
 import { AccessTokenCache } from './access-token-cache';
 
 const user = (userId: number) => ({ userId, openId: `o${userId}`, clientId: 'c', uuid: `u${userId}` });
 
 describe('AccessTokenCache', () => {
   let now = 1_000_000;
-  const clock = () => now;
+  const clock: Clock = { now: () => now };
 
   it('returns a cached user until the TTL ends', () => {
-    const cache = new AccessTokenCache(10_000, 10, clock);
+    const cache = new AccessTokenCache(clock, 10_000, 10);
     const k = AccessTokenCache.key('c', 'o1', 't');
     cache.set(k, user(1), now + 3_600_000);
     expect(cache.get(k)).toEqual(user(1));
@@ -17,7 +18,7 @@ describe('AccessTokenCache', () => {
   });
 
   it('never outlives the token itself', () => {
-    const cache = new AccessTokenCache(10_000, 10, clock);
+    const cache = new AccessTokenCache(clock, 10_000, 10);
     const k = AccessTokenCache.key('c', 'o1', 't');
     cache.set(k, user(1), now + 2_000);
     now += 2_000;
@@ -30,7 +31,7 @@ describe('AccessTokenCache', () => {
   });
 
   it('forgets every entry of a deleted user and only those', () => {
-    const cache = new AccessTokenCache(10_000, 10, clock);
+    const cache = new AccessTokenCache(clock, 10_000, 10);
     cache.set('a', user(1), now + 60_000);
     cache.set('b', user(1), now + 60_000);
     cache.set('c', user(2), now + 60_000);
@@ -41,7 +42,7 @@ describe('AccessTokenCache', () => {
   });
 
   it('stays bounded by evicting the oldest entry', () => {
-    const cache = new AccessTokenCache(10_000, 2, clock);
+    const cache = new AccessTokenCache(clock, 10_000, 2);
     cache.set('a', user(1), now + 60_000);
     cache.set('b', user(2), now + 60_000);
     cache.set('c', user(3), now + 60_000);
@@ -55,7 +56,7 @@ describe('AccessTokenCache', () => {
       deliver = handler as typeof deliver;
       return { close: async () => undefined };
     });
-    const cache = new AccessTokenCache(10_000, 10, clock, { subscribe } as never);
+    const cache = new AccessTokenCache(clock, 10_000, 10, { subscribe } as never);
     await cache.onModuleInit();
     expect(subscribe).toHaveBeenCalledWith([EVENTS.userDeleted.subject], expect.any(Function));
     cache.set('a', user(1), now + 60_000);

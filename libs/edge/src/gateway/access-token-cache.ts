@@ -20,9 +20,10 @@ export class AccessTokenCache implements OnModuleInit {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
+    /** The runtime clock in production (the one sso-service stamps token expiries with); a spec's own clock in unit specs. */
+    private readonly clock: Clock,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 50_000,
-    private readonly now: () => number = Date.now,
     /** Where `user.deleted` arrives; without it (unit specs) only forgetUser drops a user's entries. */
     private readonly events?: Pick<RuntimeContext['events'], 'subscribe'>,
   ) {}
@@ -40,7 +41,7 @@ export class AccessTokenCache implements OnModuleInit {
   get(key: string): AuthenticatedUser | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.until <= this.now()) {
+    if (e.until <= this.clock.now()) {
       this.entries.delete(key);
       return undefined;
     }
@@ -53,7 +54,7 @@ export class AccessTokenCache implements OnModuleInit {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { user, until: Math.min(this.now() + this.ttlMs, tokenExpiresAt) });
+    this.entries.set(key, { user, until: Math.min(this.clock.now() + this.ttlMs, tokenExpiresAt) });
   }
 
   forgetUser(userId: number): void {
@@ -72,5 +73,5 @@ export class AccessTokenCache implements OnModuleInit {
 export const accessTokenCacheProvider: Provider = {
   provide: AccessTokenCache,
   inject: [RUNTIME_CONTEXT, RUNTIME_CLOCK],
-  useFactory: (ctx: RuntimeContext, clock: Clock) => new AccessTokenCache(10_000, 50_000, () => clock.now(), ctx.events),
+  useFactory: (ctx: RuntimeContext, clock: Clock) => new AccessTokenCache(clock, 10_000, 50_000, ctx.events),
 };

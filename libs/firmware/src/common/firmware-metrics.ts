@@ -4,8 +4,13 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 
 export type Offer = 'system' | 'app' | 'none';
 
+/** What firmware.latest records (FirmwareMetrics; a recording fake in unit specs). */
+export interface OfferMetrics {
+  offered(offer: Offer): void;
+}
+
 @Injectable()
-export class FirmwareMetrics {
+export class FirmwareMetrics implements OfferMetrics {
   constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
 
   /** What a successful firmware.latest offered: a system release, an application release, or nothing (up to date). */

@@ -49,8 +49,8 @@ describe('firmware.latest', () => {
   beforeEach(() => {
     releases = new MemoryReleases();
     metrics = new FakeMetrics();
-    latest = new LatestFirmwareUseCase(releases.asRepository(), metrics.asMetrics());
-    create = new CreateReleaseUseCase(releases.asRepository(), new ManualClock(T0));
+    latest = new LatestFirmwareUseCase(releases, metrics);
+    create = new CreateReleaseUseCase(releases, new ManualClock(T0));
   });
 
   it('offers the next release: data = spec 2.9 record, top-level remind = its remind', async () => {

@@ -5,11 +5,11 @@
  * rolled out to this device (rollout.ts). Found: `data` = spec 2.9 record, top-level `remind` = its remind.
  * Up to date: no `data`, `remind` 0. A database failure answers 003301 (FC_SQLEXCEPTION, spec 7.2).
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type CallOf, ErrorCode, FIRMWARE_TYPE, type GatewayResult, type ParamsOf, PlatformError } from '@dcp/contracts';
 import type { Chain } from '../releases/release';
-import { ReleaseRepository } from '../releases/release.repository';
-import { FirmwareMetrics } from '../common/firmware-metrics';
+import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
+import { FirmwareMetrics, type OfferMetrics } from '../common/firmware-metrics';
 import { type ReportedVersions, chainPosition, chooseOffer } from './chain';
 import { toFirmwareRecord } from './firmware-record.mapper';
 import { isRolledOutTo } from './rollout';
@@ -19,8 +19,8 @@ export class LatestFirmwareUseCase {
   private readonly logger = new Logger('firmware-latest');
 
   constructor(
-    private readonly releases: ReleaseRepository,
-    private readonly metrics: FirmwareMetrics,
+    @Inject(ReleaseRepository) private readonly releases: ReleaseStore,
+    @Inject(FirmwareMetrics) private readonly metrics: OfferMetrics,
   ) {}
 
   async execute({ params }: CallOf<'firmwareLatest'>): Promise<GatewayResult> {

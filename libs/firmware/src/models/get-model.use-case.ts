@@ -1,12 +1,12 @@
 /** One model by machineTypeName (operator API); unknown → ADMIN_NOT_FOUND. */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError, type ModelView } from '@dcp/contracts';
 import { toModelView } from '../releases/release.mapper';
-import { ReleaseRepository } from '../releases/release.repository';
+import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
 
 @Injectable()
 export class GetModelUseCase {
-  constructor(private readonly releases: ReleaseRepository) {}
+  constructor(@Inject(ReleaseRepository) private readonly releases: ReleaseStore) {}
 
   async execute(request: { machineTypeName: string }): Promise<ModelView> {
     const model = await this.releases.findModel(request.machineTypeName);

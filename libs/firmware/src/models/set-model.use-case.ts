@@ -3,14 +3,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, type ModelView, parseAdminBody, setModelBodySchema } from '@dcp/contracts';
 import { toModelView } from '../releases/release.mapper';
-import { ReleaseRepository } from '../releases/release.repository';
+import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
 
 @Injectable()
 export class SetModelUseCase {
   private readonly logger = new Logger('firmware-models');
 
   constructor(
-    private readonly releases: ReleaseRepository,
+    @Inject(ReleaseRepository) private readonly releases: ReleaseStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

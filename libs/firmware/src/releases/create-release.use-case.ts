@@ -8,14 +8,14 @@ import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, type ReleaseView, createReleaseBodySchema, parseAdminBody } from '@dcp/contracts';
 import { releaseLabel } from './release';
 import { toReleaseView } from './release.mapper';
-import { ReleaseRepository } from './release.repository';
+import { ReleaseRepository, type ReleaseStore } from './release.repository';
 
 @Injectable()
 export class CreateReleaseUseCase {
   private readonly logger = new Logger('firmware-releases');
 
   constructor(
-    private readonly releases: ReleaseRepository,
+    @Inject(ReleaseRepository) private readonly releases: ReleaseStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,13 +1,13 @@
 /** One release by id (operator API); a non-numeric, zero, over-long or unknown id → ADMIN_NOT_FOUND. */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError, type ReleaseView } from '@dcp/contracts';
 import { parseReleaseId } from './release';
 import { toReleaseView } from './release.mapper';
-import { ReleaseRepository } from './release.repository';
+import { ReleaseRepository, type ReleaseStore } from './release.repository';
 
 @Injectable()
 export class GetReleaseUseCase {
-  constructor(private readonly releases: ReleaseRepository) {}
+  constructor(@Inject(ReleaseRepository) private readonly releases: ReleaseStore) {}
 
   async execute(request: { id: string }): Promise<ReleaseView> {
     const id = parseReleaseId(request.id);

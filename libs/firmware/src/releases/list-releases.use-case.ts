@@ -1,13 +1,13 @@
 /** Releases in creation order, optionally of one model, one page (operator API). */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { resolvePage } from '@dcp/contracts';
 import type { ReleaseView } from '@dcp/contracts';
 import { toReleaseView } from './release.mapper';
-import { ReleaseRepository } from './release.repository';
+import { ReleaseRepository, type ReleaseStore } from './release.repository';
 
 @Injectable()
 export class ListReleasesUseCase {
-  constructor(private readonly releases: ReleaseRepository) {}
+  constructor(@Inject(ReleaseRepository) private readonly releases: ReleaseStore) {}
 
   async execute(request: { machineTypeName?: string; limit?: number; offset?: number }): Promise<{ items: ReleaseView[]; total: number }> {
     const { limit, offset } = resolvePage(request);

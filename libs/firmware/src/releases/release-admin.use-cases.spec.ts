@@ -31,8 +31,8 @@ describe('firmware releases and models (operator API)', () => {
   beforeEach(() => {
     releases = new MemoryReleases();
     clock = new ManualClock(T0);
-    create = new CreateReleaseUseCase(releases.asRepository(), clock);
-    update = new UpdateReleaseUseCase(releases.asRepository(), clock);
+    create = new CreateReleaseUseCase(releases, clock);
+    update = new UpdateReleaseUseCase(releases, clock);
   });
 
   it('creates a release with defaults interim false, active true, remind 0, rolloutPercent 100; md5 upper-case; the model with smartUpgrade true', async () => {
@@ -56,7 +56,7 @@ describe('firmware releases and models (operator API)', () => {
       createTime: T0,
       updateTime: T0,
     });
-    expect(await new GetModelUseCase(releases.asRepository()).execute({ machineTypeName: 'IPC-100' })).toEqual({ machineTypeName: 'IPC-100', smartUpgrade: true, createTime: T0, updateTime: T0 });
+    expect(await new GetModelUseCase(releases).execute({ machineTypeName: 'IPC-100' })).toEqual({ machineTypeName: 'IPC-100', smartUpgrade: true, createTime: T0, updateTime: T0 });
   });
 
   it('keeps given optional fields', async () => {
@@ -107,7 +107,7 @@ describe('firmware releases and models (operator API)', () => {
     const a = await create.execute({ body: body() });
     const b = await create.execute({ body: body({ machineTypeName: 'IPC-200' }) });
     const c = await create.execute({ body: body({ version1: 2 }) });
-    const list = new ListReleasesUseCase(releases.asRepository());
+    const list = new ListReleasesUseCase(releases);
     expect(await list.execute({})).toEqual({ items: [a, b, c], total: 3 });
     expect(await list.execute({ machineTypeName: 'IPC-100' })).toEqual({ items: [a, c], total: 2 });
     expect(await list.execute({ limit: 1, offset: 1 })).toEqual({ items: [b], total: 3 });
@@ -115,7 +115,7 @@ describe('firmware releases and models (operator API)', () => {
 
   it('gets a release; a non-numeric, zero, over-long or unknown id → ADMIN_NOT_FOUND', async () => {
     const a = await create.execute({ body: body() });
-    const get = new GetReleaseUseCase(releases.asRepository());
+    const get = new GetReleaseUseCase(releases);
     expect(await get.execute({ id: String(a.id) })).toEqual(a);
     for (const id of ['abc', '0', '-1', '1.5', '99999', '2147483648', '12345678901234567890']) expect((await failure(get.execute({ id }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
   });
@@ -138,12 +138,12 @@ describe('firmware releases and models (operator API)', () => {
 
   it('marks a model as not supporting smart upgrade; an unknown model → ADMIN_NOT_FOUND', async () => {
     await create.execute({ body: body() });
-    const setModel = new SetModelUseCase(releases.asRepository(), clock);
+    const setModel = new SetModelUseCase(releases, clock);
     clock.advance(1);
     expect(await setModel.execute({ machineTypeName: 'IPC-100', body: { smartUpgrade: false } })).toEqual({ machineTypeName: 'IPC-100', smartUpgrade: false, createTime: T0, updateTime: T0 + 1000 });
     expect((await failure(setModel.execute({ machineTypeName: 'NOPE', body: { smartUpgrade: false } }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
     expect((await failure(setModel.execute({ machineTypeName: 'IPC-100', body: { smartUpgrade: 'no' } }))).failureDetails).toContain('smartUpgrade');
     expect((await failure(setModel.execute({ machineTypeName: 'IPC-100', body: {} }))).failureDetails).toContain('smartUpgrade');
-    expect((await failure(new GetModelUseCase(releases.asRepository()).execute({ machineTypeName: 'NOPE' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    expect((await failure(new GetModelUseCase(releases).execute({ machineTypeName: 'NOPE' }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
   });
 });

@@ -15,8 +15,19 @@ function toRelease({ model, ...row }: ReleaseRow): Release {
 
 const isMissingRow = (err: unknown) => (err as { code?: unknown }).code === 'P2025';
 
+/** What the release and model use cases need of the firmware rows (ReleaseRepository; an in-memory fake in unit specs). */
+export interface ReleaseStore {
+  create(release: NewRelease, now: Date): Promise<Release | undefined>;
+  findById(id: number): Promise<Release | null>;
+  page(filter: { machineTypeName?: string }, limit: number, offset: number): Promise<{ items: Release[]; total: number }>;
+  update(id: number, changes: ReleaseChanges, now: Date): Promise<Release | null>;
+  findModel(machineTypeName: string): Promise<FirmwareModel | null>;
+  setSmartUpgrade(machineTypeName: string, smartUpgrade: boolean, now: Date): Promise<FirmwareModel | null>;
+  chainOf(machineTypeName: string): Promise<Chain | null>;
+}
+
 @Injectable()
-export class ReleaseRepository {
+export class ReleaseRepository implements ReleaseStore {
   constructor(@Inject(serviceDatabaseToken('firmware')) private readonly db: FirmwareDatabase) {}
 
   /**

@@ -1,7 +1,7 @@
-/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): an in-memory release repository with the real rules, metrics. */
+/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): an in-memory release store with the real rules, recorded metrics (each implements the interface its use cases depend on). */
 import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from '../releases/release';
-import type { ReleaseRepository } from '../releases/release.repository';
-import type { FirmwareMetrics, Offer } from '../common/firmware-metrics';
+import type { ReleaseStore } from '../releases/release.repository';
+import type { Offer, OfferMetrics } from '../common/firmware-metrics';
 
 /** Where unit specs' ManualClock (@dcp/testing) starts. */
 export const T0 = Date.UTC(2026, 0, 1);
@@ -35,7 +35,7 @@ export function fakeRelease(overrides: Partial<Release> = {}): Release {
 }
 
 /** Same rules as ReleaseRepository's SQL: unique (model, type, key), models created with their first release. */
-export class MemoryReleases {
+export class MemoryReleases implements ReleaseStore {
   readonly models: FirmwareModel[] = [];
   readonly rows: Release[] = [];
   /** Set to make every call fail like a lost database. */
@@ -93,18 +93,12 @@ export class MemoryReleases {
     if (!model) return null;
     return { model: { ...model }, releases: this.rows.filter((r) => r.modelId === model.id && r.active).map((r) => ({ ...r })) };
   }
-  asRepository(): ReleaseRepository {
-    return this as unknown as ReleaseRepository;
-  }
 }
 
-export class FakeMetrics {
+export class FakeMetrics implements OfferMetrics {
   readonly offers: Offer[] = [];
   offered(offer: Offer): void {
     this.offers.push(offer);
-  }
-  asMetrics(): FirmwareMetrics {
-    return this as unknown as FirmwareMetrics;
   }
 }
 

@@ -9,7 +9,7 @@ describe('permission catalogue (operator API)', () => {
 
   beforeEach(() => {
     permissions = new MemoryPermissions();
-    create = new CreatePermissionUseCase(permissions.asRepository());
+    create = new CreatePermissionUseCase(permissions);
   });
 
   it('creates a permission with defaults belongServer "", channelCount 1, bpi false', async () => {
@@ -38,7 +38,7 @@ describe('permission catalogue (operator API)', () => {
     const body = { permissionCode: 'dup', permissionName: 'Dup', permissionType: 2, durationDays: 1 };
     await create.execute({ body });
     expect((await failure(create.execute({ body }))).code).toBe(ErrorCode.ADMIN_CONFLICT);
-    const list = await new ListPermissionsUseCase(permissions.asRepository()).execute({});
+    const list = await new ListPermissionsUseCase(permissions).execute({});
     expect(list).toEqual({ items: [expect.objectContaining({ permissionCode: 'dup' })], total: 1 });
   });
 });

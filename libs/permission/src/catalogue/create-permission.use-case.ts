@@ -1,14 +1,14 @@
 /** Adds a plan to the catalogue; defaults belongServer "", channelCount 1, bpi false; a taken code → ADMIN_CONFLICT. */
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PlatformError, createPermissionBodySchema, type PermissionView, parseAdminBody } from '@dcp/contracts';
 import { toPermissionView } from './permission.mapper';
-import { PermissionRepository } from './permission.repository';
+import { PermissionRepository, type PermissionStore } from './permission.repository';
 
 @Injectable()
 export class CreatePermissionUseCase {
   private readonly logger = new Logger('permission-catalogue');
 
-  constructor(private readonly permissions: PermissionRepository) {}
+  constructor(@Inject(PermissionRepository) private readonly permissions: PermissionStore) {}
 
   async execute(request: { body: unknown }): Promise<PermissionView> {
     const body = parseAdminBody(createPermissionBodySchema, request.body);

@@ -1,13 +1,13 @@
 /** The catalogue in creation order, one page. */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { resolvePage } from '@dcp/contracts';
 import type { PermissionView } from '@dcp/contracts';
 import { toPermissionView } from './permission.mapper';
-import { PermissionRepository } from './permission.repository';
+import { PermissionRepository, type PermissionStore } from './permission.repository';
 
 @Injectable()
 export class ListPermissionsUseCase {
-  constructor(private readonly permissions: PermissionRepository) {}
+  constructor(@Inject(PermissionRepository) private readonly permissions: PermissionStore) {}
 
   async execute(request: { limit?: number; offset?: number }): Promise<{ items: PermissionView[]; total: number }> {
     const { limit, offset } = resolvePage(request);

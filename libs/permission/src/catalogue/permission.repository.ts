@@ -5,8 +5,15 @@ import { isUniqueViolation } from '@dcp/database';
 import type { PermissionDatabase } from '../permission-database.types';
 import type { NewPermission, Permission } from './permission';
 
+/** What the catalogue and grant use cases need of the permission rows (PermissionRepository; an in-memory fake in unit specs). */
+export interface PermissionStore {
+  findByCode(code: string): Promise<Permission | null>;
+  create(permission: NewPermission): Promise<Permission | undefined>;
+  page(limit: number, offset: number): Promise<{ items: Permission[]; total: number }>;
+}
+
 @Injectable()
-export class PermissionRepository {
+export class PermissionRepository implements PermissionStore {
   constructor(@Inject(serviceDatabaseToken('permission')) private readonly db: PermissionDatabase) {}
 
   findByCode(code: string): Promise<Permission | null> {

@@ -18,8 +18,19 @@ export interface UserDevice {
   supportStore: number;
 }
 
+/** What the use cases ask sso-service (UserDirectory; a fake in unit specs). */
+export interface UserLookup {
+  findByOpenId(openId: string): Promise<DirectoryUser | null>;
+}
+
+/** What the use cases ask device-service (DeviceDirectory; a fake in unit specs). */
+export interface UserDeviceLookup {
+  /** The device bound to this user under this (canonical) MAC, or null. */
+  findUserDevice(userId: number, macAddr: string): Promise<UserDevice | null>;
+}
+
 @Injectable()
-export class UserDirectory {
+export class UserDirectory implements UserLookup {
   constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
 
   async findByOpenId(openId: string): Promise<DirectoryUser | null> {
@@ -29,7 +40,7 @@ export class UserDirectory {
 }
 
 @Injectable()
-export class DeviceDirectory {
+export class DeviceDirectory implements UserDeviceLookup {
   constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
 
   /** The device bound to this user under this (canonical) MAC, or null. */

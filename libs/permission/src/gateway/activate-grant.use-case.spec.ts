@@ -19,7 +19,7 @@ describe('permission.active', () => {
     devices = new FakeDevices();
     clock = new ManualClock(T0);
     devices.bind(7, MAC);
-    useCase = new ActivateGrantUseCase(grants.asRepository(), devices.asDirectory(), clock);
+    useCase = new ActivateGrantUseCase(grants, devices, clock);
   });
 
   it('activates a waiting grant on the user\'s device: status 3, MAC, period from now, client details stored; no data', async () => {

@@ -12,16 +12,16 @@ import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { type CallOf, ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
 import { parseGrantId } from '../grants/grant';
 import { assertActivatable, servicePeriod } from '../grants/grant-rules';
-import { GrantRepository } from '../grants/grant.repository';
-import { DeviceDirectory } from '../common/directories';
+import { GrantRepository, type GrantStore } from '../grants/grant.repository';
+import { DeviceDirectory, type UserDeviceLookup } from '../common/directories';
 
 @Injectable()
 export class ActivateGrantUseCase {
   private readonly logger = new Logger('permission-activation');
 
   constructor(
-    private readonly grants: GrantRepository,
-    private readonly devices: DeviceDirectory,
+    @Inject(GrantRepository) private readonly grants: GrantStore,
+    @Inject(DeviceDirectory) private readonly devices: UserDeviceLookup,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -2,15 +2,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { type CallOf, ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
-import { GrantRepository } from '../grants/grant.repository';
-import { DeviceDirectory } from '../common/directories';
+import { GrantRepository, type GrantStore } from '../grants/grant.repository';
+import { DeviceDirectory, type UserDeviceLookup } from '../common/directories';
 import { decideCurrentService } from './current-service';
 
 @Injectable()
 export class CurrentServiceUseCase {
   constructor(
-    private readonly grants: GrantRepository,
-    private readonly devices: DeviceDirectory,
+    @Inject(GrantRepository) private readonly grants: GrantStore,
+    @Inject(DeviceDirectory) private readonly devices: UserDeviceLookup,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -28,7 +28,7 @@ describe('gateway queries', () => {
       grants.add(fakeGrant({ grantStatus: 3, startTime: clock.now(), endTime: clock.now() + DAY }));
       grants.add(fakeGrant({ revokedAt: clock.now(), revokeReason: 'user-deleted' }));
       grants.add(fakeGrant({ userId: 8 }));
-      const useCase = new QueryNotActiveUseCase(grants.asRepository(), clock);
+      const useCase = new QueryNotActiveUseCase(grants, clock);
       const all = await useCase.execute(call('queryUserNotActive', { supportBpi: '1' }));
       expect((all.data as { grantId: number }[]).map((r) => r.grantId)).toEqual([plain.grantId, bpi.grantId]);
       expect(all.extra).toEqual({ sysDate: clock.now() });
@@ -45,7 +45,7 @@ describe('gateway queries', () => {
       grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now - 2 * DAY, endTime: now - 1 }));
       grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, revokedAt: now }));
       grants.add(fakeGrant());
-      const useCase = new QueryValidUseCase(grants.asRepository(), clock);
+      const useCase = new QueryValidUseCase(grants, clock);
       const res = await useCase.execute(call('queryUserIpcsValid'));
       expect(res.data).toEqual([expect.objectContaining({ grantId: a.grantId, ipcMac: MAC, grantStatus: 3 }), expect.objectContaining({ grantId: b.grantId })]);
       expect(res.extra).toEqual({ sysDate: now });
@@ -56,7 +56,7 @@ describe('gateway queries', () => {
 
   describe('fcmall.get_current_service', () => {
     it('a device that is not the user\'s → 020041; a malformed macAddr → 000006', async () => {
-      const useCase = new CurrentServiceUseCase(grants.asRepository(), devices.asDirectory(), clock);
+      const useCase = new CurrentServiceUseCase(grants, devices, clock);
       expect((await failure(useCase.execute(call('getCurrentService', { macAddr: MAC })))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
       expect(() => call('getCurrentService', { macAddr: 'xyz' })).toThrow(expect.objectContaining({ code: ErrorCode.FC_INVALID_PARAMETER }));
     });
@@ -65,7 +65,7 @@ describe('gateway queries', () => {
       devices.bind(7, MAC, 0);
       const now = clock.now();
       grants.add(fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, permission: fakePermission({ name: 'Cloud 1', durationDays: 1 }) }));
-      const useCase = new CurrentServiceUseCase(grants.asRepository(), devices.asDirectory(), clock);
+      const useCase = new CurrentServiceUseCase(grants, devices, clock);
       const res = await useCase.execute(call('getCurrentService', { macAddr: 'aa:bb:cc:dd:ee:01' }));
       expect(res.data).toEqual({ userId: 7, macAddr: MAC, name: 'Cloud 1', description: 'Cloud 1', startTime: now, endTime: now + DAY, validity: '1 day', status: 3, flag: 1 });
     });

@@ -6,12 +6,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { toAuthorizationRecord } from '../grants/grant.mapper';
-import { GrantRepository } from '../grants/grant.repository';
+import { GrantRepository, type GrantStore } from '../grants/grant.repository';
 
 @Injectable()
 export class QueryValidUseCase {
   constructor(
-    private readonly grants: GrantRepository,
+    @Inject(GrantRepository) private readonly grants: GrantStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -22,7 +22,7 @@ describe('create grant (operator API)', () => {
     permissions.rows.push(fakePermission({ code: 'paid', type: 1, durationDays: 30 }), fakePermission({ code: 'free', type: 2, durationDays: 7 }));
     users.add(7, 'open-7');
     devices.bind(7, 'AABBCCDDEE01');
-    useCase = new CreateGrantUseCase(permissions.asRepository(), grants.asRepository(), users.asDirectory(), devices.asDirectory(), clock);
+    useCase = new CreateGrantUseCase(permissions, grants, users, devices, clock);
   });
 
   it('a paid grant waits for activation (status 1), initTime = now', async () => {

@@ -7,21 +7,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView, parseAdminBody } from '@dcp/contracts';
-import { PermissionRepository } from '../catalogue/permission.repository';
-import { DeviceDirectory, UserDirectory } from '../common/directories';
+import { PermissionRepository, type PermissionStore } from '../catalogue/permission.repository';
+import { DeviceDirectory, UserDirectory, type UserLookup, type UserDeviceLookup } from '../common/directories';
 import { initialState } from './grant-rules';
 import { toGrantView } from './grant.mapper';
-import { GrantRepository } from './grant.repository';
+import { GrantRepository, type GrantStore } from './grant.repository';
 
 @Injectable()
 export class CreateGrantUseCase {
   private readonly logger = new Logger('permission-grants');
 
   constructor(
-    private readonly permissions: PermissionRepository,
-    private readonly grants: GrantRepository,
-    private readonly users: UserDirectory,
-    private readonly devices: DeviceDirectory,
+    @Inject(PermissionRepository) private readonly permissions: PermissionStore,
+    @Inject(GrantRepository) private readonly grants: GrantStore,
+    @Inject(UserDirectory) private readonly users: UserLookup,
+    @Inject(DeviceDirectory) private readonly devices: UserDeviceLookup,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

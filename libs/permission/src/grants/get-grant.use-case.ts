@@ -1,13 +1,13 @@
 /** One grant by id (operator API); a non-numeric or unknown id → ADMIN_NOT_FOUND. */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError, type GrantView } from '@dcp/contracts';
 import { parseGrantId } from './grant';
 import { toGrantView } from './grant.mapper';
-import { GrantRepository } from './grant.repository';
+import { GrantRepository, type GrantStore } from './grant.repository';
 
 @Injectable()
 export class GetGrantUseCase {
-  constructor(private readonly grants: GrantRepository) {}
+  constructor(@Inject(GrantRepository) private readonly grants: GrantStore) {}
 
   async execute(request: { grantId: string }): Promise<GrantView> {
     const id = parseGrantId(request.grantId);

@@ -52,8 +52,19 @@ function toRevoked(row: { id: bigint; userId: number; ipcMac: string | null; per
   return { grantId: Number(row.id), userId: row.userId, ipcMac: row.ipcMac, permissionCode: row.permission.code };
 }
 
+/** What the grant and gateway use cases need of the grant rows (GrantRepository; an in-memory fake in unit specs). The reactions' transactional revocations stay on GrantRepository. */
+export interface GrantStore {
+  create(g: NewGrant): Promise<Grant>;
+  findById(grantId: number): Promise<Grant | null>;
+  page(filter: { openId?: string }, limit: number, offset: number): Promise<{ items: Grant[]; total: number }>;
+  waitingOf(userId: number): Promise<Grant[]>;
+  inServiceOf(userId: number, now: number, ipcMac?: string): Promise<Grant[]>;
+  activate(grantId: number, a: Activation): Promise<boolean>;
+  undoActivation(grantId: number, startTime: number, previousIpcMac: string | null): Promise<boolean>;
+}
+
 @Injectable()
-export class GrantRepository {
+export class GrantRepository implements GrantStore {
   constructor(@Inject(serviceDatabaseToken('permission')) private readonly db: PermissionDatabase) {}
 
   async create(g: NewGrant): Promise<Grant> {

@@ -1,13 +1,13 @@
 /** Grants in creation order, optionally of one user (openId), one page (operator API). */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { resolvePage } from '@dcp/contracts';
 import type { GrantView } from '@dcp/contracts';
 import { toGrantView } from './grant.mapper';
-import { GrantRepository } from './grant.repository';
+import { GrantRepository, type GrantStore } from './grant.repository';
 
 @Injectable()
 export class ListGrantsUseCase {
-  constructor(private readonly grants: GrantRepository) {}
+  constructor(@Inject(GrantRepository) private readonly grants: GrantStore) {}
 
   async execute(request: { openId?: string; limit?: number; offset?: number }): Promise<{ items: GrantView[]; total: number }> {
     const { limit, offset } = resolvePage(request);

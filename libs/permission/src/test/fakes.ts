@@ -1,9 +1,9 @@
-/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory repositories and directories with the real rules. */
+/** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores and directories with the real rules (each implements the interface its use cases depend on). */
 import type { NewPermission, Permission } from '../catalogue/permission';
-import type { PermissionRepository } from '../catalogue/permission.repository';
+import type { PermissionStore } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
-import type { GrantRepository } from '../grants/grant.repository';
-import type { DeviceDirectory, DirectoryUser, UserDevice, UserDirectory } from '../common/directories';
+import type { GrantStore } from '../grants/grant.repository';
+import type { DirectoryUser, UserDevice, UserDeviceLookup, UserLookup } from '../common/directories';
 
 /** Where unit specs' ManualClock (@dcp/testing) starts. */
 export const T0 = Date.UTC(2026, 0, 1);
@@ -35,7 +35,7 @@ export function fakeGrant(overrides: Partial<Grant> = {}): Grant {
   };
 }
 
-export class MemoryPermissions {
+export class MemoryPermissions implements PermissionStore {
   readonly rows: Permission[] = [];
   async findByCode(code: string): Promise<Permission | null> {
     return this.rows.find((p) => p.code === code) ?? null;
@@ -49,13 +49,10 @@ export class MemoryPermissions {
   async page(limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
     return { items: this.rows.slice(offset, offset + limit), total: this.rows.length };
   }
-  asRepository(): PermissionRepository {
-    return this as unknown as PermissionRepository;
-  }
 }
 
 /** Same conditions as GrantRepository's SQL (conditional activation included). */
-export class MemoryGrants {
+export class MemoryGrants implements GrantStore {
   readonly rows: Grant[] = [];
   constructor(private readonly permissions: MemoryPermissions = new MemoryPermissions()) {}
   add(grant: Grant): Grant {
@@ -100,12 +97,9 @@ export class MemoryGrants {
     Object.assign(g, { grantStatus: GRANT_STATUS.waiting, ipcMac: previousIpcMac, startTime: null, endTime: null, exceptionInfo: null, appClientVersion: null });
     return true;
   }
-  asRepository(): GrantRepository {
-    return this as unknown as GrantRepository;
-  }
 }
 
-export class FakeUsers {
+export class FakeUsers implements UserLookup {
   readonly users = new Map<string, DirectoryUser>();
   add(userId: number, openId = `open-${userId}`): DirectoryUser {
     const user = { userId, openId };
@@ -115,12 +109,9 @@ export class FakeUsers {
   async findByOpenId(openId: string): Promise<DirectoryUser | null> {
     return this.users.get(openId) ?? null;
   }
-  asDirectory(): UserDirectory {
-    return this as unknown as UserDirectory;
-  }
 }
 
-export class FakeDevices {
+export class FakeDevices implements UserDeviceLookup {
   readonly devices = new Map<string, UserDevice & { userId: number }>();
   bind(userId: number, macAddr: string, supportStore = 1): void {
     this.devices.set(`${userId}/${macAddr}`, { userId, macAddr, supportStore });
@@ -130,9 +121,6 @@ export class FakeDevices {
   }
   async findUserDevice(userId: number, macAddr: string): Promise<UserDevice | null> {
     return this.devices.get(`${userId}/${macAddr}`) ?? null;
-  }
-  asDirectory(): DeviceDirectory {
-    return this as unknown as DeviceDirectory;
   }
 }
 
