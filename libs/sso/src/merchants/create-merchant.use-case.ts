@@ -5,7 +5,7 @@ import { CLIENT_ID_LENGTH, randomBase62 } from '../common/random';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { assertTtlOrder } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
-import { MerchantRepository } from './merchant.repository';
+import { MerchantRepository, type MerchantStore } from './merchant.repository';
 import { MerchantSecrets } from './merchant-secrets';
 
 @Injectable()
@@ -13,7 +13,7 @@ export class CreateMerchantUseCase {
   private readonly logger = new Logger('sso-merchants');
 
   constructor(
-    private readonly merchants: MerchantRepository,
+    @Inject(MerchantRepository) private readonly merchants: MerchantStore,
     private readonly secrets: MerchantSecrets,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}

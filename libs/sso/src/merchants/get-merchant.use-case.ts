@@ -3,12 +3,12 @@ import type { MerchantView } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
-import { MerchantRepository } from './merchant.repository';
+import { MerchantRepository, type MerchantStore } from './merchant.repository';
 
 @Injectable()
 export class GetMerchantUseCase {
   constructor(
-    private readonly merchants: MerchantRepository,
+    @Inject(MerchantRepository) private readonly merchants: MerchantStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -5,12 +5,12 @@ import { CreateMerchantUseCase } from './create-merchant.use-case';
 import { DisableMerchantUseCase } from './disable-merchant.use-case';
 import { GetMerchantUseCase } from './get-merchant.use-case';
 import type { Merchant, MerchantChanges, NewMerchant } from './merchant';
-import type { MerchantRepository } from './merchant.repository';
+import type { MerchantStore } from './merchant.repository';
 import { MerchantSecrets } from './merchant-secrets';
 import { RotateMerchantSecretUseCase } from './rotate-merchant-secret.use-case';
 import { UpdateMerchantUseCase } from './update-merchant.use-case';
 
-class MemoryMerchants {
+class MemoryMerchants implements MerchantStore {
   rows = new Map<string, Merchant>();
   async findByClientId(clientId: string) {
     return this.rows.get(clientId) ?? null;
@@ -26,22 +26,25 @@ class MemoryMerchants {
     Object.assign(row, changes);
     return { ...row };
   }
+  async page(limit: number, offset: number) {
+    const all = [...this.rows.values()];
+    return { items: all.slice(offset, offset + limit), total: all.length };
+  }
 }
 
 function setup() {
   const clock = new ManualClock(Date.now());
   const repo = new MemoryMerchants();
-  const merchants = repo as unknown as MerchantRepository;
   const secrets = new MerchantSecrets(fakeContext());
   return {
     clock,
     repo,
     secrets,
-    create: new CreateMerchantUseCase(merchants, secrets, clock),
-    get: new GetMerchantUseCase(merchants, clock),
-    update: new UpdateMerchantUseCase(merchants, clock),
-    rotate: new RotateMerchantSecretUseCase(merchants, secrets, clock),
-    disable: new DisableMerchantUseCase(merchants, clock),
+    create: new CreateMerchantUseCase(repo, secrets, clock),
+    get: new GetMerchantUseCase(repo, clock),
+    update: new UpdateMerchantUseCase(repo, clock),
+    rotate: new RotateMerchantSecretUseCase(repo, secrets, clock),
+    disable: new DisableMerchantUseCase(repo, clock),
   };
 }
 

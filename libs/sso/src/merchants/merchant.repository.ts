@@ -4,8 +4,19 @@ import { serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase } from '../sso-database.types';
 import type { Merchant, MerchantChanges, NewMerchant } from './merchant';
 
+/** What the merchant use cases need of the merchant rows (MerchantRepository; an in-memory fake in unit specs). */
+export interface MerchantStore {
+  findByClientId(clientId: string): Promise<Merchant | null>;
+  create(merchant: NewMerchant): Promise<Merchant>;
+  update(clientId: string, changes: MerchantChanges, ifSecret?: string): Promise<Merchant | undefined>;
+  page(limit: number, offset: number): Promise<{ items: Merchant[]; total: number }>;
+}
+
+/** What the signed-request verifier needs: the merchant behind a clientId. */
+export type MerchantLookup = Pick<MerchantStore, 'findByClientId'>;
+
 @Injectable()
-export class MerchantRepository {
+export class MerchantRepository implements MerchantStore {
   constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
   findByClientId(clientId: string): Promise<Merchant | null> {

@@ -8,7 +8,7 @@ import { ErrorCode, MERCHANT_LIMITS, PlatformError, type MerchantWithSecret, rot
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
-import { MerchantRepository } from './merchant.repository';
+import { MerchantRepository, type MerchantStore } from './merchant.repository';
 import { MerchantSecrets } from './merchant-secrets';
 
 @Injectable()
@@ -16,7 +16,7 @@ export class RotateMerchantSecretUseCase {
   private readonly logger = new Logger('sso-merchants');
 
   constructor(
-    private readonly merchants: MerchantRepository,
+    @Inject(MerchantRepository) private readonly merchants: MerchantStore,
     private readonly secrets: MerchantSecrets,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}

@@ -4,14 +4,14 @@ import { type MerchantView, updateMerchantBodySchema, parseAdminBody } from '@dc
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { assertTtlOrder, merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
-import { MerchantRepository } from './merchant.repository';
+import { MerchantRepository, type MerchantStore } from './merchant.repository';
 
 @Injectable()
 export class UpdateMerchantUseCase {
   private readonly logger = new Logger('sso-merchants');
 
   constructor(
-    private readonly merchants: MerchantRepository,
+    @Inject(MerchantRepository) private readonly merchants: MerchantStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -7,18 +7,18 @@ import { ManualClock } from '@dcp/testing';
 import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
 import { AuthorizeByTokenUseCase } from './authorize-by-token.use-case';
 import type { IssuedToken } from './issued-token';
-import type { SessionRepository } from './session.repository';
+import type { SessionLogin } from './session.repository';
 
 function setup(answer: MerchantAnswer) {
   const clock = new ManualClock(1_800_000_000_000);
   const merchant = fakeMerchant(merchantSecrets(), 'secret', { accessTokenTtlSeconds: 600, refreshTokenTtlSeconds: 86400 });
   const stored: { access?: IssuedToken; refresh?: IssuedToken } = {};
-  const sessions = {
-    login: async (_m: unknown, _u: unknown, access: IssuedToken, refresh: IssuedToken) => {
+  const sessions: SessionLogin = {
+    login: async (_m, _u, access, refresh) => {
       Object.assign(stored, { access, refresh });
       return { userId: 1, openId: 'open-1', created: true };
     },
-  } as unknown as SessionRepository;
+  };
   const useCase = new AuthorizeByTokenUseCase(
     { verify: async () => merchant } as unknown as SignedRequestVerifier,
     { validateToken: async () => answer } as unknown as MerchantClient,

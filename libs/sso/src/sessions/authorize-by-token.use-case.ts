@@ -9,7 +9,7 @@ import { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
-import { SessionRepository } from './session.repository';
+import { SessionRepository, type SessionLogin } from './session.repository';
 
 /** Merchant tokens are opaque to us; this only bounds what is forwarded. */
 
@@ -18,7 +18,7 @@ export class AuthorizeByTokenUseCase {
   constructor(
     private readonly verifier: SignedRequestVerifier,
     private readonly merchantClient: MerchantClient,
-    private readonly sessions: SessionRepository,
+    @Inject(SessionRepository) private readonly sessions: SessionLogin,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

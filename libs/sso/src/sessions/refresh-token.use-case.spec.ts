@@ -6,10 +6,10 @@ import { ManualClock } from '@dcp/testing';
 import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
 import type { IssuedToken } from './issued-token';
 import { RefreshTokenUseCase } from './refresh-token.use-case';
-import type { SessionRepository, StoredRefreshToken } from './session.repository';
+import type { RefreshTokenStore, StoredRefreshToken } from './session.repository';
 
 /** In-memory refresh tokens with the repository's consume-once rule. */
-class FakeSessions {
+class FakeSessions implements RefreshTokenStore {
   tokens = new Map<string, StoredRefreshToken & { kind: 'ACCESS' | 'REFRESH' }>();
   private id = 1;
   add(hash: string, t: Partial<StoredRefreshToken> & { kind?: 'ACCESS' | 'REFRESH' }) {
@@ -22,19 +22,19 @@ class FakeSessions {
   async issueAccess(userId: number, family: string, access: IssuedToken) {
     this.add(access.hash, { userId, family, expiresAt: access.expiresAt, kind: 'ACCESS' });
   }
-  async rotate(token: StoredRefreshToken, access: IssuedToken, refresh: IssuedToken, now: Date) {
+  async rotate(token: StoredRefreshToken, access: IssuedToken, refresh: IssuedToken, now: number) {
     const stored = [...this.tokens.values()].find((t) => t.id === token.id);
     if (!stored || stored.consumedAt || stored.revokedAt) return false;
-    stored.consumedAt = now;
+    stored.consumedAt = new Date(now);
     this.add(access.hash, { userId: token.userId, family: token.family, expiresAt: access.expiresAt, kind: 'ACCESS' });
     this.add(refresh.hash, { userId: token.userId, family: token.family, expiresAt: refresh.expiresAt });
     return true;
   }
-  async revokeFamily(family: string, now: Date) {
+  async revokeFamily(family: string, now: number) {
     let n = 0;
     for (const t of this.tokens.values()) {
       if (t.family === family && !t.revokedAt) {
-        t.revokedAt = now;
+        t.revokedAt = new Date(now);
         n++;
       }
     }
@@ -47,7 +47,7 @@ function setup(merchantOverrides: Partial<Merchant> = {}) {
   const merchant = fakeMerchant(merchantSecrets(), 'secret', { id: 1, ...merchantOverrides });
   const verifier = { verify: async () => merchant } as unknown as SignedRequestVerifier;
   const sessions = new FakeSessions();
-  const useCase = new RefreshTokenUseCase(verifier, sessions as unknown as SessionRepository, clock);
+  const useCase = new RefreshTokenUseCase(verifier, sessions, clock);
   const refresh = (refreshToken?: string) =>
     useCase.execute({ method: 'POST', path: '/sso/refresh_token', headers: {}, params: refreshToken === undefined ? {} : { refreshToken } } as SignedSsoRequest);
   return { clock, merchant, sessions, refresh };

@@ -10,7 +10,7 @@ import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { sha256Hex } from '../common/random';
 import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
-import { SessionRepository, type StoredRefreshToken } from './session.repository';
+import { SessionRepository, type StoredRefreshToken, type RefreshTokenStore } from './session.repository';
 
 /** Longer than any token we issue; anything longer cannot exist, but is answered like any unknown token. */
 
@@ -20,7 +20,7 @@ export class RefreshTokenUseCase {
 
   constructor(
     private readonly verifier: SignedRequestVerifier,
-    private readonly sessions: SessionRepository,
+    @Inject(SessionRepository) private readonly sessions: RefreshTokenStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -28,8 +28,21 @@ export interface StoredRefreshToken {
   revokedAt: Date | null;
 }
 
+/** What authorize_by_token needs of the sessions (SessionRepository; a fake in unit specs). */
+export interface SessionLogin {
+  login(merchant: Merchant, user: MerchantUser, access: IssuedToken, refresh: IssuedToken): Promise<LoggedInUser>;
+}
+
+/** What refresh_token needs of the sessions (SessionRepository; an in-memory fake in unit specs). */
+export interface RefreshTokenStore {
+  findRefreshToken(hash: string): Promise<StoredRefreshToken | null>;
+  issueAccess(userId: number, family: string, access: IssuedToken): Promise<void>;
+  rotate(token: StoredRefreshToken, access: IssuedToken, refresh: IssuedToken, now: number): Promise<boolean>;
+  revokeFamily(family: string, now: number): Promise<number>;
+}
+
 @Injectable()
-export class SessionRepository {
+export class SessionRepository implements SessionLogin, RefreshTokenStore {
   constructor(
     @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,

@@ -1,10 +1,9 @@
 import { ErrorCode } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
-import type { MerchantRepository } from '../merchants/merchant.repository';
+import type { MerchantLookup } from '../merchants/merchant.repository';
 import { ManualClock } from '@dcp/testing';
 import { MemoryUsedSignatures, failure, fakeMerchant, merchantSecrets, signedRequest } from '../test/fakes';
 import { SignedRequestVerifier } from './signed-request.verifier';
-import type { UsedSignatureStore } from './used-signature.store';
 
 const PATH = '/sso/authorize_by_token';
 const SECRET = 'the-current-secret';
@@ -13,9 +12,9 @@ function setup(overrides: Partial<Merchant> = {}) {
   const clock = new ManualClock(1_800_000_000_000);
   const secrets = merchantSecrets();
   const merchant = fakeMerchant(secrets, SECRET, overrides);
-  const repo = { findByClientId: async (id: string) => (id === merchant.clientId ? merchant : null) } as unknown as MerchantRepository;
+  const repo: MerchantLookup = { findByClientId: async (id) => (id === merchant.clientId ? merchant : null) };
   const used = new MemoryUsedSignatures();
-  const verifier = new SignedRequestVerifier(repo, secrets, used as unknown as UsedSignatureStore, clock);
+  const verifier = new SignedRequestVerifier(repo, secrets, used, clock);
   const sign = (params: Record<string, string> = { token: 't1' }, opts: { secret?: string; at?: number; tweak?: Parameters<typeof signedRequest>[5] } = {}) =>
     signedRequest(PATH, params, merchant.clientId, opts.secret ?? SECRET, opts.at ?? clock.now(), opts.tweak);
   return { clock, secrets, merchant, verifier, sign, used };

@@ -7,10 +7,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError, type SignedSsoRequest } from '@dcp/contracts';
 import { MAX_CLOCK_SKEW_SECONDS, SIGNATURE_VERSION, missingHeader, verifySignature } from '@dcp/signing';
 import type { Merchant } from '../merchants/merchant';
-import { MerchantRepository } from '../merchants/merchant.repository';
+import { MerchantRepository, type MerchantLookup } from '../merchants/merchant.repository';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
-import { UsedSignatureStore } from './used-signature.store';
+import { UsedSignatureStore, type UsedSignatures } from './used-signature.store';
 
 /** A used signature is remembered one second past the last instant its x-client-time is still accepted. */
 const REMEMBER_SECONDS = MAX_CLOCK_SKEW_SECONDS + 1;
@@ -18,9 +18,9 @@ const REMEMBER_SECONDS = MAX_CLOCK_SKEW_SECONDS + 1;
 @Injectable()
 export class SignedRequestVerifier {
   constructor(
-    private readonly merchants: MerchantRepository,
+    @Inject(MerchantRepository) private readonly merchants: MerchantLookup,
     private readonly secrets: MerchantSecrets,
-    private readonly usedSignatures: UsedSignatureStore,
+    @Inject(UsedSignatureStore) private readonly usedSignatures: UsedSignatures,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -6,8 +6,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase } from '../sso-database.types';
 
+/** What the signed-request verifier needs of the used signatures (UsedSignatureStore; an in-memory fake in unit specs). */
+export interface UsedSignatures {
+  /** True the first time this signature is seen; false when it was already used. */
+  remember(clientId: string, sign: string, expiresAt: Date): Promise<boolean>;
+}
+
 @Injectable()
-export class UsedSignatureStore {
+export class UsedSignatureStore implements UsedSignatures {
   constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
   /** True the first time this signature is seen; false when it was already used. */

@@ -5,6 +5,7 @@ import { signedHeaders } from '@dcp/signing';
 import type { SignedSsoRequest } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
+import type { UsedSignatures } from '../signature/used-signature.store';
 
 export function fakeContext(overrides: { allowPrivateNetworks?: boolean } = {}): RuntimeContext {
   return { config: { secretsKey: randomBytes(32), merchantAllowPrivateNetworks: overrides.allowPrivateNetworks ?? true } } as unknown as RuntimeContext;
@@ -51,7 +52,7 @@ export function signedRequest(
 }
 
 /** Used-signature store with the same first-insert-wins rule as the database table. */
-export class MemoryUsedSignatures {
+export class MemoryUsedSignatures implements UsedSignatures {
   readonly seen = new Set<string>();
   async remember(clientId: string, sign: string): Promise<boolean> {
     const key = `${clientId}:${sign}`;

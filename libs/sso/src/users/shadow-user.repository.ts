@@ -8,8 +8,15 @@ import type { SsoDatabase, SsoTransaction } from '../sso-database.types';
 import type { MerchantUser } from '../merchant-client/merchant-user';
 import type { Merchant } from '../merchants/merchant';
 
+/** What the user callback needs of the shadow accounts (ShadowUserRepository; a fake in unit specs). */
+export interface ShadowUserStore {
+  exists(merchantId: number, uuid: string): Promise<boolean>;
+  updateProfile(merchant: Merchant, user: MerchantUser): Promise<boolean>;
+  delete(merchant: Merchant, uuid: string): Promise<number | undefined>;
+}
+
 @Injectable()
-export class ShadowUserRepository {
+export class ShadowUserRepository implements ShadowUserStore {
   constructor(
     @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,

@@ -3,7 +3,7 @@ import type { MerchantClient } from '../merchant-client/merchant-client';
 import type { MerchantAnswer, MerchantUser } from '../merchant-client/merchant-user';
 import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
-import type { ShadowUserRepository } from './shadow-user.repository';
+import type { ShadowUserStore } from './shadow-user.repository';
 import { UserCallbackUseCase } from './user-callback.use-case';
 
 const profile = (uuid: string): MerchantUser => ({ uuid, username: `${uuid}@m.example`, name: 'N', nickname: '', phone: '', country: '' });
@@ -20,11 +20,15 @@ function setup(answer: MerchantAnswer | Error, shadowUsers: string[] = ['u-1']) 
       return answer;
     },
   } as unknown as MerchantClient;
-  const repo = {
-    exists: async (_id: number, uuid: string) => users.has(uuid),
-    updateProfile: async (_m: unknown, u: MerchantUser) => users.has(u.uuid) && !!events.push(`updated:${u.uuid}`),
-    delete: async (_m: unknown, uuid: string) => users.delete(uuid) && !!events.push(`deleted:${uuid}`),
-  } as unknown as ShadowUserRepository;
+  const repo: ShadowUserStore = {
+    exists: async (_id, uuid) => users.has(uuid),
+    updateProfile: async (_m, u) => users.has(u.uuid) && !!events.push(`updated:${u.uuid}`),
+    delete: async (_m, uuid) => {
+      if (!users.delete(uuid)) return undefined;
+      events.push(`deleted:${uuid}`);
+      return 1;
+    },
+  };
   const useCase = new UserCallbackUseCase({ verify: async () => merchant } as unknown as SignedRequestVerifier, merchantClient, repo);
   const callback = (params: Record<string, string>) => useCase.execute({ method: 'POST', path: '/sso/user_callback', headers: {}, params } as SignedSsoRequest);
   return { callback, calls, events, users };

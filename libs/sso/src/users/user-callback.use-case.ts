@@ -2,13 +2,13 @@
  * POST /sso/user_callback (spec 4.1, 6.2): the merchant tells us a user changed or was deleted; we confirm
  * with its get_user_profile before acting. Repeating a callback is harmless.
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest } from '@dcp/contracts';
 import { MerchantClient } from '../merchant-client/merchant-client';
 import type { Merchant } from '../merchants/merchant';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { enumParam, requiredParam } from '../common/sso-params';
-import { ShadowUserRepository } from './shadow-user.repository';
+import { ShadowUserRepository, type ShadowUserStore } from './shadow-user.repository';
 
 
 @Injectable()
@@ -18,7 +18,7 @@ export class UserCallbackUseCase {
   constructor(
     private readonly verifier: SignedRequestVerifier,
     private readonly merchantClient: MerchantClient,
-    private readonly users: ShadowUserRepository,
+    @Inject(ShadowUserRepository) private readonly users: ShadowUserStore,
   ) {}
 
   async execute(request: SignedSsoRequest): Promise<{ revokedUserId?: number }> {
