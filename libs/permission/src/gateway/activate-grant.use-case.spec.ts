@@ -1,11 +1,11 @@
 import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { T0, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
+import { T0, FakeDevices, MemoryGrants, aUser, fakeGrant, fakePermission, failure } from '../test/fakes';
 import { ActivateGrantUseCase } from './activate-grant.use-case';
 
 const DAY = 86_400_000;
 const MAC = 'AABBCCDDEE01';
-const user = { userId: 7, openId: 'open-7', clientId: 'client', uuid: 'uuid-7' };
+const user = aUser();
 const call = (params: Record<string, string>) => callFromWire('activatePermission', { clientId: user.clientId, openId: user.openId, accessToken: 'token', ...params }, user);
 
 describe('permission.active', () => {

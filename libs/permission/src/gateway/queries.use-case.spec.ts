@@ -1,13 +1,13 @@
 import { ErrorCode, type OperationKey, callFromWire } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { T0, FakeDevices, MemoryGrants, fakeGrant, fakePermission, failure } from '../test/fakes';
+import { T0, FakeDevices, MemoryGrants, aUser, fakeGrant, fakePermission, failure } from '../test/fakes';
 import { CurrentServiceUseCase } from './current-service.use-case';
 import { QueryNotActiveUseCase } from './query-not-active.use-case';
 import { QueryValidUseCase } from './query-valid.use-case';
 
 const DAY = 86_400_000;
 const MAC = 'AABBCCDDEE01';
-const user = { userId: 7, openId: 'open-7', clientId: 'client', uuid: 'uuid-7' };
+const user = aUser();
 const call = <K extends OperationKey>(key: K, params: Record<string, string> = {}) => callFromWire(key, { clientId: user.clientId, openId: user.openId, accessToken: 'token', ...params }, user);
 
 describe('gateway queries', () => {

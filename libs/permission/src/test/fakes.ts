@@ -1,4 +1,5 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores and directories with the real rules (each implements the interface its use cases depend on). */
+import type { AuthenticatedUser } from '@dcp/contracts';
 import type { NewPermission, Permission } from '../catalogue/permission';
 import type { PermissionStore } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
@@ -10,6 +11,11 @@ export const T0 = Date.UTC(2026, 0, 1);
 
 let nextPermissionId = 1;
 let nextGrantId = 1;
+
+/** The authenticated user of unit specs' gateway calls (user 7, the owner fakeGrant gives) unless overridden. */
+export function aUser(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
+  return { userId: 7, openId: 'open-7', clientId: 'client', uuid: 'uuid-7', ...overrides };
+}
 
 export function fakePermission(overrides: Partial<Permission> = {}): Permission {
   const id = overrides.id ?? nextPermissionId++;
