@@ -5,7 +5,7 @@
  * the API document).
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, errorEnvelope } from '@dcp/contracts';
+import { ErrorCode, errorEnvelope } from '@dcp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toPlatformError } from '../http/to-platform-error';
 
@@ -17,10 +17,7 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const err = toPlatformError(exception, ErrorCode.FC_INVALID_PARAMETER);
-    if (err.code === ErrorCode.FC_SYSTEM_ERROR && !(exception instanceof PlatformError)) {
-      this.logger.error(`request ${req.id} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
-    }
+    const err = toPlatformError(exception, ErrorCode.FC_INVALID_PARAMETER, { logger: this.logger, requestId: String(req.id) });
     void reply.status(200).header('x-request-id', req.id).send(errorEnvelope(err));
   }
 }

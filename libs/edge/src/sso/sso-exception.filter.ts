@@ -4,7 +4,7 @@
  * large) become OP0046, unknown errors 000099. Bound to SsoController.
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, errorEnvelope } from '@dcp/contracts';
+import { ErrorCode, errorEnvelope } from '@dcp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toPlatformError } from '../http/to-platform-error';
 
@@ -16,10 +16,7 @@ export class SsoExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const err = toPlatformError(exception, ErrorCode.SSO_PARAMETER_INVALID);
-    if (err.code === ErrorCode.FC_SYSTEM_ERROR && !(exception instanceof PlatformError)) {
-      this.logger.error(`request ${req.id} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
-    }
+    const err = toPlatformError(exception, ErrorCode.SSO_PARAMETER_INVALID, { logger: this.logger, requestId: String(req.id) });
     const operation = (req.params as { operation?: unknown } | undefined)?.operation;
     const body = { ...errorEnvelope(err), ...(operation === 'user_callback' ? {} : { expiresIn: 0 }) };
     void reply.status(401).header('x-request-id', req.id).send(body);

@@ -4,7 +4,7 @@
  * grants waiting for that device are released (ipcMac cleared) so they can be activated on another device.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { normalizeMac, type EventPayload } from '@dcp/contracts';
+import type { EventPayload } from '@dcp/contracts';
 import { RUNTIME_CLOCK, SERVICE_EVENTS, type Clock, type EventReaction, type ServiceEvents } from '@dcp/runtime';
 import { PermissionMetrics } from '../common/permission-metrics';
 import { GrantRepository } from '../grants/grant.repository';
@@ -24,7 +24,8 @@ export class DeviceUnboundReaction implements EventReaction<'deviceUnbound', Per
   ) {}
 
   async react(data: EventPayload<'deviceUnbound'>, tx: PermissionTransaction): Promise<void> {
-    const mac = normalizeMac(data.macAddr) ?? data.macAddr;
+    // Canonical already: the event schema normalises every MAC on arrival and refuses anything else (E5).
+    const mac = data.macAddr;
     const { revoked, released } = await this.grants.releaseDevice(tx, data.userId, mac, this.clock.now());
     await enqueueRevoked(this.events, tx, revoked, 'device-unbound');
     this.metrics.reaction('device.unbound', 'revoked', revoked.length);

@@ -4,7 +4,7 @@
  * commit on — and their objects are enqueued for deletion (the sweeper deletes them after the commit).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type EventPayload, normalizeMac } from '@dcp/contracts';
+import type { EventPayload } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, type EventReaction } from '@dcp/runtime';
 import type { StorageTransaction } from '../storage-database.types';
 import { SegmentRepository } from '../recordings/segment.repository';
@@ -22,8 +22,8 @@ export class DeviceUnboundReaction implements EventReaction<'deviceUnbound', Sto
   ) {}
 
   async react(data: EventPayload<'deviceUnbound'>, tx: StorageTransaction): Promise<void> {
-    const mac = normalizeMac(data.macAddr);
-    if (!mac) return;
+    // Canonical already: the event schema normalises every MAC on arrival and refuses anything else (E5).
+    const mac = data.macAddr;
     const keys = await this.segments.removeDeviceOfUser(tx, mac, data.userId);
     await this.deletions.enqueue(keys, new Date(this.clock.now()), tx);
     if (keys.length > 0) this.logger.log(`device ${mac} unbound from user ${data.userId} (${data.reason}): ${keys.length} segment(s) purged`);
