@@ -20,6 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allServiceDatabases } from '@dcp/database';
+import { configureLogging, parseLogLevel } from '@dcp/observability';
 import { loadConfig } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import { startPlatform } from '../../apps/platform/src/platform';
@@ -51,6 +52,8 @@ function print(title: string, a: Figure, b: Figure): void {
 }
 
 async function main(): Promise<void> {
+  // The bench prints figures: the platform under measurement logs only what went wrong, unless LOG_LEVEL says otherwise.
+  configureLogging({ service: 'bench', level: process.env.LOG_LEVEL ? parseLogLevel(process.env.LOG_LEVEL) : 'warn' });
   const scenarios = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const want = (s: string) => scenarios.length === 0 || scenarios.includes(s);
   // First and alone: the child process must not share the CPU with an in-process platform under load.
@@ -60,9 +63,10 @@ async function main(): Promise<void> {
   }
   if (!want('gateway') && !want('auth')) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'bench' } as NodeJS.ProcessEnv);
+  // Rate limits off: every request comes from one loopback address, and a refusal (RL0429) is an HTTP 200.
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'bench', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_PER_CLIENT: '0' } as NodeJS.ProcessEnv);
   const database = { kind: 'pglite' as const, dataDir: 'memory://bench', services: allServiceDatabases() };
-  const platform = await startPlatform(config, { port: 0, adminPort: 0, host: '127.0.0.1', logLevel: 'silent', overrides: { database: () => database } });
+  const platform = await startPlatform(config, { port: 0, adminPort: 0, host: '127.0.0.1', overrides: { database: () => database } });
   const base = platform.edge.publicUrl;
   const timeUrl = `${base}/gateway?service=cloud_system.current_time`;
   process.stdout.write(`bench: ${seconds} s per run, ${connections} connections, Node ${process.version}, embedded platform\n`);

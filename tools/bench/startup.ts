@@ -68,7 +68,7 @@ async function startPlatformProcess(dataDir: string): Promise<Running & { readyS
   const [port, adminPort] = [await freePort(), await freePort()];
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PORT: String(adminPort), ADMIN_TOKEN, LOG_LEVEL: 'silent', NODE_ENV: 'development', DATABASE_URL: '', NATS_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PORT: String(adminPort), ADMIN_TOKEN, LOG_LEVEL: 'silent', NODE_ENV: 'development', DATABASE_URL: '', NATS_URL: '', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_PER_CLIENT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -163,14 +163,13 @@ async function measureTestPlatformBoot(runs: number): Promise<number[]> {
   for (let i = 0; i < runs; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-boot-'));
     const started = process.hrtime.bigint();
-    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: ADMIN_TOKEN, MERCHANT_ALLOW_PRIVATE_NETWORKS: 'true' } as NodeJS.ProcessEnv);
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: ADMIN_TOKEN, MERCHANT_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_PER_CLIENT: '0' } as NodeJS.ProcessEnv);
     const database = { kind: 'pglite' as const, dataDir: `memory://bench-boot-${process.pid}-${i}`, services: allServiceDatabases() };
     const platform = await startPlatform(config, {
       overrides: { bus: { kind: 'in-process', busId: `bench-boot-${process.pid}-${i}` }, database: () => database },
       port: 0,
       adminPort: 0,
       host: '127.0.0.1',
-      logLevel: 'silent',
     });
     times.push(Number(process.hrtime.bigint() - started) / 1e9);
     await platform.close();

@@ -5,6 +5,8 @@
  */
 import { STORAGE_LIMITS } from '@dcp/contracts';
 import { loadConfig } from '@dcp/runtime';
+import { assertDurableStore } from '../../libs/storage/src/objects/durable-store-rule';
+import { objectStoreConfig } from '../../libs/storage/src/objects/object-store-config';
 import { parse } from 'yaml';
 import { appDirectories, documentedAppValues, read } from './workspace';
 
@@ -16,6 +18,7 @@ interface ComposeService {
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  volumes?: string[];
 }
 
 // Compose resolves `${VAR:-default}` from the shell; the checks use the defaults a fresh clone gets.
@@ -75,6 +78,17 @@ describe('docker/compose.yaml', () => {
   it('every platform service shares one SECRETS_KEY and one ADMIN_TOKEN', () => {
     expect(new Set(platformServices.map(([, s]) => s.environment!.SECRETS_KEY)).size).toBe(1);
     expect(new Set(platformServices.map(([, s]) => s.environment!.ADMIN_TOKEN)).size).toBe(1);
+  });
+
+  it('storage-service keeps recordings in a store production accepts: a named volume at the folder OBJECT_STORE_URL names', () => {
+    const storage = services['storage-service'];
+    const env = storage.environment!;
+    const config = objectStoreConfig(env, env.DATA_DIR ?? '/var/lib/dcp');
+    expect(() => assertDurableStore(config, env, loadConfig(env as NodeJS.ProcessEnv))).not.toThrow();
+    expect(config.kind).toBe('filesystem');
+    const root = config.kind === 'filesystem' ? config.root : '';
+    const named = Object.keys((parse(read('docker/compose.yaml')) as { volumes?: Record<string, unknown> }).volumes ?? {});
+    expect(storage.volumes ?? []).toContainEqual(expect.stringMatching(new RegExp(`^(${named.join('|')}):${root}$`)));
   });
 
   it('the reference merchant listens on all interfaces and publishes its port', () => {

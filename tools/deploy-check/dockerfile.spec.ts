@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contextFiles, isIgnored, parseDockerignore } from './docker-context';
 import { parseDockerfile, replay, type RunStep, type Stage } from './dockerfile';
+import { NODE_END_OF_LIFE, satisfiesRange } from './node-release';
 import { appDirectories, listFiles, read, ROOT } from './workspace';
 
 // A service added tomorrow must be covered too: its Prisma folder joins the context (unless .dockerignore
@@ -16,6 +17,7 @@ const ignoreRules = parseDockerignore(read('.dockerignore'));
 const context = [...contextFiles(), ...FUTURE_SERVICE_PRISMA.filter((f) => !isIgnored(ignoreRules, f))];
 const stages = replay(parseDockerfile(read('docker/Dockerfile')), context);
 const image = stages[stages.length - 1];
+const nodeVersionArg = () => /^ARG\s+NODE_VERSION=(\S+)\s*$/m.exec(read('docker/Dockerfile'))?.[1] ?? 'ARG NODE_VERSION missing';
 const prismaFiles = [...listFiles('libs').filter((f) => /^libs\/[^/]+\/prisma\//.test(f)), ...FUTURE_SERVICE_PRISMA];
 
 function runOf(predicate: (r: RunStep) => boolean): { stage: Stage; run: RunStep } {
@@ -59,10 +61,45 @@ describe('.dockerignore', () => {
 });
 
 describe('docker/Dockerfile', () => {
-  it('builds on Node 20 slim (Debian) in every stage', () => {
+  it('builds every stage on one exact Node.js LTS release (ARG NODE_VERSION), supported today and inside package.json engines', () => {
     const external = stages.filter((s) => !stages.some((o) => o.name === s.from));
     expect(external.length).toBeGreaterThan(0);
-    for (const s of external) expect(s.from).toMatch(/^node:20(\.\d+)*-(bookworm|bullseye|trixie)-slim$/);
+    const version = nodeVersionArg();
+    for (const s of external) expect(s.from).toBe(`node:${version}-bookworm-slim`);
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    const major = Number(version.split('.')[0]);
+    expect({ major, lts: major % 2 === 0 }).toEqual({ major, lts: true });
+    const endOfLife = NODE_END_OF_LIFE[major];
+    expect({ major, endOfLifeKnown: endOfLife !== undefined }).toEqual({ major, endOfLifeKnown: true });
+    expect({ major, endOfLife, supported: Date.now() < Date.parse(endOfLife) }).toEqual({ major, endOfLife, supported: true });
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+    expect({ version, engines, satisfied: satisfiesRange(version, engines) }).toEqual({ version, engines, satisfied: true });
+  });
+
+  it('reads a Node.js engines range as npm does (guards the check above)', () => {
+    expect(satisfiesRange('24.11.1', '>=20.19')).toBe(true);
+    expect(satisfiesRange('20.18.3', '>=20.19')).toBe(false);
+    expect(satisfiesRange('22.1.0', '^20.19 || >=22')).toBe(true);
+    expect(satisfiesRange('21.0.0', '^20.19 || >=22')).toBe(false);
+    expect(satisfiesRange('24.0.0', '>=20 <24')).toBe(false);
+    expect(satisfiesRange('24.11.1', '>= 22.x')).toBe(true);
+    expect(satisfiesRange('24.11.1', '18 || 20 || >=22')).toBe(true);
+    expect(satisfiesRange('21.5.0', '18 || 20 || >=22')).toBe(false);
+    expect(satisfiesRange('24.11.1', '>=6 <7 || >=8')).toBe(true);
+    expect(satisfiesRange('24.11.1', '10.* || >= 12.*')).toBe(true);
+    expect(satisfiesRange('24.11.1', '*')).toBe(true);
+    expect(satisfiesRange('24.11.1', '^12.22.0 || ^14.17.0 || >=16.0.0')).toBe(true);
+    expect(satisfiesRange('24.11.1', '^20.19.0 || ^22.13.0 || >=23.5.0')).toBe(true);
+    expect(satisfiesRange('24.11.1', '^20.19 || ^22.12')).toBe(false);
+    expect(satisfiesRange('24.11.1', '~24.11.0')).toBe(true);
+    expect(satisfiesRange('24.12.0', '~24.11.0')).toBe(false);
+    expect(satisfiesRange('0.3.0', '^0.2.3')).toBe(false);
+    expect(satisfiesRange('0.2.9', '^0.2.3')).toBe(true);
+    expect(satisfiesRange('24.11.1', '<=24.11')).toBe(true);
+    expect(satisfiesRange('24.12.0', '<=24.11')).toBe(false);
+    expect(satisfiesRange('24.11.1', '>24.10')).toBe(true);
+    expect(satisfiesRange('24.10.9', '>24.10')).toBe(false);
+    expect(() => satisfiesRange('24.0.0', '>=twenty')).toThrow(/cannot read/);
   });
 
   it('installs with `npm ci` from the lockfile, seeing the postinstall script and every Prisma schema', () => {
@@ -142,6 +179,20 @@ describe('docker/Dockerfile', () => {
       const script = /"(\/[^"]+\.js)"/.exec(image.healthcheck ?? '')?.[1];
       expect(script).toBeDefined();
       expect(image.files.has(script!)).toBe(true);
+    });
+
+    it('carries the OCI labels, each from a build argument; what package.json knows is its default', () => {
+      const pkg = JSON.parse(read('package.json')) as { version: string; description: string; license: string };
+      const argOf = (label: string) => /^\$\{([A-Z_][A-Z0-9_]*)\}$/.exec(image.labels.get(`org.opencontainers.image.${label}`) ?? '')?.[1];
+      const labels = ['title', 'description', 'source', 'version', 'revision', 'created', 'licenses', 'vendor'];
+      const fromArgs = labels.map((label) => ({ label, arg: argOf(label) !== undefined && image.args.has(argOf(label)!) }));
+      expect(fromArgs).toEqual(labels.map((label) => ({ label, arg: true })));
+      const defaults = Object.fromEntries(['version', 'description', 'licenses'].map((label) => [label, image.args.get(argOf(label)!)]));
+      expect(defaults).toEqual({ version: pkg.version, description: pkg.description, licenses: pkg.license });
+      // A build argument used before the labels would make every new REVISION or CREATED rebuild layers.
+      const text = read('docker/Dockerfile');
+      const firstLabelArg = text.search(/^ARG\s+TITLE=/m);
+      expect(text.slice(firstLabelArg)).not.toMatch(/^(RUN|COPY|ADD)\b/m);
     });
 
     it('selects the app with APP and runs in production mode by default', () => {

@@ -83,8 +83,22 @@ export interface Stage {
   produced: Map<string, string>;
   runs: RunStep[];
   env: Map<string, string>;
+  /** Build arguments declared in this stage → their default ('' when none). */
+  args: Map<string, string>;
+  /** LABEL key → value as written (build-argument references not expanded). */
+  labels: Map<string, string>;
   entrypoint?: string[];
   healthcheck?: string;
+}
+
+/** `NAME=value NAME2="a b" NAME3` (ARG, ENV, LABEL) → [name, value] pairs, quotes removed; a bare name has no value. */
+export function keyValuePairs(text: string): Array<[string, string | undefined]> {
+  const pairs: Array<[string, string | undefined]> = [];
+  for (const m of text.matchAll(/([^\s=]+)(?:=("(?:[^"\\]|\\.)*"|\S*))?/g)) {
+    const raw = m[2];
+    pairs.push([m[1].replace(/^"|"$/g, ''), raw === undefined ? undefined : raw.replace(/^"([\s\S]*)"$/, '$1').replace(/\\(.)/g, '$1')]);
+  }
+  return pairs;
 }
 
 /** What a RUN step is known to leave behind, relative to its WORKDIR. */
@@ -175,8 +189,7 @@ export function replay(instructions: Instruction[], context: readonly string[]):
 
   for (const ins of instructions) {
     if (ins.keyword === 'ARG' && !stage) {
-      const [name, value = ''] = ins.args.split('=');
-      globalArgs.set(name.trim(), value.trim());
+      for (const [name, value = ''] of keyValuePairs(ins.args)) globalArgs.set(name, value);
       continue;
     }
     if (ins.keyword === 'FROM') {
@@ -193,6 +206,8 @@ export function replay(instructions: Instruction[], context: readonly string[]):
         produced: new Map(parent?.produced ?? []),
         runs: [],
         env: new Map(parent?.env ?? []),
+        args: new Map(parent?.args ?? []),
+        labels: new Map(parent?.labels ?? []),
         entrypoint: parent?.entrypoint,
         healthcheck: parent?.healthcheck,
       };
@@ -228,6 +243,12 @@ export function replay(instructions: Instruction[], context: readonly string[]):
         break;
       case 'HEALTHCHECK':
         stage.healthcheck = ins.args;
+        break;
+      case 'ARG':
+        for (const [name, value] of keyValuePairs(ins.args)) stage.args.set(name, value ?? globalArgs.get(name) ?? '');
+        break;
+      case 'LABEL':
+        for (const [name, value = ''] of keyValuePairs(ins.args)) stage.labels.set(name, value);
         break;
       default:
         break;

@@ -1,67 +1,96 @@
 /**
- * Every environment variable the deployed code reads is either set for the workloads (ConfigMap, Secret,
- * container env) or documented in k8s/README.md as optional; nothing set is a name the code ignores;
- * secrets never sit in the ConfigMap.
+ * Every environment variable the deployed code reads (env-scan.ts) is wired in every overlay, or listed in
+ * k8s-env-allowlist.ts as deliberately unset there; nothing wired is a name the code ignores; every
+ * reference resolves; secrets never sit in a ConfigMap.
  */
-import { loadManifests, podSpecOf } from './k8s-objects';
-import { envNamesIn, envVarsReadByDeployedCode, read, requiredInProduction } from './workspace';
+import { podSpecOf } from './k8s-objects';
+import { DELIBERATELY_UNSET, deliberatelyUnset } from './k8s-env-allowlist';
+import { containerEnv, ofKind, overlays, platformWorkloads, type Overlay } from './k8s-overlays';
+import { envReadByDeployedCode, envReadsIn } from './env-scan';
+import { requiredInProduction } from './workspace';
 
-const loaded = loadManifests('k8s/base');
-const objects = loaded.filter(({ file }) => !file.endsWith('secret.example.yaml')).map(({ object }) => object);
-const configData = objects.find((o) => o.kind === 'ConfigMap')!.data as Record<string, string>;
-const configKeys = Object.keys(configData);
-const secretKeys = Object.keys(loaded.find(({ file }) => file.endsWith('secret.example.yaml'))!.object.stringData as Record<string, string>);
-const containerKeys = objects
-  .filter((o) => o.kind === 'Deployment' || o.kind === 'Job')
-  .flatMap((o) => podSpecOf(o).containers.flatMap((c) => (c.env ?? []).map((e) => e.name)));
-/** Set by the platform around Node itself, not read by the code as configuration. */
-const PROCESS_LEVEL = new Set(['APP', 'NODE_OPTIONS']);
+const reads = envReadByDeployedCode();
+/** Set around Node itself or read by libraries, not by the platform's code. */
+const READ_BY_OTHERS = new Map([
+  ['APP', 'docker/entrypoint: selects the app'],
+  ['NODE_OPTIONS', 'Node: heap size'],
+  ['AWS_ACCESS_KEY_ID', 'the AWS SDK\'s default credential chain (storage-service)'],
+  ['AWS_SECRET_ACCESS_KEY', 'the AWS SDK\'s default credential chain (storage-service)'],
+]);
 
-/** Variable names in the first column of the table under "## Optional variables" in k8s/README.md. */
-function documentedOptional(): string[] {
-  const text = read('k8s/README.md');
-  const start = text.indexOf('## Optional variables');
-  if (start < 0) throw new Error('k8s/README.md has no "## Optional variables" section');
-  const section = text.slice(start + 1).split(/\n## /)[0];
-  return [...section.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((m) => m[1]);
+/** Variable → the workloads of an overlay that get it, with where each value comes from. */
+function wired(o: Overlay): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const w of platformWorkloads(o))
+    for (const c of podSpecOf(w).containers)
+      for (const [name, v] of containerEnv(o, c)) out.set(name, [...(out.get(name) ?? []), `${w.kind}/${w.metadata.name} (${v.from})`]);
+  return out;
 }
 
-describe('environment variables', () => {
-  const read = envVarsReadByDeployedCode();
-
-  it('the scan finds what the runtime configuration reads (guards the scanner itself)', () => {
-    expect(envNamesIn("const a = env.FOO; int(env, 'BAR', 1); env['BAZ']")).toEqual(new Set(['FOO', 'BAR', 'BAZ']));
-    for (const name of ['DATABASE_URL', 'NATS_URL', 'ADMIN_TOKEN', 'SECRETS_KEY', 'PORT', 'HEALTH_PORT']) expect(read.has(name)).toBe(true);
+describe('the scan of the code', () => {
+  it('finds every form the code uses to read a variable', () => {
+    expect(envReadsIn("env.FOO; process.env.BAR; env['BAZ']; int(env, 'QUX', 1); url(env, \"QUUX\", '')")).toEqual(new Set(['FOO', 'BAR', 'BAZ', 'QUX', 'QUUX']));
+    expect(envReadsIn('environment.FOO; env.lower; myenv.FOO')).toEqual(new Set());
   });
 
-  it('every variable the code reads is set for the workloads or documented as optional', () => {
-    const provided = new Set([...configKeys, ...secretKeys, ...containerKeys, ...documentedOptional()]);
-    const missing = [...read.keys()].filter((name) => !provided.has(name)).map((name) => `${name} (read in ${read.get(name)!.join(', ')})`);
+  it('finds what the runtime configuration and the object store read', () => {
+    for (const name of ['DATABASE_URL', 'NATS_URL', 'ADMIN_TOKEN', 'SECRETS_KEY', 'PORT', 'HEALTH_PORT', 'OBJECT_STORE_URL', 'S3_REGION']) expect(reads.has(name)).toBe(true);
+  });
+});
+
+describe('the allow-list', () => {
+  it('names only variables the code reads (no stale entries)', () => {
+    const stale = DELIBERATELY_UNSET.filter((u) => (u.name.endsWith('*') ? ![...reads.keys()].some((v) => v.startsWith(u.name.slice(0, -1))) : !reads.has(u.name)));
+    expect(stale.map((u) => u.name)).toEqual([]);
+  });
+
+  it('names only overlays that exist, and gives every entry a reason', () => {
+    const names = overlays().map((o) => o.name);
+    for (const u of DELIBERATELY_UNSET) {
+      expect(u.why.length).toBeGreaterThan(10);
+      for (const overlayName of u.overlays ?? []) expect(names).toContain(overlayName);
+    }
+  });
+});
+
+describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, o) => {
+  const env = wired(o);
+
+  it('wires every variable the code reads, or leaves it unset on purpose (k8s-env-allowlist.ts)', () => {
+    const missing = [...reads.keys()]
+      .filter((v) => !env.has(v) && !deliberatelyUnset(v, name))
+      .map((v) => `${v} is not wired in overlay ${name} (read in ${reads.get(v)!.join(', ')})`);
     expect(missing).toEqual([]);
   });
 
-  it('every variable set or documented is one the code reads (no typos, no dead settings)', () => {
-    const unknown = [...configKeys, ...secretKeys, ...containerKeys, ...documentedOptional()].filter((name) => !read.has(name) && !PROCESS_LEVEL.has(name));
+  it('wires nothing the code does not read (no typos, no dead settings)', () => {
+    const unknown = [...env.keys()].filter((v) => !reads.has(v) && !READ_BY_OTHERS.has(v)).map((v) => `${v} in overlay ${name}: ${env.get(v)!.join(', ')}`);
     expect(unknown).toEqual([]);
   });
 
-  it('a variable is either set or documented as optional, not both (one place to look)', () => {
-    const set = new Set([...configKeys, ...secretKeys]);
-    expect(documentedOptional().filter((n) => set.has(n))).toEqual([]);
+  it('leaves unset only what it does not wire (the allow-list stays honest)', () => {
+    const both = [...env.keys()].filter((v) => deliberatelyUnset(v, name) && !DELIBERATELY_UNSET.find((u) => u.name.endsWith('*') && v.startsWith(u.name.slice(0, -1))));
+    expect(both).toEqual([]);
   });
 
-  it('production-required variables and DATABASE_URL are in the Secret, never in the ConfigMap', () => {
-    const required = requiredInProduction();
+  it('resolves every reference to a ConfigMap or Secret key', () => {
+    const dangling: string[] = [];
+    for (const w of platformWorkloads(o))
+      for (const c of podSpecOf(w).containers) {
+        for (const [v, r] of containerEnv(o, c)) if (r.value === undefined) dangling.push(`${w.metadata.name}: ${v} from ${r.from}`);
+        for (const from of c.envFrom ?? []) {
+          const ref = from.configMapRef?.name ?? from.secretRef?.name ?? '';
+          const found = from.configMapRef ? ofKind(o, 'ConfigMap').some((cm) => cm.metadata.name === ref) : o.secrets.has(ref);
+          if (!found) dangling.push(`${w.metadata.name}: envFrom ${ref}`);
+        }
+      }
+    expect(dangling).toEqual([]);
+  });
+
+  it('keeps production-required variables and DATABASE_URL in Secrets, never in a ConfigMap', () => {
+    const required = [...requiredInProduction(), 'DATABASE_URL'];
     expect(required).toEqual(expect.arrayContaining(['ADMIN_TOKEN', 'SECRETS_KEY']));
-    for (const name of [...required, 'DATABASE_URL']) {
-      expect(secretKeys).toContain(name);
-      expect(configKeys).not.toContain(name);
-    }
-    expect(configData.NODE_ENV).toBe('production');
-  });
-
-  it('DATABASE_URL and NATS_URL are both provided (distributed mode needs the pair)', () => {
-    const provided = new Set([...configKeys, ...secretKeys]);
-    expect(provided.has('DATABASE_URL') && provided.has('NATS_URL')).toBe(true);
+    for (const cm of ofKind(o, 'ConfigMap')) for (const v of [...required, 'AWS_SECRET_ACCESS_KEY']) expect(Object.keys((cm.data ?? {}) as object)).not.toContain(v);
+    for (const v of required) for (const from of env.get(v) ?? []) expect(from).toMatch(/Secret /);
   });
 });

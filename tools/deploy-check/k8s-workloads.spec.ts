@@ -1,35 +1,23 @@
 /**
- * The Deployments and the Job match what the apps really do: the port each app listens on (from the
- * runtime configuration and the ConfigMap), its health and metrics routes, its resources and security.
+ * The Deployments and the Job of every overlay match what the apps really do: the port each app listens
+ * on (from the runtime configuration and the rendered ConfigMap), its health and metrics routes, its
+ * resources, security and shutdown.
  */
 import { loadConfig } from '@dcp/runtime';
 import type { IContainerPort } from 'kubernetes-models/v1/ContainerPort';
 import type { IProbe } from 'kubernetes-models/v1/Probe';
-import { loadManifests, podAnnotationsOf, podSpecOf, type Container, type K8sObject } from './k8s-objects';
+import { podAnnotationsOf, podSpecOf, type Container, type K8sObject } from './k8s-objects';
+import { envRecord, ofKind, overlays, type Overlay } from './k8s-overlays';
 import { appDirectories, configIntDefaults, DEPLOYED_APPS_EXCLUDED, edgePublicRoutePrefixes, hasMain } from './workspace';
 
-const objects = loadManifests('k8s/base')
-  .filter(({ file }) => !file.endsWith('secret.example.yaml'))
-  .map(({ object }) => object);
-const deployments = objects.filter((o) => o.kind === 'Deployment');
-const job = objects.find((o) => o.kind === 'Job' && o.metadata.name === 'migrate');
-const configMap = objects.find((o) => o.kind === 'ConfigMap')!.data as Record<string, string>;
 const defaults = configIntDefaults();
 
 /** APP of a workload container (the app it runs). */
 const appOf = (c: Container) => c.env?.find((e) => e.name === 'APP')?.value;
 
-/** The environment a container starts with: ConfigMap first, then its own env entries (which win). */
-function effectiveEnv(c: Container): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const from of c.envFrom ?? []) if (from.configMapRef) Object.assign(env, configMap);
-  for (const e of c.env ?? []) if (e.value !== undefined) env[e.name] = e.value;
-  return env;
-}
-
 /** Ports the app in this container really listens on, by the runtime configuration's own defaults. */
-function listeningPorts(c: Container): { port: number; serves: string }[] {
-  const env = effectiveEnv(c);
+function listeningPorts(o: Overlay, c: Container): { port: number; serves: string }[] {
+  const env = envRecord(o, c);
   const port = (name: string) => Number(env[name] ?? defaults.get(name));
   if (appOf(c) === 'gateway-edge') {
     return [
@@ -52,156 +40,159 @@ function parseQuantity(q: string | number | undefined): number {
   return Number(m[1]) * unit;
 }
 
-describe('Deployments', () => {
-  it('exist for gateway-edge and every standalone service app, each startable', () => {
-    const expected = appDirectories().filter((a) => !DEPLOYED_APPS_EXCLUDED.has(a));
-    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(expected);
-    for (const d of deployments) {
-      const containers = podSpecOf(d).containers;
-      expect(containers.map(appOf)).toEqual([d.metadata.name]);
-      expect(hasMain(d.metadata.name)).toBe(true);
-    }
-  });
+describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (overlayName, o) => {
+  const deployments = ofKind(o, 'Deployment');
+  const job = ofKind(o, 'Job').find((j) => j.metadata.name === 'migrate');
+  const env = (c: Container) => envRecord(o, c);
 
-  describe.each(deployments.map((d) => [d.metadata.name, d] as const))('%s', (name, d) => {
-    const pod = podSpecOf(d);
-    const container = pod.containers[0];
-    const listening = listeningPorts(container);
-
-    it('declares exactly the ports the app listens on', () => {
-      expect((container.ports ?? []).map((p) => p.containerPort).sort()).toEqual(listening.map((l) => l.port).sort());
-    });
-
-    it.each(['livenessProbe', 'readinessProbe', 'startupProbe'] as const)('%s asks the app on a declared port', (kind) => {
-      const probe: IProbe | undefined = container[kind];
-      if (kind === 'startupProbe' && !probe) return;
-      expect(probe?.httpGet).toBeDefined();
-      const declared = resolvePort(container, probe!.httpGet!.port as string | number);
-      expect(declared).toBeDefined();
-      // Health routes live on the public port (edge) or on HEALTH_PORT (services), never on the admin port.
-      expect(listening.find((l) => l.port === declared!.containerPort)?.serves).toBe(name === 'gateway-edge' ? 'public' : 'health');
-      expect(probe!.httpGet!.path).toBe(kind === 'readinessProbe' ? '/health/ready' : '/health/live');
-    });
-
-    it('gives the readiness checks more time than their own 3 s timeout', () => {
-      expect(container.readinessProbe?.timeoutSeconds ?? 1).toBeGreaterThan(3);
-    });
-
-    it('is scraped by Prometheus on its /metrics port', () => {
-      const a = podAnnotationsOf(d);
-      expect(a['prometheus.io/scrape']).toBe('true');
-      expect(a['prometheus.io/path']).toBe('/metrics');
-      const port = Number(a['prometheus.io/port']);
-      expect(listening.find((l) => l.port === port)?.serves).toBe(name === 'gateway-edge' ? 'public' : 'health');
-    });
-
-    it('requests and limits CPU and memory, limits above requests, V8 heap under the memory limit', () => {
-      const { requests = {}, limits = {} } = container.resources ?? {};
-      for (const r of ['cpu', 'memory']) {
-        expect(parseQuantity(requests[r])).toBeGreaterThan(0);
-        expect(parseQuantity(limits[r])).toBeGreaterThanOrEqual(parseQuantity(requests[r]));
+  describe('Deployments', () => {
+    it('exist for gateway-edge and every standalone service app, each startable', () => {
+      const expected = appDirectories().filter((a) => !DEPLOYED_APPS_EXCLUDED.has(a));
+      expect(deployments.map((d) => d.metadata.name).sort()).toEqual(expected);
+      for (const d of deployments) {
+        const containers = podSpecOf(d).containers;
+        expect(containers.map(appOf)).toEqual([d.metadata.name]);
+        expect(hasMain(d.metadata.name)).toBe(true);
       }
-      // Node services: at least 128Mi to boot Nest + Prisma, at most 2Gi for one process.
-      expect(parseQuantity(limits.memory)).toBeGreaterThanOrEqual(128 * 1024 ** 2);
-      expect(parseQuantity(limits.memory)).toBeLessThanOrEqual(2 * 1024 ** 3);
-      const heap = /--max-old-space-size=(\d+)/.exec(effectiveEnv(container).NODE_OPTIONS ?? '');
-      if (heap) expect(Number(heap[1]) * 1024 ** 2).toBeLessThan(parseQuantity(limits.memory));
     });
 
-    it('runs as non-root on a read-only root filesystem, with a writable emptyDir /tmp', () => {
+    describe.each(deployments.map((d) => [d.metadata.name, d] as const))('%s', (name, d) => {
+      const pod = podSpecOf(d);
+      const container = pod.containers[0];
+      const listening = listeningPorts(o, container);
+
+      it('declares exactly the ports the app listens on', () => {
+        expect((container.ports ?? []).map((p) => p.containerPort).sort()).toEqual(listening.map((l) => l.port).sort());
+      });
+
+      it.each(['livenessProbe', 'readinessProbe', 'startupProbe'] as const)('%s asks the app on a declared port', (kind) => {
+        const probe: IProbe | undefined = container[kind];
+        if (kind === 'startupProbe' && !probe) return;
+        expect(probe?.httpGet).toBeDefined();
+        const declared = resolvePort(container, probe!.httpGet!.port as string | number);
+        expect(declared).toBeDefined();
+        // Health routes live on the public port (edge) or on HEALTH_PORT (services), never on the admin port.
+        expect(listening.find((l) => l.port === declared!.containerPort)?.serves).toBe(name === 'gateway-edge' ? 'public' : 'health');
+        expect(probe!.httpGet!.path).toBe(kind === 'readinessProbe' ? '/health/ready' : '/health/live');
+      });
+
+      it('gives the readiness checks more time than their own 3 s timeout', () => {
+        expect(container.readinessProbe?.timeoutSeconds ?? 1).toBeGreaterThan(3);
+      });
+
+      it('is scraped by Prometheus on its /metrics port', () => {
+        const a = podAnnotationsOf(d);
+        expect(a['prometheus.io/scrape']).toBe('true');
+        expect(a['prometheus.io/path']).toBe('/metrics');
+        const port = Number(a['prometheus.io/port']);
+        expect(listening.find((l) => l.port === port)?.serves).toBe(name === 'gateway-edge' ? 'public' : 'health');
+      });
+
+      it('requests and limits CPU and memory, limits above requests, V8 heap under the memory limit', () => {
+        const { requests = {}, limits = {} } = container.resources ?? {};
+        for (const r of ['cpu', 'memory']) {
+          expect(parseQuantity(requests[r])).toBeGreaterThan(0);
+          expect(parseQuantity(limits[r])).toBeGreaterThanOrEqual(parseQuantity(requests[r]));
+        }
+        // Node services: at least 128Mi to boot Nest + Prisma, at most 2Gi for one process.
+        expect(parseQuantity(limits.memory)).toBeGreaterThanOrEqual(128 * 1024 ** 2);
+        expect(parseQuantity(limits.memory)).toBeLessThanOrEqual(2 * 1024 ** 3);
+        const heap = /--max-old-space-size=(\d+)/.exec(env(container).NODE_OPTIONS ?? '');
+        if (heap) expect(Number(heap[1]) * 1024 ** 2).toBeLessThan(parseQuantity(limits.memory));
+      });
+
+      it('runs as non-root on a read-only root filesystem, with a writable emptyDir /tmp', () => {
+        expect(pod.securityContext?.runAsNonRoot).toBe(true);
+        expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
+        expect(pod.securityContext?.seccompProfile?.type).toBe('RuntimeDefault');
+        const sc = container.securityContext ?? {};
+        expect(sc.runAsUser === undefined || sc.runAsUser > 0).toBe(true);
+        expect(sc.allowPrivilegeEscalation).toBe(false);
+        expect(sc.capabilities?.drop).toContain('ALL');
+        expect(sc.readOnlyRootFilesystem).toBe(true);
+        const tmp = container.volumeMounts?.find((m) => m.mountPath === '/tmp');
+        expect(tmp).toBeDefined();
+        expect(pod.volumes?.find((v) => v.name === tmp!.name)?.emptyDir).toBeDefined();
+        expect(pod.automountServiceAccountToken).toBe(false);
+      });
+
+      it('keeps DATA_DIR on a writable volume', () => {
+        const dataDir = env(container).DATA_DIR;
+        expect(dataDir).toBeDefined();
+        const mount = (container.volumeMounts ?? []).find((m) => dataDir === m.mountPath || dataDir.startsWith(m.mountPath.replace(/\/?$/, '/')));
+        expect(mount).toBeDefined();
+        expect(mount!.readOnly ?? false).toBe(false);
+      });
+
+      it('rolls out without losing capacity and stops gracefully', () => {
+        const spec = d.spec as { strategy?: { type?: string; rollingUpdate?: { maxUnavailable?: number | string } } };
+        expect(spec.strategy?.type).toBe('RollingUpdate');
+        expect(String(spec.strategy?.rollingUpdate?.maxUnavailable)).toMatch(/^0%?$/);
+        expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(10);
+        const preStop = container.lifecycle?.preStop?.exec?.command;
+        const sleep = preStop?.[0] === 'sleep' ? Number(preStop[1]) : 0;
+        expect(sleep).toBeLessThan(pod.terminationGracePeriodSeconds!);
+        // The app's own ordered shutdown (SHUTDOWN_TIMEOUT_MS) ends before Kubernetes kills it.
+        const shutdownMs = Number(env(container).SHUTDOWN_TIMEOUT_MS ?? defaults.get('SHUTDOWN_TIMEOUT_MS'));
+        expect(defaults.has('SHUTDOWN_TIMEOUT_MS') || env(container).SHUTDOWN_TIMEOUT_MS !== undefined).toBe(true);
+        expect(sleep * 1000 + shutdownMs).toBeLessThan(pod.terminationGracePeriodSeconds! * 1000);
+      });
+    });
+  });
+
+  describe('configuration the workloads start with', () => {
+    it.each(deployments.map((d) => [d.metadata.name, d] as const))('%s: loadConfig accepts it as production, distributed', (_name, d) => {
+      const config = loadConfig(env(podSpecOf(d).containers[0]));
+      expect(config.production).toBe(true);
+      expect(config.mode).toBe('distributed');
+      expect(config.merchantAllowPrivateNetworks).toBe(false);
+      // Only prod serves merchants' apps: there the public URLs must be HTTPS.
+      if (overlayName === 'prod') expect(config.publicBaseUrl).toMatch(/^https:\/\//);
+    });
+
+    it('the placeholders of the example Secrets are refused at start-up, not run with', () => {
+      const edge = env(podSpecOf(deployments.find((d) => d.metadata.name === 'gateway-edge')!).containers[0]);
+      expect(() => loadConfig({ ...edge, SECRETS_KEY: '<REPLACE-ME: 64 hex characters, e.g. openssl rand -hex 32>' })).toThrow(/SECRETS_KEY/);
+    });
+  });
+
+  describe('the migrate Job', () => {
+    it('runs as non-root on a read-only root filesystem with limits', () => {
+      const pod = podSpecOf(job as K8sObject);
+      const c = pod.containers[0];
       expect(pod.securityContext?.runAsNonRoot).toBe(true);
-      expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
-      expect(pod.securityContext?.seccompProfile?.type).toBe('RuntimeDefault');
-      const sc = container.securityContext ?? {};
-      expect(sc.runAsUser === undefined || sc.runAsUser > 0).toBe(true);
-      expect(sc.allowPrivilegeEscalation).toBe(false);
-      expect(sc.capabilities?.drop).toContain('ALL');
-      expect(sc.readOnlyRootFilesystem).toBe(true);
-      const tmp = container.volumeMounts?.find((m) => m.mountPath === '/tmp');
-      expect(tmp).toBeDefined();
-      expect(pod.volumes?.find((v) => v.name === tmp!.name)?.emptyDir).toBeDefined();
-      expect(pod.automountServiceAccountToken).toBe(false);
-    });
-
-    it('keeps DATA_DIR on a writable volume', () => {
-      const dataDir = effectiveEnv(container).DATA_DIR;
-      expect(dataDir).toBeDefined();
-      const mount = (container.volumeMounts ?? []).find((m) => dataDir === m.mountPath || dataDir.startsWith(m.mountPath.replace(/\/?$/, '/')));
-      expect(mount).toBeDefined();
-      expect(mount!.readOnly ?? false).toBe(false);
-    });
-
-    it('rolls out without losing capacity and stops gracefully', () => {
-      const spec = d.spec as { strategy?: { type?: string; rollingUpdate?: { maxUnavailable?: number | string } } };
-      expect(spec.strategy?.type).toBe('RollingUpdate');
-      expect(String(spec.strategy?.rollingUpdate?.maxUnavailable)).toMatch(/^0%?$/);
-      expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(10);
-      const preStop = container.lifecycle?.preStop?.exec?.command;
-      const sleep = preStop?.[0] === 'sleep' ? Number(preStop[1]) : 0;
-      expect(sleep).toBeLessThan(pod.terminationGracePeriodSeconds!);
+      expect(c.securityContext?.readOnlyRootFilesystem).toBe(true);
+      expect(c.securityContext?.allowPrivilegeEscalation).toBe(false);
+      expect(parseQuantity(c.resources?.limits?.memory)).toBeGreaterThan(0);
+      expect(parseQuantity(c.resources?.limits?.cpu)).toBeGreaterThan(0);
+      expect(c.volumeMounts?.some((m) => m.mountPath === '/tmp')).toBe(true);
     });
   });
-});
 
-describe('configuration the workloads start with', () => {
-  // Real-looking secrets: the runtime configuration validates their format.
-  const secret = {
-    ADMIN_TOKEN: 'a'.repeat(64),
-    SECRETS_KEY: 'b'.repeat(64),
-    DATABASE_URL: 'postgresql://dcp:pw@postgres.example.internal:5432/dcp',
-  };
+  describe('Ingress', () => {
+    const ingresses = ofKind(o, 'Ingress');
+    type Path = { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } };
+    const paths = ingresses.flatMap((i) => ((i.spec as { rules: { http: { paths: Path[] } }[] }).rules ?? []).flatMap((r) => r.http.paths));
+    const publicService = ofKind(o, 'Service').find((s) => s.metadata.name === 'gateway-edge')!;
+    const publicPorts = (publicService.spec as { ports: { name: string; port: number; targetPort: string }[] }).ports;
 
-  it.each(deployments.map((d) => [d.metadata.name, d] as const))('%s: loadConfig accepts it as production, distributed', (_name, d) => {
-    const env = { ...effectiveEnv(podSpecOf(d).containers[0]), ...secret };
-    const config = loadConfig(env);
-    expect(config.production).toBe(true);
-    expect(config.mode).toBe('distributed');
-    expect(config.merchantAllowPrivateNetworks).toBe(false);
-    expect(config.publicBaseUrl).toMatch(/^https:\/\//);
-  });
+    it('routes every public route of the edge (its controllers, admin excluded)', () => {
+      const prefixes = edgePublicRoutePrefixes();
+      expect(prefixes.length).toBeGreaterThan(0);
+      for (const prefix of prefixes) expect(paths.map((p) => p.path)).toContain(`/${prefix}`);
+    });
 
-  it('the placeholders of the example Secret are refused at start-up, not run with', () => {
-    const env = { ...configMap, ADMIN_TOKEN: 'x', DATABASE_URL: secret.DATABASE_URL, SECRETS_KEY: '<REPLACE-ME: 64 hex characters, e.g. openssl rand -hex 32>' };
-    expect(() => loadConfig(env)).toThrow(/SECRETS_KEY/);
-  });
-});
-
-describe('the migrate Job', () => {
-  it('runs as non-root on a read-only root filesystem with limits', () => {
-    const pod = podSpecOf(job as K8sObject);
-    const c = pod.containers[0];
-    expect(pod.securityContext?.runAsNonRoot).toBe(true);
-    expect(c.securityContext?.readOnlyRootFilesystem).toBe(true);
-    expect(c.securityContext?.allowPrivilegeEscalation).toBe(false);
-    expect(parseQuantity(c.resources?.limits?.memory)).toBeGreaterThan(0);
-    expect(parseQuantity(c.resources?.limits?.cpu)).toBeGreaterThan(0);
-    expect(c.volumeMounts?.some((m) => m.mountPath === '/tmp')).toBe(true);
-  });
-});
-
-describe('Ingress', () => {
-  const ingresses = objects.filter((o) => o.kind === 'Ingress');
-  type Path = { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } };
-  const paths = ingresses.flatMap((i) => ((i.spec as { rules: { http: { paths: Path[] } }[] }).rules ?? []).flatMap((r) => r.http.paths));
-  const publicService = objects.find((o) => o.kind === 'Service' && o.metadata.name === 'gateway-edge')!;
-  const publicPorts = (publicService.spec as { ports: { name: string; port: number; targetPort: string }[] }).ports;
-
-  it('routes every public route of the edge (its controllers, admin excluded)', () => {
-    const prefixes = edgePublicRoutePrefixes();
-    expect(prefixes.length).toBeGreaterThan(0);
-    for (const prefix of prefixes) expect(paths.map((p) => p.path)).toContain(`/${prefix}`);
-  });
-
-  it('exposes nothing else: no admin, health or metrics path, only the public Service on its public port', () => {
-    const allowed = new Set(edgePublicRoutePrefixes().map((p) => `/${p}`));
-    for (const p of paths) {
-      expect(allowed.has(p.path)).toBe(true);
-      expect(p.pathType).toBe('Prefix');
-      expect(p.backend.service.name).toBe('gateway-edge');
-      const port = publicPorts.find((sp) => sp.name === p.backend.service.port.name || sp.port === p.backend.service.port.number);
-      expect(port?.targetPort).toBe('http');
-    }
-    const edgeContainer = podSpecOf(deployments.find((d) => d.metadata.name === 'gateway-edge')!).containers[0];
-    expect(resolvePort(edgeContainer, 'http')?.containerPort).toBe(listeningPorts(edgeContainer).find((l) => l.serves === 'public')?.port);
+    it('exposes nothing else: no admin, health or metrics path, only the public Service on its public port', () => {
+      const allowed = new Set(edgePublicRoutePrefixes().map((p) => `/${p}`));
+      for (const p of paths) {
+        expect(allowed.has(p.path)).toBe(true);
+        expect(p.pathType).toBe('Prefix');
+        expect(p.backend.service.name).toBe('gateway-edge');
+        const port = publicPorts.find((sp) => sp.name === p.backend.service.port.name || sp.port === p.backend.service.port.number);
+        expect(port?.targetPort).toBe('http');
+      }
+      const edgeContainer = podSpecOf(deployments.find((d) => d.metadata.name === 'gateway-edge')!).containers[0];
+      expect(resolvePort(edgeContainer, 'http')?.containerPort).toBe(listeningPorts(o, edgeContainer).find((l) => l.serves === 'public')?.port);
+    });
   });
 });

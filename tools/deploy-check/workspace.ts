@@ -1,7 +1,7 @@
 /**
  * Facts about the workspace that the deployment artifacts must agree with, read from the sources
- * themselves (never restated by hand): the apps, the environment variables the code reads and their
- * defaults, the documented APP values, the edge's public routes.
+ * themselves (never restated by hand): the apps, the runtime configuration's defaults and required
+ * variables, the documented APP values, the edge's public routes. The variables the code reads: env-scan.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -42,44 +42,12 @@ export const DEPLOYED_APPS_EXCLUDED = new Set(['platform', 'merchant-sandbox']);
 
 const ENV_NAME = '[A-Z][A-Z0-9_]*';
 
-/** Names of the environment variables read by a source text (`env.X`, `env['X']`, `f(env, 'X', …)`, `process.env.X`). */
-export function envNamesIn(source: string): Set<string> {
-  const names = new Set<string>();
-  const patterns = [
-    new RegExp(`\\benv\\.(${ENV_NAME})\\b`, 'g'),
-    new RegExp(`\\benv\\[['"](${ENV_NAME})['"]\\]`, 'g'),
-    new RegExp(`\\benv,\\s*['"](${ENV_NAME})['"]`, 'g'),
-  ];
-  for (const re of patterns) for (const m of source.matchAll(re)) names.add(m[1]);
-  return names;
-}
-
 export const CONFIG_SOURCE = 'libs/runtime/src/config.ts';
 
-/**
- * Every environment variable the deployed code reads: the runtime configuration plus any direct
- * `process.env.X` in the libs and the deployed apps (tests and the testing lib excluded).
- */
-export function envVarsReadByDeployedCode(): Map<string, string[]> {
-  const where = new Map<string, string[]>();
-  const add = (name: string, file: string) => where.set(name, [...(where.get(name) ?? []), file]);
-  const deployedApps = appDirectories().filter((a) => !DEPLOYED_APPS_EXCLUDED.has(a));
-  const files = [...listFiles('libs'), ...deployedApps.flatMap((a) => listFiles(`apps/${a}`))].filter(
-    (f) => f.endsWith('.ts') && !/\.(spec|int\.spec|e2e-spec)\.ts$/.test(f) && !f.startsWith('libs/testing/') && !/\/(test|generated)\//.test(f),
-  );
-  for (const file of files) {
-    const text = read(file);
-    const names = file === CONFIG_SOURCE ? envNamesIn(text) : new Set<string>();
-    for (const m of text.matchAll(new RegExp(`process\\.env\\.(${ENV_NAME})\\b`, 'g'))) names.add(m[1]);
-    for (const n of names) add(n, file);
-  }
-  return where;
-}
-
-/** Numeric defaults of `int(env, 'NAME', default …)` in the runtime configuration (ports, timeouts). */
+/** Numeric defaults of `int(env, 'NAME', default …)` in the runtime configuration (ports, timeouts; digits may be grouped with _). */
 export function configIntDefaults(): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of read(CONFIG_SOURCE).matchAll(new RegExp(`\\bint\\(env,\\s*'(${ENV_NAME})',\\s*(\\d+)`, 'g'))) out.set(m[1], Number(m[2]));
+  for (const m of read(CONFIG_SOURCE).matchAll(new RegExp(`\\bint\\(env,\\s*'(${ENV_NAME})',\\s*([\\d_]+)\\s*[,)]`, 'g'))) out.set(m[1], Number(m[2].replace(/_/g, '')));
   return out;
 }
 

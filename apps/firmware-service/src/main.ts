@@ -1,4 +1,6 @@
 import { FirmwareModule } from '@dcp/firmware';
 import { bootstrapService } from '@dcp/runtime';
+import { startTracing } from '@dcp/observability';
 
+startTracing('firmware-service');
 void bootstrapService('firmware-service', FirmwareModule);

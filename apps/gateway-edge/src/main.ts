@@ -1,23 +1,25 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { configureLogging, contextLogger, startTracing } from '@dcp/observability';
 import { startEdgeServers } from '@dcp/edge';
-import { ConfigError, createRuntime, loadConfig } from '@dcp/runtime';
+import { ConfigError, createRuntime, exitOnSignals, loadConfig } from '@dcp/runtime';
+
+startTracing('gateway-edge');
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Every line from here on is JSON (libs/observability logging), at LOG_LEVEL. The admin token is never logged.
+  configureLogging({ service: 'gateway-edge', level: config.logLevel });
+  const logger = contextLogger('gateway-edge');
   const runtime = await createRuntime(config);
   const edge = await startEdgeServers(runtime);
-  const shutdown = async () => {
-    await edge.close();
-    await runtime.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
-  new Logger('gateway-edge').log(`public ${edge.publicUrl}, admin ${edge.adminUrl}`);
+  // The runtime's ordered shutdown (HS2): listeners, bus intake, apps, then the NATS connection.
+  exitOnSignals(runtime.shutdown, { timeoutMs: config.shutdownTimeoutMs, logger: { log: (m) => logger.info(m), error: (m) => logger.error(m) } });
+  logger.info({ mode: config.mode, publicUrl: edge.publicUrl, adminUrl: edge.adminUrl }, `gateway-edge up: public ${edge.publicUrl}, admin ${edge.adminUrl}`);
 }
 
 main().catch((err) => {
-  new Logger('gateway-edge').error(err instanceof ConfigError ? err.message : err);
+  const logger = contextLogger('gateway-edge');
+  if (err instanceof ConfigError) logger.fatal(err.message);
+  else logger.fatal({ err }, 'the gateway edge could not start');
   process.exit(err instanceof ConfigError ? 2 : 1);
 });

@@ -1,38 +1,33 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from '@dcp/runtime';
+import { configureLogging, contextLogger, startTracing, writeBanner } from '@dcp/observability';
+import { ConfigError, exitOnSignals, loadConfig } from '@dcp/runtime';
+import { startupBanner } from './banner';
 import { startPlatform } from './platform';
 
+startTracing('platform');
+
 async function main(): Promise<void> {
-  const logger = new Logger('platform');
   const config = loadConfig();
+  // Every line from here on is JSON (libs/observability logging), at LOG_LEVEL.
+  configureLogging({ service: 'platform', level: config.logLevel });
+  const logger = contextLogger('platform');
   const started = Date.now();
   const platform = await startPlatform(config);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.log(`${signal}: shutting down`);
-    await platform.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  const where = config.mode === 'embedded' ? `embedded: data in ${config.dataDir}` : 'distributed: PostgreSQL + NATS';
-  process.stdout.write(
-    [
-      '',
-      `Device Cloud Platform is up (${where}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      `  public API  ${platform.edge.publicUrl}   (/sso/*, /gateway, /stream, /health/ready, /metrics)`,
-      `  API docs    ${platform.edge.publicUrl}/docs   (OpenAPI: ${platform.edge.publicUrl}/openapi.json)`,
-      `  admin API   ${platform.edge.adminUrl}/admin/v1   (OpenAPI: ${platform.edge.adminUrl}/admin/v1/openapi.json)`,
-      `  admin token ${config.adminToken}`,
-      '',
-    ].join('\n') + '\n',
-  );
+  // The runtime's ordered shutdown (HS2): listeners, bus intake, outboxes, apps, databases, then the bus.
+  exitOnSignals(platform.runtime.shutdown, { timeoutMs: config.shutdownTimeoutMs, logger: { log: (m) => logger.info(m), error: (m) => logger.error(m) } });
+  const { publicUrl, adminUrl } = platform.edge;
+  const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
+  // The admin token is never logged (LG6).
+  logger.info({ mode: config.mode, publicUrl, adminUrl, startupSeconds: seconds }, `Device Cloud Platform is up (${config.mode}) in ${seconds} s`);
+  // Development: the newcomer's banner, plain text after the JSON lines; production: JSON only (LG6).
+  const banner = startupBanner(config, { publicUrl, adminUrl, seconds });
+  if (banner) writeBanner(banner);
 }
 
 main().catch((err) => {
-  new Logger('platform').error(err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : String(err));
+  // Before configureLogging (a bad setting): the logger at LOG_LEVEL, or info when LOG_LEVEL itself is the bad one.
+  const logger = contextLogger('platform');
+  if (err instanceof ConfigError) logger.fatal(err.message);
+  else logger.fatal({ err }, 'the platform could not start');
   process.exit(err instanceof ConfigError ? 2 : 1);
 });

@@ -8,6 +8,7 @@ import { DeviceModule } from '@dcp/device';
 import { type EdgeServers, startEdgeServers } from '@dcp/edge';
 import { FirmwareModule } from '@dcp/firmware';
 import { PermissionModule } from '@dcp/permission';
+import type { Logger } from '@dcp/observability';
 import { type PlatformConfig, type Runtime, type RuntimeOverrides, createRuntime } from '@dcp/runtime';
 import { SsoModule } from '@dcp/sso';
 import { StorageModule } from '@dcp/storage';
@@ -22,7 +23,7 @@ export interface Platform {
 
 export async function startPlatform(
   config: PlatformConfig,
-  opts: { overrides?: RuntimeOverrides; port?: number; adminPort?: number; host?: string; logLevel?: string } = {},
+  opts: { overrides?: RuntimeOverrides; port?: number; adminPort?: number; host?: string; logger?: Logger } = {},
 ): Promise<Platform> {
   const runtime = await createRuntime(config, opts.overrides);
   try {
@@ -31,7 +32,7 @@ export async function startPlatform(
       port: opts.port,
       adminPort: opts.adminPort,
       host: opts.host,
-      logLevel: opts.logLevel,
+      logger: opts.logger,
     });
     return {
       runtime,

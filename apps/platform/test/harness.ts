@@ -43,7 +43,7 @@ export async function startTestPlatform(mode: Mode, env: Record<string, string> 
     overrides = { clock, bus: { kind: 'nats', url: TEST_NATS_URL, stream: uniqueName('E2E'), subjectPrefix: uniqueName('e2e').toLowerCase() } };
   }
   const config = loadConfig(baseEnv as NodeJS.ProcessEnv);
-  const platform = await startPlatform(config, { overrides, port: 0, adminPort: 0, host: '127.0.0.1', logLevel: 'silent' });
+  const platform = await startPlatform(config, { overrides, port: 0, adminPort: 0, host: '127.0.0.1' });
   return {
     platform,
     baseUrl: platform.edge.publicUrl,

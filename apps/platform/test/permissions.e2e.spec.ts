@@ -8,7 +8,7 @@
  */
 import { EVENTS, colonMac } from '@dcp/contracts';
 import { signedHeaders } from '@dcp/signing';
-import { describeWithInfra, expectEvent, getQuery, postForm, requestJson } from '@dcp/testing';
+import { describeWithInfra, expectEvent, getQuery, onIncrement, postForm, requestJson } from '@dcp/testing';
 // The reference merchant is a separate party on the network, not a dependency of the platform.
 import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
@@ -102,15 +102,12 @@ function permissionSuite(mode: Mode) {
 
   beforeAll(async () => {
     t = await startTestPlatform(mode);
-    const metrics = t.platform.runtime.metrics;
-    const increment = metrics.increment.bind(metrics);
-    metrics.increment = (name, help, labels = {}, by) => {
-      increment(name, help, labels, by);
+    onIncrement(t.platform.runtime.metrics, (name, labels) => {
       if (name === 'dcp_events_consumed_total' && labels.service === 'permission') {
         consumed.push({ subject: labels.subject, outcome: labels.outcome });
         consumedWaiters = consumedWaiters.filter((check) => !check());
       }
-    };
+    });
     merchantSite = await startMerchantSandbox({ now: () => t.clock.now() });
     const res = await admin('POST', '/merchants', { name: 'Acme Cameras', tokenValidationUrl: `${merchantSite.url}/idp/is_valid_token`, userProfileUrl: `${merchantSite.url}/idp/get_user_profile` });
     expect(res.status).toBe(201);

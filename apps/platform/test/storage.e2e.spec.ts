@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENTS, STORAGE_LIMITS } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
-import { Collector, TEST_NATS_URL, describeWithInfra, getQuery, type HttpResult, tsNullPackets } from '@dcp/testing';
+import { Collector, TEST_NATS_URL, describeWithInfra, getQuery, type HttpResult, onIncrement, tsNullPackets } from '@dcp/testing';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, type SignedInUser, deviceForm } from './merchant-app';
@@ -83,12 +83,9 @@ function storageSuite(mode: Mode) {
       Object.assign(process.env, s3.env);
     }
     t = await startTestPlatform(mode);
-    const metrics = t.platform.runtime.metrics;
-    const increment = metrics.increment.bind(metrics);
-    metrics.increment = (name, help, labels = {}, by = 1) => {
-      increment(name, help, labels, by);
+    onIncrement(t.platform.runtime.metrics, (name, labels, by) => {
       if (name === 'dcp_events_consumed_total' || name === 'dcp_storage_purged_total') handled.push({ name, labels, by });
-    };
+    });
     merchant = await MerchantApp.register(t);
   });
   afterAll(async () => {

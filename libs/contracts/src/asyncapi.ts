@@ -4,7 +4,7 @@
  * committed document differs from what the code says.
  */
 import { z } from 'zod';
-import { EVENTS, EVENT_STREAM } from './events';
+import { EVENTS, EVENT_STREAM, eventCallContextSchema } from './events';
 
 export function buildAsyncApiDocument(): Record<string, unknown> {
   const channels: Record<string, unknown> = {};
@@ -27,6 +27,7 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
           occurredAt: { type: 'string', format: 'date-time' },
           source: { const: e.source },
           data: z.toJSONSchema(e.schema),
+          callContext: { ...z.toJSONSchema(eventCallContextSchema), description: 'the call that enqueued the event (absent outside a call); consumers run in it and continue its trace' },
         },
       },
     };

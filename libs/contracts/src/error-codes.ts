@@ -54,6 +54,7 @@ export enum ErrorCode {
   ADMIN_VALIDATION_FAILED = 'ADMIN_VALIDATION_FAILED',
   ADMIN_NOT_FOUND = 'ADMIN_NOT_FOUND',
   ADMIN_CONFLICT = 'ADMIN_CONFLICT',
+  RATE_LIMITED = 'RATE_LIMITED',
 }
 
 export interface ErrorDefinition {
@@ -112,6 +113,7 @@ export const ERROR_CATALOG: { readonly [K in ErrorCode]: ErrorDefinition } = {
   [ErrorCode.ADMIN_VALIDATION_FAILED]: { value: 'AD0400', text: 'invalid request body', httpStatus: 400 },
   [ErrorCode.ADMIN_NOT_FOUND]: { value: 'AD0404', text: 'not found', httpStatus: 404 },
   [ErrorCode.ADMIN_CONFLICT]: { value: 'AD0409', text: 'conflict', httpStatus: 409 },
+  [ErrorCode.RATE_LIMITED]: { value: 'RL0429', text: 'too many requests, retry after the seconds in Retry-After', httpStatus: 429 },
 };
 
 const byName = new Set<string>(Object.values(ErrorCode));

@@ -88,7 +88,28 @@ export interface EventEnvelope<K extends EventKey = EventKey> {
   occurredAt: string;
   source: string;
   data: EventPayload<K>;
+  /** The call the event was enqueued in (request id, W3C trace context): its consumers continue that trace. */
+  callContext?: EventCallContext;
 }
+
+/** What an envelope carries of the producer's call context; absent for events enqueued outside a call. */
+export interface EventCallContext {
+  requestId?: string;
+  traceparent?: string;
+  tracestate?: string;
+}
+
+/**
+ * Bounded but lenient: a field out of bounds is dropped alone, a context of another shape as a whole, and
+ * consumers check each field again (TR4); none of it ever makes the event undeliverable.
+ */
+export const eventCallContextSchema = z
+  .object({
+    requestId: z.string().max(100).optional().catch(undefined).describe('the edge request id (x-request-id) of the call that enqueued the event'),
+    traceparent: z.string().max(55).optional().catch(undefined).describe('W3C traceparent of the span that enqueued the event; consumer spans are its children'),
+    tracestate: z.string().max(512).optional().catch(undefined).describe('W3C tracestate travelling with traceparent'),
+  })
+  .strict();
 
 const bySubject = new Map<string, EventKey>(Object.entries(EVENTS).map(([k, v]) => [v.subject, k as EventKey]));
 
@@ -103,6 +124,7 @@ const envelopeShape = z
     occurredAt: z.string().datetime({ offset: true }),
     source: z.string().min(1),
     data: z.unknown(),
+    callContext: eventCallContextSchema.optional().catch(undefined),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Pool } from 'pg';
+import { contextLogger } from '@dcp/observability';
 import type { DatabaseConfig } from './api';
 import { PGLITE_SETTINGS, leasePglite } from './pglite-instances';
 import { ScriptFaithfulAdapterFactory, withScriptRunner } from './script-runner';
@@ -40,11 +41,11 @@ export interface OpenAdapterOptions {
    * `_prisma_migrations` in, so services sharing one PostgreSQL database migrate independently.
    */
   schema?: string;
-  /** Errors of idle pooled connections (a database restart). Default: one line on stderr. */
+  /** Errors of idle pooled connections (a database restart). Default: an error line of the process's logger. */
   onPoolError?: (err: Error) => void;
 }
 
-const reportPoolError = (err: Error) => process.stderr.write(`[database] idle PostgreSQL connection failed: ${err.message}\n`);
+const reportPoolError = (err: Error) => contextLogger('database').error({ err }, 'idle PostgreSQL connection failed');
 
 export function openAdapter(config: DatabaseConfig, options: OpenAdapterOptions = {}): AdapterHandle {
   return config.kind === 'postgres' ? openPostgres(config, options) : openPglite(config, options.schema);

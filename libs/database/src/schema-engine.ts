@@ -1,7 +1,7 @@
 /**
- * Prisma's schema engine compiled to WebAssembly, driven through a driver adapter (STACK.md: "Prisma 7
- * offline"). It applies and diffs Prisma-format migrations as `prisma migrate deploy` / `migrate diff` do,
- * without the native engine binary that cannot be downloaded here.
+ * Prisma's schema engine compiled to WebAssembly (`@prisma/schema-engine-wasm`), driven through a driver
+ * adapter. It applies and diffs Prisma-format migrations as `prisma migrate deploy` / `migrate diff` do,
+ * without the native engine binary, which Prisma downloads from outside the npm registry.
  */
 import { readFileSync } from 'node:fs';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';

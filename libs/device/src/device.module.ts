@@ -18,6 +18,7 @@ import { ForceUnbindUseCase } from './force-unbind/force-unbind.use-case';
 import { UsedForceSignStore } from './force-unbind/used-force-sign.store';
 import { CreateManufacturerUseCase } from './manufacturers/create-manufacturer.use-case';
 import { DelKeys } from './manufacturers/del-keys';
+import { ReencryptDeviceSecretsJob } from './reencrypt-device-secrets.job';
 import { GetManufacturerUseCase } from './manufacturers/get-manufacturer.use-case';
 import { ListManufacturersUseCase } from './manufacturers/list-manufacturers.use-case';
 import { ManufacturerRepository } from './manufacturers/manufacturer.repository';
@@ -35,6 +36,7 @@ import { PrismaClient } from './generated/prisma/client';
     DevicePasswords,
     ManufacturerRepository,
     DelKeys,
+    ReencryptDeviceSecretsJob,
     UsedForceSignStore,
     AddDeviceUseCase,
     UpdateDeviceUseCase,

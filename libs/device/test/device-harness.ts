@@ -36,6 +36,8 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** SECRETS_KEY (hex); replicas of one deployment share it. */
   secretsKey?: string;
+  /** SECRETS_KEY_PREVIOUS (hex, comma-separated): keys a rotation replaced. */
+  secretsKeyPrevious?: string;
   clock?: ShiftableClock;
 }
 
@@ -58,7 +60,7 @@ export async function startDeviceHarness(opts: HarnessOptions = {}): Promise<Dev
   if (created) await migrateService(serviceDatabase('device'), { kind: 'postgres', url: databaseUrl });
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-device-'));
   const secretsKey = opts.secretsKey ?? randomBytes(32).toString('hex');
-  const config = loadConfig({ DATABASE_URL: databaseUrl, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir, SECRETS_KEY: secretsKey } as NodeJS.ProcessEnv);
+  const config = loadConfig({ DATABASE_URL: databaseUrl, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir, SECRETS_KEY: secretsKey, SECRETS_KEY_PREVIOUS: opts.secretsKeyPrevious ?? '' } as NodeJS.ProcessEnv);
   const clock = opts.clock ?? new ShiftableClock();
   const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('device') }, database: () => ({ kind: 'postgres', url: databaseUrl }), clock });
   const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), DeviceModule] }).compile();

@@ -76,8 +76,8 @@ describeWithInfra(['postgres'], 'device: manufacturers (PostgreSQL)', () => {
     expect(check).toBeDefined();
     await expect(check![1]()).resolves.toBeUndefined();
     const metrics = await h.runtime.metrics.render();
-    expect(metrics).toMatch(/dcp_device_operations_total\{[^}]*operation="admin.create_manufacturer"[^}]*outcome="ok"[^}]*\} \d+/);
-    expect(metrics).toMatch(/dcp_device_operations_total\{[^}]*operation="admin.get_manufacturer"[^}]*outcome="AD0404"[^}]*\} \d+/);
+    expect(metrics).toMatch(/dcp_service_operations_total\{service="device",[^}]*operation="admin.create_manufacturer"[^}]*outcome="ok"[^}]*\} \d+/);
+    expect(metrics).toMatch(/dcp_service_operations_total\{service="device",[^}]*operation="admin.get_manufacturer"[^}]*outcome="AD0404"[^}]*\} \d+/);
     expect(metrics).toMatch(/dcp_outbox_pending\{service="device"\} \d+/);
     expect(metrics).toMatch(/dcp_dead_letters_open\{service="device"\} \d+/);
   });

@@ -65,7 +65,7 @@ describeWithInfra(['postgres'], 'device: user operations (PostgreSQL)', () => {
     const mac = randomMac();
     await add(user, mac, { password: 'plain-looking-password' });
     const { rows } = await h.sql.query('SELECT password_ciphertext FROM device.device WHERE mac_addr = $1', [mac]);
-    expect(rows[0].password_ciphertext).toMatch(/^v1\./);
+    expect(rows[0].password_ciphertext).toMatch(/^v2\./);
     expect(rows[0].password_ciphertext).not.toContain('plain-looking-password');
     // Bound to the canonical MAC (12 hex digits), not to any other spelling of it.
     const box = new SecretBox(Buffer.from(h.secretsKey, 'hex'));

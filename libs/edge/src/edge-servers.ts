@@ -6,12 +6,16 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
-import { HealthModule, RuntimeModule, type Runtime } from '@dcp/runtime';
+import { type Logger, contextLogger, fastifyLogging, nestLogger } from '@dcp/observability';
+import { HealthModule, RuntimeModule, type Runtime, registerHttpShutdown } from '@dcp/runtime';
 import { AdminModule } from './admin/admin.module';
 import { EdgeModule } from './edge.module';
+import { registerRateLimits } from './http/rate-limits';
+import { type EdgeServerOptions, edgeServerOptions } from './http/server-options';
 import { JSON_BODY_LIMIT, RAW_BODY_LIMITS } from './http/body-limits';
+import { recordHttpMetrics } from './http/http-metrics';
 import { requestId } from './http/request-id';
+import { traceRequests } from './http/trace-requests';
 
 export interface EdgeServers {
   publicApp: NestFastifyApplication;
@@ -28,22 +32,26 @@ export interface EdgeOptions {
   /** Override ports (tests: 0 = ephemeral). */
   port?: number;
   adminPort?: number;
-  logLevel?: string;
+  /**
+   * The logger of both servers: each writes its request lines with `context` public-http / admin-http.
+   * Default: the process's logger (LOG_LEVEL; configureLogging in libs/observability).
+   */
+  logger?: Logger;
 }
 
-function adapter(logLevel: string): FastifyAdapter {
+function adapter(logger: Logger, serverOptions: EdgeServerOptions): FastifyAdapter {
   return new FastifyAdapter({
-    logger: logLevel === 'silent' ? false : { level: logLevel },
+    ...fastifyLogging(logger),
     genReqId: requestId,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    ...serverOptions,
   });
 }
 
 export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {}): Promise<EdgeServers> {
-  const logLevel = opts.logLevel ?? process.env.LOG_LEVEL ?? 'info';
+  const logger = (context: string) => (opts.logger ? opts.logger.child({ context }) : contextLogger(context));
   const host = opts.host ?? '0.0.0.0';
+  const serverOptions = edgeServerOptions(runtime.config);
 
   @Module({ imports: [RuntimeModule.forRoot(runtime), HealthModule, EdgeModule, ...(opts.serviceModules ?? [])] })
   class PublicHostModule {}
@@ -51,19 +59,26 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   @Module({ imports: [RuntimeModule.forRoot(runtime), AdminModule] })
   class AdminHostModule {}
 
-  const nestLogger = logLevel === 'silent' ? false : undefined;
-  const publicApp = await NestFactory.create<NestFastifyApplication>(PublicHostModule, adapter(logLevel), { logger: nestLogger });
-  const adminApp = await NestFactory.create<NestFastifyApplication>(AdminHostModule, adapter(logLevel), { logger: nestLogger });
+  // Nest's lines (every `new Logger(…)` of the hosted modules) go to the process's logger too (nestLogger).
+  const publicApp = await NestFactory.create<NestFastifyApplication>(PublicHostModule, adapter(logger('public-http'), serverOptions), { logger: nestLogger() });
+  const adminApp = await NestFactory.create<NestFastifyApplication>(AdminHostModule, adapter(logger('admin-http'), serverOptions), { logger: nestLogger() });
   // Recording segments arrive as raw MPEG-TS bytes (POST /admin/v1/devices/{devId}/segments). Fastify stops
   // reading above the limit (413, which the admin filter answers as ADMIN_VALIDATION_FAILED naming the limit).
   for (const [type, limit] of Object.entries(RAW_BODY_LIMITS)) {
     adminApp.getHttpAdapter().getInstance().addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
   }
   for (const app of [publicApp, adminApp]) {
+    recordHttpMetrics(app.getHttpAdapter().getInstance(), runtime.metrics, app === adminApp ? 'admin' : 'public');
+    traceRequests(app.getHttpAdapter().getInstance());
     app.getHttpAdapter().getInstance().addHook('onSend', async (req, reply) => {
       reply.header('x-request-id', req.id);
     });
   }
+  // After the other hooks: a refused request is still logged, traced and counted like any answer.
+  await registerRateLimits(publicApp.getHttpAdapter().getInstance(), runtime.config.rateLimits);
+  // On SIGTERM both listeners close and answer what they received before the bus and databases go (HS2).
+  registerHttpShutdown(runtime.shutdown, publicApp, 'public API');
+  registerHttpShutdown(runtime.shutdown, adminApp, 'admin API');
   await publicApp.listen(opts.port ?? runtime.config.port, host);
   await adminApp.listen(opts.adminPort ?? runtime.config.adminPort, host);
   const urlOf = (app: NestFastifyApplication) => {

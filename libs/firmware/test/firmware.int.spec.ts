@@ -248,8 +248,8 @@ describeWithInfra(['postgres'], 'firmware-service: releases, models and firmware
     expect(check).toBeDefined();
     await expect(check![1]()).resolves.toBeUndefined();
     const metrics = await h.runtime.metrics.render();
-    expect(metrics).toMatch(/dcp_firmware_operations_total\{[^}]*operation="admin.create_release"[^}]*outcome="ok"[^}]*\} \d+/);
-    expect(metrics).toMatch(/dcp_firmware_operations_total\{[^}]*operation="firmware.latest"[^}]*outcome="010120"[^}]*\} \d+/);
+    expect(metrics).toMatch(/dcp_service_operations_total\{service="firmware",[^}]*operation="admin.create_release"[^}]*outcome="ok"[^}]*\} \d+/);
+    expect(metrics).toMatch(/dcp_service_operations_total\{service="firmware",[^}]*operation="firmware.latest"[^}]*outcome="010120"[^}]*\} \d+/);
     expect(metrics).toMatch(/dcp_firmware_offers_total\{[^}]*offer="system"[^}]*\} \d+/);
     expect(metrics).toMatch(/dcp_firmware_offers_total\{[^}]*offer="none"[^}]*\} \d+/);
   });

@@ -2,10 +2,12 @@
  * The two endpoints a merchant implements for the platform (spec 4.3), at the reference paths. Both answer
  * 200 with {errorCode: '', failureDetails: '', user} or 401 with {errorCode, failureDetails}.
  */
-import { Controller, Get, Logger, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import type { Logger } from '@dcp/observability';
 import type { MerchantUser } from './merchant-user';
 import { firstValue } from './query-params';
 import { SandboxError, sandboxFailure } from './sandbox-errors';
+import { SANDBOX_LOGGER } from './sandbox-options';
 import { SignatureGuard } from './signature.guard';
 import { MerchantUserStore } from './user-store';
 
@@ -18,19 +20,20 @@ export interface MerchantUserResponse {
 @Controller('idp')
 @UseGuards(SignatureGuard)
 export class IdpController {
-  private readonly logger = new Logger('MerchantSandbox');
-
-  constructor(private readonly users: MerchantUserStore) {}
+  constructor(
+    private readonly users: MerchantUserStore,
+    @Inject(SANDBOX_LOGGER) private readonly logger: Logger,
+  ) {}
 
   @Get('is_valid_token')
   isValidToken(@Query('token') token: string | string[] | undefined): MerchantUserResponse {
     const value = firstValue(token);
     const user = value ? this.users.userForToken(value) : undefined;
     if (!user) {
-      this.logger.log('is_valid_token: token refused');
+      this.logger.info('is_valid_token: token refused');
       throw sandboxFailure(SandboxError.TokenInvalid);
     }
-    this.logger.log(`is_valid_token: token of user ${user.uuid}`);
+    this.logger.info(`is_valid_token: token of user ${user.uuid}`);
     return { errorCode: '', failureDetails: '', user };
   }
 
@@ -39,10 +42,10 @@ export class IdpController {
     const value = firstValue(uuid);
     const user = value ? this.users.get(value) : undefined;
     if (!user) {
-      this.logger.log(`get_user_profile: no user ${value ?? ''}`);
+      this.logger.info(`get_user_profile: no user ${value ?? ''}`);
       throw sandboxFailure(SandboxError.UserProfileNotExists);
     }
-    this.logger.log(`get_user_profile: user ${user.uuid}`);
+    this.logger.info(`get_user_profile: user ${user.uuid}`);
     return { errorCode: '', failureDetails: '', user };
   }
 }

@@ -4,6 +4,9 @@
  * secret usually arrives after the sandbox has started (PUT /sandbox/signature, or configureSignature()).
  */
 
+/** Injection token of the pino logger the sandbox's own lines go to (MerchantSandboxOptions.logger). */
+export const SANDBOX_LOGGER = Symbol('merchant-sandbox logger');
+
 export interface SignaturePolicy {
   /** The clientSecret the platform signs its calls with; unset = signatures are not checked. */
   clientSecret?: string;

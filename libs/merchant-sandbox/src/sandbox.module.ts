@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { Logger } from '@dcp/observability';
 import { IdpController } from './idp.controller';
-import { SandboxSettings } from './sandbox-options';
+import { SANDBOX_LOGGER, SandboxSettings } from './sandbox-options';
 import { SandboxSignatureController } from './sandbox-signature.controller';
 import { SandboxUsersController } from './sandbox-users.controller';
 import { SignatureGuard } from './signature.guard';
@@ -8,11 +9,11 @@ import { MerchantUserStore } from './user-store';
 
 @Module({})
 export class MerchantSandboxModule {
-  static forRoot(store: MerchantUserStore, settings: SandboxSettings): DynamicModule {
+  static forRoot(store: MerchantUserStore, settings: SandboxSettings, logger: Logger): DynamicModule {
     return {
       module: MerchantSandboxModule,
       controllers: [IdpController, SandboxUsersController, SandboxSignatureController],
-      providers: [{ provide: MerchantUserStore, useValue: store }, { provide: SandboxSettings, useValue: settings }, SignatureGuard],
+      providers: [{ provide: MerchantUserStore, useValue: store }, { provide: SandboxSettings, useValue: settings }, { provide: SANDBOX_LOGGER, useValue: logger }, SignatureGuard],
     };
   }
 }

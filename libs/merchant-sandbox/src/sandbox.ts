@@ -3,9 +3,9 @@
  * Port 0 picks an ephemeral port; `url` is the address to give the platform.
  */
 import 'reflect-metadata';
-import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Logger, createLogger, fastifyLogging, nestLogger } from '@dcp/observability';
 import { MerchantSandboxModule } from './sandbox.module';
 import { SandboxSettings, type SignaturePolicy, type SignatureVerdict } from './sandbox-options';
 import { MerchantUserStore } from './user-store';
@@ -24,10 +24,11 @@ export interface MerchantSandboxOptions {
   /** Clock in epoch milliseconds (default Date.now), for token expiry and signature skew. */
   now?: () => number;
   /**
-   * Nest log levels, or false for none (default). Nest applies this to its process-wide logger, so a
-   * sandbox started inside another Nest process changes that process's logging too.
+   * The pino logger the sandbox's own lines go to, with `context: "merchant-sandbox"`: what its IdP answered
+   * (info), refused signatures (warn), one line per request (debug). Default: none (tests, the demo and the
+   * benchmark embed it quietly); apps/merchant-sandbox passes the process's logger (LOG_LEVEL).
    */
-  logger?: LogLevel[] | false;
+  logger?: Logger;
 }
 
 export interface MerchantSandbox {
@@ -49,13 +50,15 @@ function urlHost(host: string): string {
 }
 
 export async function startMerchantSandbox(options: MerchantSandboxOptions = {}): Promise<MerchantSandbox> {
-  const { port = 0, host = '127.0.0.1', clientSecret, clientId, requireSignature = false, now = Date.now, logger = false } = options;
+  const { port = 0, host = '127.0.0.1', clientSecret, clientId, requireSignature = false, now = Date.now } = options;
+  const logger = (options.logger ?? createLogger({ level: 'silent' })).child({ context: 'merchant-sandbox' });
   const settings = new SandboxSettings(now, { clientSecret, clientId, requireSignature });
   const store = new MerchantUserStore(now);
   const app = await NestFactory.create<NestFastifyApplication>(
-    MerchantSandboxModule.forRoot(store, settings),
-    new FastifyAdapter(),
-    { logger },
+    MerchantSandboxModule.forRoot(store, settings, logger),
+    new FastifyAdapter(fastifyLogging(logger)),
+    // Nest's own lines go to the process's logger, as every Nest app of the platform's (never stdout in colour).
+    { logger: nestLogger() },
   );
   await app.listen(port, host);
   const address = app.getHttpServer().address();

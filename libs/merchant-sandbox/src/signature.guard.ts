@@ -5,12 +5,13 @@
  * The signature covers the method (GET), the request path without the query string and the decoded query
  * parameters (spec 5.1, keyed with the merchant's clientSecret).
  */
-import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { Logger } from '@dcp/observability';
 import { readSignatureHeaders, verifySignature, type VerifyResult } from '@dcp/signing';
 import type { FastifyRequest } from 'fastify';
 import { type ParsedQuery, singleValued } from './query-params';
 import { SandboxError, sandboxFailure } from './sandbox-errors';
-import { SandboxSettings } from './sandbox-options';
+import { SANDBOX_LOGGER, SandboxSettings } from './sandbox-options';
 
 function reasonText(result: Exclude<VerifyResult, { ok: true }>): string {
   switch (result.reason) {
@@ -25,9 +26,10 @@ function reasonText(result: Exclude<VerifyResult, { ok: true }>): string {
 
 @Injectable()
 export class SignatureGuard implements CanActivate {
-  private readonly logger = new Logger('MerchantSandbox');
-
-  constructor(private readonly settings: SandboxSettings) {}
+  constructor(
+    private readonly settings: SandboxSettings,
+    @Inject(SANDBOX_LOGGER) private readonly logger: Logger,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const { clientSecret, clientId, requireSignature } = this.settings.signaturePolicy;

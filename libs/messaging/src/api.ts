@@ -16,7 +16,7 @@ export interface BusLogger {
 export interface BusCommonConfig {
   /** Default timeout of one request-reply call. Default 5000 ms. */
   requestTimeoutMs?: number;
-  /** Default console logger with a `[messaging]` prefix. */
+  /** Default: JSON lines of the process's logger with `context: "messaging"` (busLogger). */
   logger?: BusLogger;
 }
 
@@ -25,6 +25,7 @@ export type BusConfig =
       kind: 'nats';
       url: string;
       /** stream name, default DCP_EVENTS; tests use unique names */ stream?: string;
+      /** copies of the stream on a NATS cluster (JetStream num_replicas, 1–5), default 1 */ streamReplicas?: number;
       /** subject prefix for isolation in tests, default '' (a trailing '.' is added when missing) */ subjectPrefix?: string;
       /** connection name shown by the NATS server (monitoring) */ name?: string;
     } & BusCommonConfig)
@@ -39,6 +40,10 @@ export interface Bus {
   rpcClient: RpcClient;
   rpcServer: RpcServer;
   events: EventBus;
+  /** Stops taking new work (shutdown): RPC subscriptions drain, so requests already received are answered and
+   * new ones go to other replicas, and event consumers stop after their current message. Publishing and
+   * calling other services keep working until close(). */
+  stopIntake(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,8 @@ export interface ConsumerOptions {
   ackWaitMs?: number;
   /** Delay before a failed message is delivered again. Default: ackWaitMs. */
   retryDelayMs?: number;
+  /** Told of every delivery after the first (metrics), before the handler runs. */
+  onRedelivery?: (subject: string, deliveryCount: number) => void;
 }
 
 export interface DeadLetter {

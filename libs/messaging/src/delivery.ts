@@ -4,6 +4,7 @@
  * an envelope that can never be handled) goes to the dead-letter sink and is terminated.
  */
 import { eventKeyForSubject, parseEventEnvelope, type EventEnvelope } from '@dcp/contracts';
+import { consumeInCallContext, runInEventCallContext } from '@dcp/observability';
 import type { BusLogger, ConsumerOptions, DeadLetter } from './api';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from './defaults';
 import { describeError } from './logger';
@@ -16,6 +17,7 @@ export interface ResolvedConsumerOptions {
   maxDeliver: number;
   ackWaitMs: number;
   retryDelayMs: number;
+  onRedelivery?: (subject: string, deliveryCount: number) => void;
 }
 
 export function resolveConsumerOptions(opts: ConsumerOptions): ResolvedConsumerOptions {
@@ -23,7 +25,7 @@ export function resolveConsumerOptions(opts: ConsumerOptions): ResolvedConsumerO
   if (opts.subjects.length === 0) throw new Error(`consumer ${opts.durable} needs at least one subject`);
   for (const s of opts.subjects) if (!eventKeyForSubject(s)) throw new Error(`consumer ${opts.durable}: unknown event subject ${s}`);
   const ackWaitMs = opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
-  return { durable: opts.durable, subjects: [...opts.subjects], maxDeliver: Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER), ackWaitMs, retryDelayMs: opts.retryDelayMs ?? ackWaitMs };
+  return { durable: opts.durable, subjects: [...opts.subjects], maxDeliver: Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER), ackWaitMs, retryDelayMs: opts.retryDelayMs ?? ackWaitMs, onRedelivery: opts.onRedelivery };
 }
 
 export interface Delivery {
@@ -44,6 +46,7 @@ export async function deliver(
   onDeadLetter: DeadLetterSink,
   logger: BusLogger,
 ): Promise<DeliveryOutcome> {
+  if (delivery.deliveryCount > 1) opts.onRedelivery?.(delivery.subject, delivery.deliveryCount);
   let envelope: EventEnvelope;
   try {
     envelope = parseEventEnvelope(delivery.body);
@@ -54,8 +57,22 @@ export async function deliver(
     // Earlier attempts ran out (a hung handler, or a dead-letter sink that failed): no more handler runs.
     return deadLetter(delivery, opts, `not handled after ${opts.maxDeliver} deliveries`, onDeadLetter, logger, envelope);
   }
+  // Whatever is logged about this delivery is logged in the call the event was enqueued in (TR4).
+  return runInEventCallContext(envelope.callContext, () => handle(delivery, envelope, opts, handler, onDeadLetter, logger));
+}
+
+async function handle(
+  delivery: Delivery,
+  envelope: EventEnvelope,
+  opts: ResolvedConsumerOptions,
+  handler: EventHandler,
+  onDeadLetter: DeadLetterSink,
+  logger: BusLogger,
+): Promise<DeliveryOutcome> {
   try {
-    await withTimeout(handler(envelope), opts.ackWaitMs, `handler did not finish within ${opts.ackWaitMs} ms`);
+    // The handler runs under a consumer span, child of the span that enqueued the event, when tracing is on.
+    const consumed = { subject: delivery.subject, id: envelope.id, consumer: opts.durable, callContext: envelope.callContext };
+    await withTimeout(consumeInCallContext(consumed, () => handler(envelope)), opts.ackWaitMs, `handler did not finish within ${opts.ackWaitMs} ms`);
     return 'ack';
   } catch (err) {
     const reason = describeError(err);

@@ -1,12 +1,13 @@
 export * from './api';
 export { createBus } from './create-bus';
 export { buildEvent } from './build-event';
-export { consoleBusLogger } from './logger';
+export { busLogger, defaultBusLogger } from './logger';
 export { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_REQUEST_TIMEOUT_MS, EVENT_RETENTION_MS } from './defaults';
 export { didNotAnswer, ownerOfSubject } from './rpc/protocol';
 export type { JsonObject, JsonValue } from './json';
 export type { SqlClient, TransactionalSqlClient, TransactionOptions } from './outbox/sql-client';
 export { outboxRow, enqueueEvent, type OutboxRow } from './outbox/outbox-row';
 export { OutboxRelay, type OutboxRelayOptions, type RelayPassResult } from './outbox/outbox-relay';
+export { outboxBacklog, type OutboxBacklog } from './outbox/outbox-backlog';
 export { runOnce } from './outbox/inbox';
 export { recordDeadLetter, deadLetterSink, getDeadLetter, listDeadLetters, countDeadLetters, resolveDeadLetter, type DeadLetterRecord, type DeadLetterFilter } from './outbox/dead-letters';

@@ -13,7 +13,7 @@ import { DEVICE_RPC, EVENTS, type EventKey, type EventPayload, type GatewayResul
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
 import { RuntimeModule, createRuntime, loadConfig, type Runtime } from '@dcp/runtime';
-import { ManualClock, TEST_NATS_URL, createTestDatabase, deleteStream, publishRawEvent, uniqueName } from '@dcp/testing';
+import { ManualClock, TEST_NATS_URL, createTestDatabase, deleteStream, onIncrement, publishRawEvent, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
 import type { z } from 'zod';
 import { PermissionModule } from '../src/permission.module';
@@ -86,14 +86,12 @@ export async function startPermissionHarness(opts: PermissionHarnessOptions = {}
   // counter to know when an event was handled, without sleeping or polling.
   const handled: Array<{ subject: string; outcome: string }> = [];
   const waiters: Array<() => void> = [];
-  const increment = runtime.metrics.increment.bind(runtime.metrics);
-  runtime.metrics.increment = (name, help, labels = {}, by) => {
-    increment(name, help, labels, by);
+  onIncrement(runtime.metrics, (name, labels) => {
     if (name === 'dcp_events_consumed_total' && labels.service === 'permission') {
       handled.push({ subject: labels.subject, outcome: labels.outcome });
       for (const w of waiters.splice(0)) w();
     }
-  };
+  });
 
   const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), PermissionModule] }).compile();
   await module.init();

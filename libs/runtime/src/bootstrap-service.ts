@@ -3,35 +3,57 @@
  * its HTTP port (HEALTH_PORT) serves /health/live, /health/ready and /metrics for Kubernetes.
  */
 import 'reflect-metadata';
-import { Logger, Module, type Type } from '@nestjs/common';
+import { Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { configureLogging, contextLogger, fastifyLogging, nestLogger, rootLogger } from '@dcp/observability';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-runtime';
 import { HealthModule } from './health.module';
 import { RuntimeModule } from './runtime.module';
+import { exitOnSignals } from './shutdown/exit-on-signals';
+import { registerHttpShutdown } from './shutdown/http-shutdown';
 
 export async function bootstrapService(name: string, serviceModule: Type<unknown>): Promise<NestFastifyApplication> {
-  const logger = new Logger(name);
   let config;
   try {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      logger.error(err.message);
+      rootLogger().child({ service: name, context: name }).fatal(err.message);
       process.exit(2);
     }
     throw err;
   }
+  // Every line of this process from here on: JSON, `service` = the service's name, at LOG_LEVEL.
+  configureLogging({ service: name, level: config.logLevel });
+  const logger = contextLogger(name);
   const runtime = await createRuntime(config, {}, name);
 
   @Module({ imports: [RuntimeModule.forRoot(runtime), HealthModule, serviceModule] })
   class ServiceHostModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceHostModule, new FastifyAdapter(), { bufferLogs: false });
-  app.enableShutdownHooks();
-  app.getHttpAdapter().getInstance().addHook('onClose', async () => runtime.close());
+  let app: NestFastifyApplication;
+  try {
+    // abortOnError off: a module that refuses to start (a ConfigError such as storage's unshared store,
+    // docs/decisions.md OS1) reaches the catch below instead of Nest's own exit with code 1.
+    app = await NestFactory.create<NestFastifyApplication>(ServiceHostModule, new FastifyAdapter(fastifyLogging(contextLogger('health-http'))), {
+      logger: nestLogger(),
+      bufferLogs: false,
+      abortOnError: false,
+    });
+    await app.init();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    logger.fatal(err.message);
+    await runtime.close().catch(() => undefined);
+    process.exit(2);
+  }
+  // SIGTERM runs the runtime's ordered shutdown (HS2), not Nest's hooks, which would close the database
+  // before the bus stops delivering requests.
+  registerHttpShutdown(runtime.shutdown, app, name);
+  exitOnSignals(runtime.shutdown, { timeoutMs: config.shutdownTimeoutMs, logger: { log: (m) => logger.info(m), error: (m) => logger.error(m) } });
   await app.listen(config.healthPort, '0.0.0.0');
-  logger.log(`${name} up (${config.mode}); health on :${config.healthPort}`);
+  logger.info({ mode: config.mode, healthPort: config.healthPort }, `${name} up (${config.mode}); health on :${config.healthPort}`);
   return app;
 }

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_POOL_SIZE } from '@dcp/database';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from '@dcp/messaging';
+import { InvalidLogLevelError, type LogLevelName, parseLogLevel } from '@dcp/observability';
+import { type HttpTimeouts, type MerchantCallLimits, type RateLimits, type TrustProxy, parseTrustProxy } from './abuse-limits-config';
 
 export interface PlatformConfig {
   readonly mode: 'embedded' | 'distributed';
@@ -14,6 +16,10 @@ export interface PlatformConfig {
   readonly port: number;
   readonly adminPort: number;
   readonly adminToken: string;
+  /** True when ADMIN_TOKEN is unset and the development default (DEV_ADMIN_TOKEN) is in force: only then is the token printed. */
+  readonly adminTokenIsDevDefault: boolean;
+  /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent (libs/observability logging). */
+  readonly logLevel: LogLevelName;
   readonly publicBaseUrl: string;
   readonly publicStoreUrl: string;
   readonly dataDir: string;
@@ -21,6 +27,8 @@ export interface PlatformConfig {
   readonly natsUrl?: string;
   /** 32-byte key for AES-256-GCM encryption of merchant secrets and manufacturer delKeys. */
   readonly secretsKey: Buffer;
+  /** Keys SECRETS_KEY replaced: secrets still under them decrypt, and are re-encrypted under SECRETS_KEY at start. */
+  readonly secretsKeyPrevious: readonly Buffer[];
   readonly merchantAllowPrivateNetworks: boolean;
   /** Timeout of one request-reply call between services. */
   readonly rpcTimeoutMs: number;
@@ -41,9 +49,30 @@ export interface PlatformConfig {
   readonly eventRetryDelayMs: number;
   /** Longest a consumer may work on one event before it counts as failed and is delivered again. */
   readonly eventAckWaitMs: number;
+  /** Copies of the event stream DCP_EVENTS on the NATS cluster (EVENT_STREAM_REPLICAS; 3 in k8s prod). */
+  readonly eventStreamReplicas: number;
+  /** Longest an ordered shutdown may take before the process exits non-zero (below Kubernetes' grace period). */
+  readonly shutdownTimeoutMs: number;
+  /** Abuse limits (README: "Abuse limits"): merchant calls, edge rate limits, HTTP time limits, trusted proxies. */
+  readonly merchantCalls: MerchantCallLimits;
+  readonly rateLimits: RateLimits;
+  readonly httpTimeouts: HttpTimeouts;
+  readonly trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
+
+/** The admin token of a development platform started without ADMIN_TOKEN (never in production). */
+export const DEV_ADMIN_TOKEN = 'dev-admin-token';
+
+function logLevel(env: NodeJS.ProcessEnv): LogLevelName {
+  try {
+    return parseLogLevel(env.LOG_LEVEL);
+  } catch (err) {
+    if (err instanceof InvalidLogLevelError) throw new ConfigError(err.message);
+    throw err;
+  }
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 65535): number {
   const raw = env[name];
@@ -74,13 +103,25 @@ function optionalUrl(env: NodeJS.ProcessEnv, name: string): string {
   return env[name] ? url(env, name, '') : '';
 }
 
+function parseKey(name: string, raw: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes, as 64 hex characters or base64`);
+  return key;
+}
+
+/** SECRETS_KEY_PREVIOUS: comma-separated keys in SECRETS_KEY's format (docs/decisions.md SK1). */
+function previousKeys(env: NodeJS.ProcessEnv): Buffer[] {
+  const raw = env.SECRETS_KEY_PREVIOUS ?? '';
+  return raw
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '')
+    .map((k) => parseKey('SECRETS_KEY_PREVIOUS', k));
+}
+
 function secretsKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): Buffer {
   const raw = env.SECRETS_KEY;
-  if (raw) {
-    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-    if (key.length !== 32) throw new ConfigError('SECRETS_KEY must be 32 bytes, as 64 hex characters or base64');
-    return key;
-  }
+  if (raw) return parseKey('SECRETS_KEY', raw);
   if (production) throw new ConfigError('SECRETS_KEY is required when NODE_ENV=production');
   // Development: a random key kept beside the embedded data, so encrypted secrets survive restarts.
   const file = join(dataDir, 'secrets.key');
@@ -89,6 +130,45 @@ function secretsKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string
   const key = randomBytes(32);
   writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
   return key;
+}
+
+/** A merchant call must end before the RPC carrying it does, or the caller sees 000099 instead of OP0052 (AB5). */
+function merchantCallLimits(env: NodeJS.ProcessEnv, rpcTimeoutMs: number): MerchantCallLimits {
+  const timeoutMs = int(env, 'MERCHANT_TIMEOUT_MS', 3000, 50, 120000);
+  if (timeoutMs >= rpcTimeoutMs) throw new ConfigError(`MERCHANT_TIMEOUT_MS (${timeoutMs}) must be below RPC_TIMEOUT_MS (${rpcTimeoutMs})`);
+  return {
+    timeoutMs,
+    maxConcurrent: int(env, 'MERCHANT_MAX_CONCURRENT', 50, 1, 10000),
+    breakerFailures: int(env, 'MERCHANT_BREAKER_FAILURES', 5, 1, 1000),
+    breakerResetMs: int(env, 'MERCHANT_BREAKER_RESET_MS', 30_000, 100, 3_600_000),
+  };
+}
+
+function rateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  return {
+    perAddress: int(env, 'RATE_LIMIT_PER_ADDRESS', 6000, 0, 10_000_000),
+    perClient: int(env, 'RATE_LIMIT_PER_CLIENT', 60_000, 0, 10_000_000),
+    windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 100, 3_600_000),
+  };
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 0, 3_600_000);
+  const headersMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1, 3_600_000);
+  // Node refuses a headers limit above a request limit: the headers are part of the request.
+  if (requestMs > 0 && headersMs > requestMs) throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS (${headersMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestMs})`);
+  return {
+    requestMs,
+    headersMs,
+    keepAliveMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1, 3_600_000),
+    connectionMs: int(env, 'HTTP_CONNECTION_TIMEOUT_MS', 60_000, 0, 3_600_000),
+  };
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const parsed = parseTrustProxy(env.TRUST_PROXY);
+  if ('invalid' in parsed) throw new ConfigError(parsed.invalid);
+  return parsed.value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -101,24 +181,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const mode = databaseUrl ? 'distributed' : 'embedded';
   const port = int(env, 'PORT', 3000);
   const adminPort = int(env, 'ADMIN_PORT', 3001);
-  const adminToken = env.ADMIN_TOKEN || (production ? '' : 'dev-admin-token');
+  const adminToken = env.ADMIN_TOKEN || (production ? '' : DEV_ADMIN_TOKEN);
   if (!adminToken) throw new ConfigError('ADMIN_TOKEN is required when NODE_ENV=production');
   const dataDir = resolve(env.DATA_DIR || '.data');
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`);
+  const rpcTimeoutMs = int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000);
   return {
     mode,
     production,
     port,
     adminPort,
     adminToken,
+    adminTokenIsDevDefault: !env.ADMIN_TOKEN && adminToken === DEV_ADMIN_TOKEN,
+    logLevel: logLevel(env),
     publicBaseUrl,
     publicStoreUrl: url(env, 'PUBLIC_STORE_URL', publicBaseUrl),
     dataDir,
     databaseUrl,
     natsUrl,
     secretsKey: secretsKey(env, production, dataDir),
+    secretsKeyPrevious: previousKeys(env),
     merchantAllowPrivateNetworks: bool(env, 'MERCHANT_ALLOW_PRIVATE_NETWORKS', mode === 'embedded'),
-    rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000),
+    rpcTimeoutMs,
+    merchantCalls: merchantCallLimits(env, rpcTimeoutMs),
+    rateLimits: rateLimits(env),
+    httpTimeouts: httpTimeouts(env),
+    trustProxy: trustProxy(env),
     healthPort: int(env, 'HEALTH_PORT', 9000),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 100),
     pushQueryUrl: optionalUrl(env, 'PUSH_QUERY_URL'),
@@ -127,5 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     eventMaxDeliver: int(env, 'EVENT_MAX_DELIVER', DEFAULT_MAX_DELIVER, 1, 1000),
     eventRetryDelayMs: int(env, 'EVENT_RETRY_DELAY_MS', 5_000, 10, 3_600_000),
     eventAckWaitMs: int(env, 'EVENT_ACK_WAIT_MS', DEFAULT_ACK_WAIT_MS, 1_000, 3_600_000),
+    // JetStream keeps at most 5 copies; more than the cluster's servers is refused when the stream is created.
+    eventStreamReplicas: int(env, 'EVENT_STREAM_REPLICAS', 1, 1, 5),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1_000, 600_000),
   };
 }

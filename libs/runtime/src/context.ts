@@ -5,9 +5,10 @@
  */
 import type { DatabaseConfig } from '@dcp/database';
 import type { EventBus, RpcClient, RpcServer } from '@dcp/messaging';
+import type { PlatformMetrics } from '@dcp/observability';
 import type { PlatformConfig } from './config';
 import type { HealthRegistry } from './health-registry';
-import type { MetricsRegistry } from './metrics-registry';
+import type { ShutdownCoordinator } from './shutdown/shutdown-coordinator';
 
 /** Time as the services see it: injectable so that expiry can be tested without waiting. */
 export interface Clock {
@@ -30,12 +31,14 @@ export interface RuntimeContext {
   database(service: string): DatabaseConfig;
   /** Readiness checks of this process (terminus runs them on /health/ready). */
   readonly health: HealthRegistry;
-  /** Prometheus metrics of this process (/metrics). */
-  readonly metrics: MetricsRegistry;
+  /** The process's ordered shutdown: owners of resources register how to stop them (shutdown/shutdown-coordinator.ts). */
+  readonly shutdown: ShutdownCoordinator;
+  /** Prometheus metrics of this process (/metrics), one registry per process (metrics from the catalogue of libs/observability). */
+  readonly metrics: PlatformMetrics;
 }
 
 /** Nest DI token under which a service module finds its RuntimeContext. */
 export const RUNTIME_CONTEXT = Symbol.for('dcp.runtime-context');
 
 export { HealthRegistry } from './health-registry';
-export { MetricsRegistry } from './metrics-registry';
+export { PlatformMetrics } from '@dcp/observability';

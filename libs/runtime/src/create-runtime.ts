@@ -3,13 +3,14 @@
  * in-process) and where each service's database lives (PostgreSQL schema, or a PGlite folder).
  */
 import { join } from 'node:path';
-import { Logger } from '@nestjs/common';
-import { createBus, type BusConfig } from '@dcp/messaging';
+import { busLogger, createBus, type BusConfig } from '@dcp/messaging';
 import { type DatabaseConfig, embeddedDatabaseConfig } from '@dcp/database';
 import type { PlatformConfig } from './config';
 import { type Clock, type RuntimeContext, systemClock } from './context';
 import { HealthRegistry } from './health-registry';
-import { MetricsRegistry } from './metrics-registry';
+import { ShutdownCoordinator } from './shutdown/shutdown-coordinator';
+import { PlatformMetrics, flushTracing } from '@dcp/observability';
+import { ObservedRpcClient, ObservedRpcServer } from './metrics/observed-rpc';
 
 export interface Runtime extends RuntimeContext {
   close(): Promise<void>;
@@ -24,12 +25,10 @@ export interface RuntimeOverrides {
   clock?: Clock;
 }
 
-const busLogger = new Logger('messaging');
-
 export function busConfigFor(config: PlatformConfig, name = 'dcp'): BusConfig {
-  const common = { requestTimeoutMs: config.rpcTimeoutMs, logger: { error: (m: string, e?: unknown) => busLogger.error(e ? `${m}: ${e instanceof Error ? e.message : String(e)}` : m), warn: (m: string) => busLogger.warn(m), info: (m: string) => busLogger.log(m) } };
+  const common = { requestTimeoutMs: config.rpcTimeoutMs, logger: busLogger('messaging') };
   return config.natsUrl
-    ? { kind: 'nats', url: config.natsUrl, name, ...common }
+    ? { kind: 'nats', url: config.natsUrl, name, streamReplicas: config.eventStreamReplicas, ...common }
     : { kind: 'in-process', dataDir: join(config.dataDir, 'events'), busId: config.dataDir, ...common };
 }
 
@@ -47,14 +46,26 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
   const bus = await createBus(overrides.bus ? { logger: defaults.logger, requestTimeoutMs: defaults.requestTimeoutMs, ...overrides.bus } : defaults);
   const health = new HealthRegistry();
   health.register('events', () => bus.events.ping());
+  const shutdown = new ShutdownCoordinator();
+  // Not ready from the first moment of shutdown, before anything stops (HS1).
+  health.register('running', async () => {
+    if (shutdown.stopping) throw new Error('shutting down');
+  });
+  shutdown.register('intake', 'bus intake', () => bus.stopIntake());
+  shutdown.register('bus', 'bus connection', () => bus.close());
+  // Spans still in the batch processor leave before the process exits (TR1).
+  shutdown.register('bus', 'trace export', () => flushTracing());
+  // One registry per process: every service and the edge of this runtime count into it.
+  const metrics = new PlatformMetrics();
   return {
     config,
     clock: overrides.clock ?? systemClock,
-    rpcServer: bus.rpcServer,
-    rpcClient: bus.rpcClient,
+    rpcServer: new ObservedRpcServer(bus.rpcServer, metrics),
+    rpcClient: new ObservedRpcClient(bus.rpcClient, metrics),
     events: bus.events,
     health,
-    metrics: new MetricsRegistry(),
+    shutdown,
+    metrics,
     database: overrides.database ?? ((service) => databaseConfigFor(config, service)),
     close: () => bus.close(),
   };

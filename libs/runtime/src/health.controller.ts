@@ -1,8 +1,13 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, UseFilters } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { METRICS_CONTENT_TYPE } from '@dcp/observability';
 import { RUNTIME_CONTEXT, type RuntimeContext } from './context';
+import { HealthExceptionFilter } from './health-exception.filter';
 
-/** Kubernetes probes: liveness says the process serves HTTP; readiness runs every registered check. */
+/**
+ * Kubernetes probes: liveness says the process serves HTTP and checks no dependency (a restart would not bring
+ * NATS or PostgreSQL back); readiness runs every registered check and answers 503 when one fails (HS1).
+ */
 @Controller()
 export class HealthController {
   constructor(
@@ -13,12 +18,14 @@ export class HealthController {
 
   @Get('health/live')
   @HealthCheck()
+  @UseFilters(HealthExceptionFilter)
   live() {
     return this.health.check([]);
   }
 
   @Get('health/ready')
   @HealthCheck()
+  @UseFilters(HealthExceptionFilter)
   ready() {
     return this.health.check(
       this.ctx.health.entries().map(
@@ -35,7 +42,7 @@ export class HealthController {
   }
 
   @Get('metrics')
-  @Header('content-type', 'text/plain; version=0.0.4')
+  @Header('content-type', METRICS_CONTENT_TYPE)
   metrics(): Promise<string> {
     return this.ctx.metrics.render();
   }

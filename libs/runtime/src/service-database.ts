@@ -28,11 +28,14 @@ export function serviceDatabaseProvider<T extends PrismaClientLike>(
     inject: [RUNTIME_CONTEXT],
     useFactory: async (ctx: RuntimeContext) => {
       const logger = new Logger(`${service}-database`);
-      return createServiceDatabase(PrismaClient, serviceDatabase(service), ctx.database(service), {
+      const database = await createServiceDatabase(PrismaClient, serviceDatabase(service), ctx.database(service), {
         migrate: ctx.config.mode === 'embedded',
         log: (line) => logger.debug(line),
         onPoolError: (err) => logger.error(`PostgreSQL pool error: ${err.message}`),
       });
+      // Closed after RPC and event intake stopped and the outbox flushed (HS2), whatever hook order Nest uses.
+      ctx.shutdown.register('databases', `${service} database`, () => database.close());
+      return database;
     },
   };
 }

@@ -36,10 +36,12 @@ import {
   deadLetterSink,
   getDeadLetter,
   listDeadLetters,
+  outboxBacklog,
   resolveDeadLetter,
   runOnce,
 } from '@dcp/messaging';
 import { RUNTIME_CONTEXT, type RuntimeContext } from './context';
+import { stopOutboxAfterLastFlush } from './shutdown/stop-outbox';
 
 /** One handler per consumed event; it runs inside the inbox transaction `tx`. */
 export type EventHandlers<Tx extends SqlClient> = {
@@ -130,14 +132,15 @@ export class ServiceEvents<Tx extends SqlClient> {
     return () => this.listeners.delete(listener);
   }
 
-  /** Starts publishing the outbox; reports pending rows as `dcp_outbox_pending{service}`. */
+  /** Starts publishing the outbox; reports its backlog as `dcp_outbox_pending{service}` and `dcp_outbox_oldest_pending_age_seconds{service}`. */
   startOutbox(): void {
     const relay = new OutboxRelay({ schema: this.schema, client: this.opts.client, events: this.ctx.events, logger: this.busLogger });
     this.relay = relay;
-    this.ctx.metrics.gauge('dcp_outbox_pending', 'Events enqueued in a service outbox and not yet published', async () => [
-      { labels: { service: this.opts.service }, value: await relay.pending() },
-    ]);
+    const labels = { service: this.opts.service };
+    this.ctx.metrics.sample('dcp_outbox_pending', async () => [{ labels, value: (await outboxBacklog(this.opts.client, this.schema)).pending }]);
+    this.ctx.metrics.sample('dcp_outbox_oldest_pending_age_seconds', async () => [{ labels, value: (await outboxBacklog(this.opts.client, this.schema)).oldestAgeSeconds }]);
     relay.start();
+    this.ctx.shutdown.register('outbox', `${this.opts.service} outbox`, () => stopOutboxAfterLastFlush(relay));
   }
 
   /** Publish now what a just-committed transaction enqueued (`transaction` does it; for tests and tools). */
@@ -182,15 +185,22 @@ export class ServiceEvents<Tx extends SqlClient> {
     this.handlers = handlers;
     const keys = Object.keys(handlers) as EventKey[];
     const { eventMaxDeliver, eventRetryDelayMs, eventAckWaitMs } = this.ctx.config;
-    this.ctx.metrics.gauge('dcp_dead_letters_open', 'Events a consumer gave up on, not yet resolved by an operator', async () => [
-      { labels: { service: this.opts.service }, value: await countDeadLetters(this.opts.client, this.schema) },
-    ]);
+    const service = this.opts.service;
+    this.ctx.metrics.sample('dcp_dead_letters_open', async () => [{ labels: { service }, value: await countDeadLetters(this.opts.client, this.schema) }]);
     const sink = deadLetterSink(this.opts.client, this.schema);
     this.consumer = await this.ctx.events.consume(
-      { durable: this.durable, subjects: keys.map((k) => EVENTS[k].subject), maxDeliver: eventMaxDeliver, retryDelayMs: eventRetryDelayMs, ackWaitMs: eventAckWaitMs },
+      {
+        durable: this.durable,
+        subjects: keys.map((k) => EVENTS[k].subject),
+        maxDeliver: eventMaxDeliver,
+        retryDelayMs: eventRetryDelayMs,
+        ackWaitMs: eventAckWaitMs,
+        onRedelivery: (subject) => this.ctx.metrics.increment('dcp_event_redeliveries_total', { service, subject }),
+      },
       (envelope) => this.apply(envelope, 'consumer'),
       async (dl) => {
         await sink(dl);
+        this.ctx.metrics.increment('dcp_dead_letters_total', { service, subject: dl.subject });
         this.count(dl.subject, 'dead-lettered', (dl.envelope as { id?: string } | null)?.id);
         this.logger.error(`gave up on ${dl.subject} after ${dl.deliveries} deliveries: ${dl.error}`);
       },
@@ -265,7 +275,7 @@ export class ServiceEvents<Tx extends SqlClient> {
   }
 
   private count(subject: string, outcome: HandledEvent['outcome'], eventId: string | undefined): void {
-    this.ctx.metrics.increment('dcp_events_consumed_total', 'Events handled by a service consumer, by outcome', { service: this.opts.service, subject, outcome });
+    this.ctx.metrics.increment('dcp_events_consumed_total', { service: this.opts.service, subject, outcome });
     for (const listener of this.listeners) listener({ subject, eventId, outcome });
   }
 }

@@ -1,11 +1,11 @@
 import { ErrorCode, PlatformError, SSO_RPC, gatewaySubject } from '@dcp/contracts';
 import type { RuntimeContext } from './context';
-import { MetricsRegistry } from './metrics-registry';
+import { PlatformMetrics } from '@dcp/observability';
 import { type CatalogueHandlers, ServiceOperations } from './service-operations';
 
 function fakeContext() {
   const handlers = new Map<string, (payload: unknown) => Promise<unknown>>();
-  const metrics = new MetricsRegistry();
+  const metrics = new PlatformMetrics({ defaultMetrics: false });
   const ctx = {
     metrics,
     rpcServer: {
@@ -44,8 +44,8 @@ describe('ServiceOperations', () => {
     await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams, user })).rejects.toMatchObject({ value: '010120' });
     await handlers.get(SSO_RPC.ssoFindUser.subject)!({ openId: 'x' });
     const text = await metrics.render();
-    expect(text).toContain('dcp_firmware_operations_total{operation="firmware.latest",outcome="010120"} 1');
-    expect(text).toContain('dcp_firmware_operations_total{operation="find_user",outcome="ok"} 1');
+    expect(text).toContain('dcp_service_operations_total{service="firmware",operation="firmware.latest",outcome="010120"} 1');
+    expect(text).toContain('dcp_service_operations_total{service="firmware",operation="find_user",outcome="ok"} 1');
   });
 
   it('hands the handler the typed parameters of its catalogue entry, unknown ones dropped', async () => {

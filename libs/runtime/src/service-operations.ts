@@ -1,6 +1,6 @@
 /**
  * The request-reply entry points of one service, each counted by outcome in
- * `dcp_<service>_operations_total{operation,outcome}` (outcome `ok` or the error code's value): the gateway
+ * `dcp_service_operations_total{service,operation,outcome}` (outcome `ok` or the error code's value): the gateway
  * operations of the catalogue it owns, and its RPC contracts (admin, internal queries).
  */
 import {
@@ -52,6 +52,6 @@ export class ServiceOperations<S extends ServiceName> {
   }
 
   private count(operation: string, outcome: string): void {
-    this.ctx.metrics.increment(`dcp_${this.service}_operations_total`, `Operations answered by ${this.service}-service, by outcome`, { operation, outcome });
+    this.ctx.metrics.increment('dcp_service_operations_total', { service: this.service, operation, outcome });
   }
 }

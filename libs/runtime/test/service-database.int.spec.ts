@@ -10,6 +10,7 @@ import { createTestDatabase, describeWithInfra, uniqueName } from '@dcp/testing'
 import { Client } from 'pg';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '../src/context';
 import { serviceDatabaseProvider, serviceDatabaseToken } from '../src/service-database';
+import { ShutdownCoordinator } from '../src/shutdown/shutdown-coordinator';
 
 class StandInClient {
   constructor(readonly options: { adapter: never }) {}
@@ -18,13 +19,13 @@ class StandInClient {
 
 const SERVICE = 'firmware';
 
-function contextFor(mode: 'embedded' | 'distributed', config: DatabaseConfig): RuntimeContext {
-  return { config: { mode }, database: (service: string) => (service === SERVICE ? config : undefined) } as unknown as RuntimeContext;
+function contextFor(mode: 'embedded' | 'distributed', config: DatabaseConfig, shutdown = new ShutdownCoordinator()): RuntimeContext {
+  return { config: { mode }, database: (service: string) => (service === SERVICE ? config : undefined), shutdown } as unknown as RuntimeContext;
 }
 
-async function open(mode: 'embedded' | 'distributed', config: DatabaseConfig): Promise<ServiceDatabase<StandInClient>> {
+async function open(mode: 'embedded' | 'distributed', config: DatabaseConfig, shutdown?: ShutdownCoordinator): Promise<ServiceDatabase<StandInClient>> {
   const provider = serviceDatabaseProvider(SERVICE, StandInClient);
-  return provider.useFactory(contextFor(mode, config));
+  return provider.useFactory(contextFor(mode, config, shutdown));
 }
 
 describe('serviceDatabaseProvider', () => {
@@ -61,6 +62,19 @@ describe('serviceDatabaseProvider', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('closes in the databases phase of the process shutdown (HS2), after the bus intake stopped', async () => {
+    const shutdown = new ShutdownCoordinator();
+    const config: DatabaseConfig = { kind: 'pglite', dataDir: `memory://${uniqueName('sdb-shutdown')}` };
+    const db = await open('distributed', config, shutdown);
+    let openDuringIntake: boolean | undefined;
+    shutdown.register('intake', 'probe', async () => {
+      openDuringIntake = await db.ping().then(() => true, () => false);
+    });
+    await expect(shutdown.shutdown({ log: () => undefined, error: () => undefined })).resolves.toBe(true);
+    expect(openDuringIntake).toBe(true);
+    await expect(db.ping()).rejects.toThrow();
   });
 });
 

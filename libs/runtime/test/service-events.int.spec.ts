@@ -22,6 +22,7 @@ import {
   freePort,
   messagingTablesSql,
   natsServerBinary,
+  parsePrometheusText,
   startNatsServer,
   stopNatsServer,
   uniqueName,
@@ -227,6 +228,10 @@ describeWithInfra(['postgres', 'nats'], 'ServiceEvents on PostgreSQL and NATS Je
     const entry = listed.items.find((d) => d.eventId === poison.id);
     expect(entry).toMatchObject({ durable: 'device-service', subject: EVENTS.userDeleted.subject, deliveries: 3, error: expect.stringContaining('downstream table is locked'), resolvedAt: null });
     expect(await r.metrics.render()).toMatch(/dcp_dead_letters_open\{service="device"\} 1\b/);
+    const scrape = parsePrometheusText(await r.metrics.render());
+    expect(scrape.find('dcp_dead_letters_total', { service: 'device', subject: EVENTS.userDeleted.subject })[0].value).toBeGreaterThanOrEqual(1);
+    // The poison event came back twice after its first delivery.
+    expect(scrape.find('dcp_event_redeliveries_total', { service: 'device', subject: EVENTS.userDeleted.subject })[0].value).toBeGreaterThanOrEqual(2);
 
     // The cause is fixed; the operator replays the event (through the inbox) and the entry is resolved.
     broken = false;

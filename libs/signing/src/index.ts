@@ -3,3 +3,4 @@ export * from './verify';
 export * from './md5';
 export * from './secret-box';
 export * from './random';
+export * from './secret-reencryption';

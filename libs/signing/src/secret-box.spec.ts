@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { SecretBox } from './secret-box';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { SecretBox, SecretBoxKeyError, secretKeyId } from './secret-box';
 import { randomBase62, sha256Hex } from './random';
 
 describe('SecretBox (AES-256-GCM)', () => {
@@ -23,8 +23,60 @@ describe('SecretBox (AES-256-GCM)', () => {
     const c = box.encrypt('x', 'c');
     expect(() => new SecretBox(randomBytes(32)).decrypt(c, 'c')).toThrow();
     const parts = c.split('.');
-    parts[3] = Buffer.from('y').toString('base64url');
+    parts[4] = Buffer.from('y').toString('base64url');
     expect(() => box.decrypt(parts.join('.'), 'c')).toThrow();
+  });
+});
+
+/** A ciphertext as the first format wrote it (`v1.<iv>.<tag>.<data>`, no key id). */
+function encryptV1(key: Buffer, plaintext: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+}
+
+describe('SecretBox key rotation (SECRETS_KEY_PREVIOUS)', () => {
+  const oldKey = randomBytes(32);
+  const newKey = randomBytes(32);
+
+  it('names the current key in the ciphertext, by a fingerprint that is not the key', () => {
+    const c = new SecretBox(newKey).encrypt('x', 'c');
+    expect(c.split('.').slice(0, 2)).toEqual(['v2', secretKeyId(newKey)]);
+    expect(c).not.toContain(newKey.toString('base64url'));
+    expect(secretKeyId(newKey)).not.toBe(secretKeyId(oldKey));
+  });
+
+  it('decrypts what a previous key encrypted, and re-encrypts it under the current key', () => {
+    const before = new SecretBox(oldKey).encrypt('s3cret', 'client-a');
+    const rotated = new SecretBox(newKey, [oldKey]);
+    expect(rotated.isStale(before)).toBe(true);
+    expect(rotated.decrypt(before, 'client-a')).toBe('s3cret');
+    const after = rotated.reencrypt(before, 'client-a');
+    expect(rotated.isStale(after)).toBe(false);
+    expect(new SecretBox(newKey).decrypt(after, 'client-a')).toBe('s3cret');
+  });
+
+  it('refuses a ciphertext under a key it was not given, naming the variable to set', () => {
+    const before = new SecretBox(oldKey).encrypt('s3cret', 'c');
+    expect(() => new SecretBox(newKey).decrypt(before, 'c')).toThrow(SecretBoxKeyError);
+    expect(() => new SecretBox(newKey).decrypt(before, 'c')).toThrow(/SECRETS_KEY_PREVIOUS/);
+  });
+
+  it('still decrypts first-format ciphertexts, under the current or a previous key, and counts them stale', () => {
+    const underOld = encryptV1(oldKey, 'legacy', 'c');
+    const underNew = encryptV1(newKey, 'legacy-new', 'c');
+    const rotated = new SecretBox(newKey, [oldKey]);
+    expect(rotated.decrypt(underOld, 'c')).toBe('legacy');
+    expect(rotated.decrypt(underNew, 'c')).toBe('legacy-new');
+    expect(rotated.isStale(underNew)).toBe(true);
+    expect(() => new SecretBox(newKey).decrypt(underOld, 'c')).toThrow();
+    expect(() => rotated.decrypt(underOld, 'other-owner')).toThrow();
+  });
+
+  it('refuses keys that are not 32 bytes', () => {
+    expect(() => new SecretBox(newKey, [randomBytes(16)])).toThrow(/32-byte/);
   });
 });
 

@@ -24,6 +24,7 @@ import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-cas
 import { SsoMetrics } from './common/sso-metrics';
 import { SignedRequestVerifier } from './signature/signed-request.verifier';
 import { UsedSignatureStore } from './signature/used-signature.store';
+import { ReencryptSsoSecretsJob } from './reencrypt-sso-secrets.job';
 import { SsoLifecycle } from './sso-lifecycle';
 import { ShadowUserRepository } from './users/shadow-user.repository';
 import { FindUserUseCase } from './users/find-user.use-case';
@@ -33,6 +34,7 @@ import { GetServerInfoUseCase } from './sub-service/get-server-info.use-case';
 import { ServiceStatusRepository } from './sub-service/service-status.repository';
 import { SetMaintenanceUseCase } from './sub-service/set-maintenance.use-case';
 import { SubServiceRepository } from './sub-service/sub-service.repository';
+import { Subtokens } from './sub-service/subtokens';
 import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
 
 @Module({
@@ -54,6 +56,7 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
     VerifyAccessTokenUseCase,
     FindUserUseCase,
     SubServiceRepository,
+    Subtokens,
     ServiceStatusRepository,
     GetServerInfoUseCase,
     UserSubtokenUseCase,
@@ -65,6 +68,7 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
     UpdateMerchantUseCase,
     RotateMerchantSecretUseCase,
     DisableMerchantUseCase,
+    ReencryptSsoSecretsJob,
     ExpiredDataPurger,
     SsoRpcHandlers,
     SsoLifecycle,

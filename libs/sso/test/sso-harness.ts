@@ -42,6 +42,8 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** SECRETS_KEY (hex); replicas of one deployment share it. */
   secretsKey?: string;
+  /** SECRETS_KEY_PREVIOUS (hex, comma-separated): keys a rotation replaced. */
+  secretsKeyPrevious?: string;
   /** Share another harness's clock (replicas see the same time). */
   clock?: ManualClock;
 }
@@ -57,6 +59,7 @@ export async function startSsoHarness(opts: HarnessOptions = {}): Promise<SsoHar
     NATS_URL: 'nats://127.0.0.1:4222',
     DATA_DIR: dataDir,
     SECRETS_KEY: secretsKey,
+    SECRETS_KEY_PREVIOUS: opts.secretsKeyPrevious ?? '',
     MERCHANT_ALLOW_PRIVATE_NETWORKS: String(opts.allowPrivateNetworks ?? true),
   } as NodeJS.ProcessEnv);
   // The runtime clock (RUNTIME_CLOCK) stands still until a spec moves it.

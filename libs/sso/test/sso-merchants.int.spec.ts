@@ -109,7 +109,7 @@ describeWithInfra(['postgres'], 'sso: merchants (PostgreSQL)', () => {
     expect(check).toBeDefined();
     await expect(check![1]()).resolves.toBeUndefined();
     const metrics = await h.runtime.metrics.render();
-    expect(metrics).toMatch(/dcp_sso_operations_total\{[^}]*operation="admin.create_merchant"[^}]*\} \d+/);
+    expect(metrics).toMatch(/dcp_service_operations_total\{service="sso",[^}]*operation="admin.create_merchant"[^}]*\} \d+/);
     expect(metrics).toMatch(/dcp_outbox_pending\{service="sso"\} \d+/);
   });
 });

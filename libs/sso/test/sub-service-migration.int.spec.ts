@@ -3,6 +3,7 @@
  * own random tag (16 base62 characters), fixed from then on, and the service answers it — on PGlite
  * (embedded mode, no infrastructure) and on real PostgreSQL.
  */
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { RuntimeContext } from '@dcp/runtime';
 import { createTestDatabase, describeWithInfra } from '@dcp/testing';
 import { PrismaClient } from '../src/generated/prisma/client';
 import { SubServiceRepository } from '../src/sub-service/sub-service.repository';
+import { Subtokens } from '../src/sub-service/subtokens';
 
 const MIGRATION = '20261123211908_rekognition_tag';
 const USERS = 5;
@@ -102,9 +104,12 @@ function migrationSuite(open: (dir: string) => Promise<{ config: DatabaseConfig;
       expect((await migrateService(sso.def, config)).applied).toEqual([]);
       const db = await createServiceDatabase(PrismaClient, sso.def, config);
       try {
-        const records = new SubServiceRepository(db, {} as RuntimeContext);
-        for (const row of migrated) {
-          await expect(records.findOrCreate(row.user_id, null)).resolves.toMatchObject({ userId: row.user_id, tag: row.tag, rekognitionTag: row.rekognition_tag });
+        const ctx = { config: { secretsKey: randomBytes(32), secretsKeyPrevious: [] } } as unknown as RuntimeContext;
+        const records = new SubServiceRepository(db, ctx, new Subtokens(ctx));
+        for (const [index, row] of migrated.entries()) {
+          // The subtoken written before stays the user's key (plain until re-encrypted at start, SK4).
+          const subtoken = `subtoken-${index + 1}`.padEnd(32, 'x');
+          await expect(records.findOrCreate(row.user_id, null)).resolves.toMatchObject({ userId: row.user_id, tag: row.tag, rekognitionTag: row.rekognition_tag, subtoken });
         }
       } finally {
         await db.close();

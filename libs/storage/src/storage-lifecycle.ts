@@ -1,5 +1,6 @@
 /**
- * Start and stop of storage-service inside its host: readiness checks (database, object store), the RPC
+ * Start and stop of storage-service inside its host: first the shared-store guard (a replica on a local
+ * folder of its own refuses to start), then readiness checks (database, object store), the RPC
  * handlers, the dead-letter admin, the durable consumer (device.unbound, user.deleted) and the retention
  * sweeper, poked after every purge so objects go right after the commit. On shutdown the consumer and
  * sweeper stop before the database and the object store close.
@@ -8,6 +9,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase, StorageTransaction } from './storage-database.types';
 import { OBJECT_STORE, type ObjectStore } from './objects/object-store';
+import { SharedStoreGuard } from './objects/sharing/shared-store-guard';
 import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { RetentionSweeper } from './retention/retention-sweeper';
@@ -27,9 +29,11 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
     private readonly deviceUnbound: DeviceUnboundReaction,
     private readonly userDeleted: UserDeletedReaction,
     private readonly sweeper: RetentionSweeper,
+    private readonly storeGuard: SharedStoreGuard,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    await this.storeGuard.start();
     this.ctx.health.register('database:storage', () => this.db.ping());
     this.ctx.health.register('objects:storage', () => this.store.ping());
     this.handlers.register();
@@ -46,6 +50,7 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
     this.unobserve?.();
     await this.events.stop();
     await this.sweeper.stop();
+    await this.storeGuard.stop();
     await this.db.close();
     await this.store.close();
   }

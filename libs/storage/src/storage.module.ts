@@ -5,10 +5,12 @@
  * of recordings when their device is unbound or their user deleted. The host provides RUNTIME_CONTEXT.
  */
 import { Module } from '@nestjs/common';
-import { playbackKeyProvider } from './infrastructure/playback-key';
+import { playbackSignerProvider } from './infrastructure/playback-key';
 import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
 import { PrismaClient } from './generated/prisma/client';
-import { objectStoreProvider } from './objects/object-store.provider';
+import { objectStoreConfigProvider, objectStoreProvider } from './objects/object-store.provider';
+import { SharedStoreGuard } from './objects/sharing/shared-store-guard';
+import { StoreLeaseRepository } from './objects/sharing/store-lease.repository';
 import { GetPlaylistUseCase } from './playback/get-playlist.use-case';
 import { GetSegmentUseCase } from './playback/get-segment.use-case';
 import { IngestSegmentUseCase } from './recordings/ingest-segment.use-case';
@@ -28,8 +30,11 @@ import { RecordQueryUseCase } from './stream/record-query.use-case';
   providers: [
     serviceDatabaseProvider('storage', PrismaClient),
     serviceEventsProvider('storage', serviceDatabaseToken('storage')),
+    objectStoreConfigProvider,
     objectStoreProvider,
-    playbackKeyProvider,
+    StoreLeaseRepository,
+    SharedStoreGuard,
+    playbackSignerProvider,
     SegmentRepository,
     ObjectDeletions,
     SessionAuthenticator,

@@ -18,6 +18,8 @@ import { Client } from 'pg';
 import type { z } from 'zod';
 import type { StorageTransaction } from '../src/storage-database.types';
 import { OBJECT_STORE, type ObjectStore } from '../src/objects/object-store';
+import type { ObjectStoreConfig } from '../src/objects/object-store-config';
+import { OBJECT_STORE_CONFIG } from '../src/objects/object-store.provider';
 import { RetentionSweeper } from '../src/retention/retention-sweeper';
 import { StorageModule } from '../src/storage.module';
 
@@ -27,6 +29,8 @@ export interface StorageHarness {
   clock: ShiftableClock;
   /** Direct SQL on the storage database. */
   sql: Client;
+  /** The storage database (a second harness can share it: `database`). */
+  databaseUrl: string;
   dataDir: string;
   sweeper: RetentionSweeper;
   rpc<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>): Promise<z.output<Res>>;
@@ -66,15 +70,26 @@ export interface StorageHarnessOptions {
   prepareDatabase?: (databaseUrl: string) => Promise<void>;
   /** Events and RPC over NATS JetStream (a stream and subject prefix of its own) instead of the in-process bus. */
   jetstream?: boolean;
+  /** An existing, migrated storage database to run on (another harness's `databaseUrl`); left in place at close. */
+  database?: string;
+  /** DATA_DIR to use instead of a fresh temporary one (left in place at close). */
+  dataDir?: string;
+  /** The object store configuration the module sees (default: the environment's, i.e. DATA_DIR/objects). */
+  objectStoreConfig?: ObjectStoreConfig;
+  /** The runtime's clock (default: a fresh ShiftableClock). */
+  clock?: ShiftableClock;
 }
 
 export async function startStorageHarness(opts: StorageHarnessOptions = {}): Promise<StorageHarness> {
-  const db = await createTestDatabase('dcp_storage');
+  const db = opts.database ? { url: opts.database, drop: async () => undefined } : await createTestDatabase('dcp_storage');
   if (opts.prepareDatabase) await opts.prepareDatabase(db.url);
-  else await migrateService(serviceDatabase('storage'), { kind: 'postgres', url: db.url });
-  const dataDir = mkdtempSync(join(tmpdir(), 'dcp-storage-'));
+  else if (!opts.database) await migrateService(serviceDatabase('storage'), { kind: 'postgres', url: db.url });
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'dcp-storage-'));
+  const removeDataDir = () => {
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const config = loadConfig({ DATABASE_URL: db.url, NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dataDir, EVENT_RETRY_DELAY_MS: '50' } as NodeJS.ProcessEnv);
-  const clock = new ShiftableClock();
+  const clock = opts.clock ?? new ShiftableClock();
   const nats = opts.jetstream ? { kind: 'nats' as const, url: TEST_NATS_URL, stream: uniqueName('STORAGE'), subjectPrefix: uniqueName('storage').toLowerCase() } : undefined;
   const runtime = await createRuntime(config, { bus: nats ?? { kind: 'in-process', busId: uniqueName('storage') }, database: () => ({ kind: 'postgres', url: db.url }), clock });
 
@@ -90,9 +105,20 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
 
   let builder = Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), StorageModule] });
   if (opts.objectStore) builder = builder.overrideProvider(OBJECT_STORE).useValue(opts.objectStore);
+  if (opts.objectStoreConfig) builder = builder.overrideProvider(OBJECT_STORE_CONFIG).useValue(opts.objectStoreConfig);
   const module = await builder.compile();
   const handled = new Collector<HandledEvent>();
-  await module.init();
+  try {
+    await module.init();
+  } catch (err) {
+    // A refused start (the shared-store guard) leaves nothing behind; the spec sees the error.
+    await module.close().catch(() => undefined);
+    await runtime.close();
+    await db.drop();
+    if (nats) await deleteStream(nats.stream);
+    removeDataDir();
+    throw err;
+  }
   const events = module.get<ServiceEvents<StorageTransaction>>(SERVICE_EVENTS, { strict: false });
   // Nothing is published before the spec does: observing from here misses no delivery.
   events.onHandled(handled.push);
@@ -104,6 +130,7 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
     module,
     clock,
     sql,
+    databaseUrl: db.url,
     dataDir,
     sweeper: module.get(RetentionSweeper, { strict: false }),
     rpc: <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>) => runtime.rpcClient.request(contract, payload),
@@ -135,7 +162,7 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
       await sql.end();
       await db.drop();
       if (nats) await deleteStream(nats.stream);
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   });
 

@@ -158,7 +158,7 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
     const metrics = await h.runtime.metrics.render();
     expect(metrics).toContain('dcp_storage_object_deletions_pending');
     expect(metrics).toContain('dcp_dead_letters_open{service="storage"}');
-    expect(metrics).toContain('dcp_storage_operations_total{operation="ingest_segment",outcome="ok"}');
+    expect(metrics).toContain('dcp_service_operations_total{service="storage",operation="ingest_segment",outcome="ok"}');
   });
 });
 

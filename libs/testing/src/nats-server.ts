@@ -23,10 +23,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts nats-server with JetStream and resolves once it logs that it is ready. */
-export function startNatsServer(bin: string, port: number, storeDir: string): Promise<ChildProcess> {
+/** Starts nats-server with JetStream and resolves once it logs that it is ready (`extraArgs`: e.g. `-m <port>` for monitoring). */
+export function startNatsServer(bin: string, port: number, storeDir: string, extraArgs: string[] = []): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`nats-server did not start: ${output}`)), 15_000);
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -9,7 +9,7 @@ describe('DevicePasswords (D4, D24)', () => {
 
   it('encrypts under the canonical MAC (12 hex digits) as additional data and decrypts it back', () => {
     const ciphertext = passwords.encrypt('06626E63FBA5', 'ENC(pw)');
-    expect(ciphertext).toMatch(/^v1\./);
+    expect(ciphertext).toMatch(/^v2\./);
     expect(ciphertext).not.toContain('ENC(pw)');
     expect(box.decrypt(ciphertext, '06626E63FBA5')).toBe('ENC(pw)');
     expect(() => box.decrypt(ciphertext, '06:62:6E:63:FB:A5')).toThrow();

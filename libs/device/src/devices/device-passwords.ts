@@ -16,11 +16,21 @@ export class DevicePasswords {
   private readonly box: SecretBox;
 
   constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.box = new SecretBox(ctx.config.secretsKey);
+    this.box = new SecretBox(ctx.config.secretsKey, ctx.config.secretsKeyPrevious);
   }
 
   encrypt(macAddr: string, password: string): string {
     return this.box.encrypt(password, macAddr);
+  }
+
+  /** The key prefix every password ciphertext under the current SECRETS_KEY starts with (SK2). */
+  get currentPrefix(): string {
+    return this.box.currentPrefix;
+  }
+
+  /** The device's password under the current SECRETS_KEY and bound to the canonical MAC (also ends D24's colon binding). */
+  reencrypt<D extends Pick<Device, 'macAddr' | 'passwordCiphertext'>>(device: D): D {
+    return { ...device, passwordCiphertext: this.encrypt(device.macAddr, this.decrypt(device)) };
   }
 
   decrypt(device: Pick<Device, 'macAddr' | 'passwordCiphertext'>): string {

@@ -28,6 +28,17 @@ export class DeviceRepository implements DeviceStore {
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<DeviceTransaction>,
   ) {}
 
+  /** Devices after `afterId` whose password ciphertext does not start with `currentPrefix` (SK2). */
+  stalePasswords(afterId: number, limit: number, currentPrefix: string): Promise<Device[]> {
+    return this.db.client.device.findMany({ where: { id: { gt: afterId }, NOT: { passwordCiphertext: { startsWith: currentPrefix } } }, orderBy: { id: 'asc' }, take: limit });
+  }
+
+  /** Writes a re-encrypted password only where the row still holds the ciphertext that was read. */
+  async replacePasswordCiphertext(read: Device, reencrypted: Pick<Device, 'passwordCiphertext'>): Promise<boolean> {
+    const { count } = await this.db.client.device.updateMany({ where: { id: read.id, passwordCiphertext: read.passwordCiphertext }, data: { passwordCiphertext: reencrypted.passwordCiphertext } });
+    return count === 1;
+  }
+
   /** The device under this canonical MAC, whoever owns it. */
   findByMac(macAddr: string): Promise<Device | null> {
     return this.db.client.device.findUnique({ where: { macAddr } });

@@ -13,7 +13,7 @@ export class DelKeys {
   private readonly box: SecretBox;
 
   constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.box = new SecretBox(ctx.config.secretsKey);
+    this.box = new SecretBox(ctx.config.secretsKey, ctx.config.secretsKeyPrevious);
   }
 
   generate(): string {
@@ -22,6 +22,16 @@ export class DelKeys {
 
   encrypt(oemCode: string, delKey: string): string {
     return this.box.encrypt(delKey, oemCode);
+  }
+
+  /** The key prefix every delKey ciphertext under the current SECRETS_KEY starts with (SK2). */
+  get currentPrefix(): string {
+    return this.box.currentPrefix;
+  }
+
+  /** The manufacturer's delKey under the current SECRETS_KEY. */
+  reencrypt<M extends Pick<Manufacturer, 'oemCode' | 'delKeyCiphertext'>>(manufacturer: M): M {
+    return { ...manufacturer, delKeyCiphertext: this.box.reencrypt(manufacturer.delKeyCiphertext, manufacturer.oemCode) };
   }
 
   current(manufacturer: Pick<Manufacturer, 'oemCode' | 'delKeyCiphertext'>): string {

@@ -35,6 +35,17 @@ export class ManufacturerRepository implements ManufacturerStore {
     return (await this.findByOemCode(oemCode)) ?? undefined;
   }
 
+  /** Manufacturers after `afterId` whose delKey ciphertext does not start with `currentPrefix` (SK2). */
+  staleDelKeys(afterId: number, limit: number, currentPrefix: string): Promise<Manufacturer[]> {
+    return this.db.client.manufacturer.findMany({ where: { id: { gt: afterId }, NOT: { delKeyCiphertext: { startsWith: currentPrefix } } }, orderBy: { id: 'asc' }, take: limit });
+  }
+
+  /** Writes a re-encrypted delKey only where the row still holds the ciphertext that was read (the key itself is unchanged: no rotation time). */
+  async replaceDelKeyCiphertext(read: Manufacturer, reencrypted: Pick<Manufacturer, 'delKeyCiphertext'>): Promise<boolean> {
+    const { count } = await this.db.client.manufacturer.updateMany({ where: { id: read.id, delKeyCiphertext: read.delKeyCiphertext }, data: { delKeyCiphertext: reencrypted.delKeyCiphertext } });
+    return count === 1;
+  }
+
   async page(limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
     const [items, total] = await Promise.all([
       this.db.client.manufacturer.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }),

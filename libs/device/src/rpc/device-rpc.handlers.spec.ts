@@ -11,7 +11,7 @@ describe('DeviceRpcHandlers', () => {
       handle: (subject: string, handler: (payload: unknown) => Promise<unknown>) => handlers.set(subject, handler),
       handleContract: (contract: { subject: string }) => contracts.push(contract.subject),
     },
-    metrics: { increment: (_name: string, _help: string, labels: Record<string, string>) => counted.push(labels) },
+    metrics: { increment: (_name: string, labels: Record<string, string>) => counted.push(labels) },
   } as unknown as RuntimeContext;
   const ok = { execute: async () => ({}) };
   const failing = { execute: async () => Promise.reject(new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS)) };
@@ -36,8 +36,8 @@ describe('DeviceRpcHandlers', () => {
     await handlers.get(gatewaySubject('user_ipc_setting_v2_0.getOemDeviceByUser'))!({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', params, user });
     await expect(handlers.get(gatewaySubject('user_ipc_setting_v2_0.updateOemDevice'))!({ service: 'user_ipc_setting_v2_0.updateOemDevice', params, user })).rejects.toThrow(PlatformError);
     expect(counted).toEqual([
-      { operation: 'user_ipc_setting_v2_0.getOemDeviceByUser', outcome: 'ok' },
-      { operation: 'user_ipc_setting_v2_0.updateOemDevice', outcome: '020041' },
+      { service: 'device', operation: 'user_ipc_setting_v2_0.getOemDeviceByUser', outcome: 'ok' },
+      { service: 'device', operation: 'user_ipc_setting_v2_0.updateOemDevice', outcome: '020041' },
     ]);
   });
 });

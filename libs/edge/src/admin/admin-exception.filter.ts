@@ -6,6 +6,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { ErrorCode, PlatformError, errorEnvelope } from '@dcp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyLimitFor, bodyTooLarge } from '../http/body-limits';
+import { CLIENT_GONE_DETAILS, isClientGone } from '../http/client-gone';
 
 @Catch()
 export class AdminExceptionFilter implements ExceptionFilter {
@@ -19,6 +20,7 @@ export class AdminExceptionFilter implements ExceptionFilter {
     else if (exception instanceof HttpException && exception.getStatus() === 404) err = new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no route ${req.method} ${req.url}`);
     else if (exception instanceof HttpException && exception.getStatus() === 413) err = bodyTooLarge(bodyLimitFor(req.headers['content-type']));
     else if (exception instanceof HttpException && exception.getStatus() < 500) err = new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, exception.message);
+    else if (isClientGone(exception)) err = new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, CLIENT_GONE_DETAILS);
     else {
       err = PlatformError.from(exception);
       if (!(exception instanceof PlatformError)) this.logger.error(`request ${req.id} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);

@@ -1,5 +1,7 @@
 import { EVENTS } from '@dcp/contracts';
+import { PlatformMetrics } from '@dcp/observability';
 import type { Clock } from '@dcp/runtime';
+import { parsePrometheusText } from '@dcp/testing';
 import { AccessTokenCache } from './access-token-cache';
 
 const user = (userId: number) => ({ userId, openId: `o${userId}`, clientId: 'c', uuid: `u${userId}` });
@@ -64,5 +66,19 @@ describe('AccessTokenCache', () => {
     deliver!({ type: EVENTS.userDeleted.subject, data: { userId: 1 } });
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toEqual(user(2));
+  });
+
+  it('counts each lookup as a hit or a miss (an expired entry is a miss)', async () => {
+    const metrics = new PlatformMetrics({ defaultMetrics: false });
+    const cache = new AccessTokenCache(clock, 10_000, 10, undefined, metrics);
+    cache.set('a', user(1), now + 60_000);
+    cache.get('a');
+    cache.get('a');
+    cache.get('nobody');
+    now += 10_001;
+    cache.get('a');
+    const scrape = parsePrometheusText(await metrics.render());
+    expect(scrape.find('dcp_edge_access_token_cache_hits_total')[0].value).toBe(2);
+    expect(scrape.find('dcp_edge_access_token_cache_misses_total')[0].value).toBe(2);
   });
 });

@@ -26,6 +26,8 @@ export class AccessTokenCache implements OnModuleInit {
     private readonly maxEntries = 50_000,
     /** Where `user.deleted` arrives; without it (unit specs) only forgetUser drops a user's entries. */
     private readonly events?: Pick<RuntimeContext['events'], 'subscribe'>,
+    /** Counts hits and misses (`dcp_edge_access_token_cache_{hits,misses}_total`: the hit ratio). */
+    private readonly metrics?: Pick<RuntimeContext['metrics'], 'increment'>,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -39,6 +41,12 @@ export class AccessTokenCache implements OnModuleInit {
   }
 
   get(key: string): AuthenticatedUser | undefined {
+    const user = this.lookup(key);
+    this.metrics?.increment(user ? 'dcp_edge_access_token_cache_hits_total' : 'dcp_edge_access_token_cache_misses_total', {});
+    return user;
+  }
+
+  private lookup(key: string): AuthenticatedUser | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.until <= this.clock.now()) {
@@ -73,5 +81,5 @@ export class AccessTokenCache implements OnModuleInit {
 export const accessTokenCacheProvider: Provider = {
   provide: AccessTokenCache,
   inject: [RUNTIME_CONTEXT, RUNTIME_CLOCK],
-  useFactory: (ctx: RuntimeContext, clock: Clock) => new AccessTokenCache(clock, 10_000, 50_000, ctx.events),
+  useFactory: (ctx: RuntimeContext, clock: Clock) => new AccessTokenCache(clock, 10_000, 50_000, ctx.events, ctx.metrics),
 };

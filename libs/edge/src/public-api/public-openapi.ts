@@ -44,6 +44,8 @@ const USER_AUTH_CODES = [
 /** Every code an operation may answer, in the order of the checks (decisions S5), each wire value once. */
 export function operationCodes(op: AnyGatewayOperation): ErrorCode[] {
   return uniqueByValue([
+    // The edge's rate limits come before every other check (decisions AB1).
+    ErrorCode.RATE_LIMITED,
     ErrorCode.FC_INVALID_PARAMETER,
     op.emptyCode,
     ErrorCode.FC_SERVICE_NOT_IMPLEMENT,
@@ -55,7 +57,7 @@ export function operationCodes(op: AnyGatewayOperation): ErrorCode[] {
 
 /** Every code a signed SSO call may answer: the signature checks (R1), then the operation's own. */
 export function ssoCodes(op: SsoOperation): ErrorCode[] {
-  return uniqueByValue([...SSO_SIGNATURE_CODES.filter((c) => c !== ErrorCode.FC_SYSTEM_ERROR), ...op.errors, ErrorCode.FC_SYSTEM_ERROR]);
+  return uniqueByValue([ErrorCode.RATE_LIMITED, ...SSO_SIGNATURE_CODES.filter((c) => c !== ErrorCode.FC_SYSTEM_ERROR), ...op.errors, ErrorCode.FC_SYSTEM_ERROR]);
 }
 
 function uniqueByValue(codes: readonly ErrorCode[]): ErrorCode[] {

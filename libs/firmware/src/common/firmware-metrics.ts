@@ -15,6 +15,6 @@ export class FirmwareMetrics implements OfferMetrics {
 
   /** What a successful firmware.latest offered: a system release, an application release, or nothing (up to date). */
   offered(offer: Offer): void {
-    this.ctx.metrics.increment('dcp_firmware_offers_total', 'firmware.latest answers by what they offered', { offer });
+    this.ctx.metrics.increment('dcp_firmware_offers_total', { offer });
   }
 }

@@ -11,7 +11,7 @@ describe('FirmwareRpcHandlers', () => {
       handle: (subject: string, handler: (payload: unknown) => Promise<unknown>) => handlers.set(subject, handler),
       handleContract: (contract: { subject: string }) => contracts.push(contract.subject),
     },
-    metrics: { increment: (_name: string, _help: string, labels: Record<string, string>) => counted.push(labels) },
+    metrics: { increment: (_name: string, labels: Record<string, string>) => counted.push(labels) },
   } as unknown as RuntimeContext;
   let latestOutcome: () => Promise<unknown> = async () => ({ extra: { remind: 0 } });
   const latest = { execute: () => latestOutcome() };
@@ -37,8 +37,8 @@ describe('FirmwareRpcHandlers', () => {
     latestOutcome = () => Promise.reject(new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS));
     await expect(handler({ service: 'firmware.latest', params, user })).rejects.toThrow(PlatformError);
     expect(counted).toEqual([
-      { operation: 'firmware.latest', outcome: 'ok' },
-      { operation: 'firmware.latest', outcome: '010120' },
+      { service: 'firmware', operation: 'firmware.latest', outcome: 'ok' },
+      { service: 'firmware', operation: 'firmware.latest', outcome: '010120' },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 /** The embedded EventBus: publish into the hub's log, durable consumers over it, and live subscribers. */
 import { parseEventEnvelope, type EventEnvelope, type EventSubject } from '@dcp/contracts';
+import { runInEventCallContext } from '@dcp/observability';
 import type { BusLogger, ConsumerOptions, DeadLetter, EventBus, EventConsumerHandle } from '../api';
 import { resolveConsumerOptions } from '../delivery';
 import { jsonRoundTrip } from '../json';
@@ -41,7 +42,9 @@ export class InProcessEventBus implements EventBus {
       // Asynchronous like a network delivery: the publisher's await never runs subscriber code.
       setImmediate(() => {
         try {
-          handler(parseEventEnvelope(body));
+          const envelope = parseEventEnvelope(body);
+          // A listener logs in the call the event was enqueued in, as consumers do (TR4).
+          runInEventCallContext(envelope.callContext, () => handler(envelope));
         } catch (err) {
           this.logger.warn(`subscriber of ${entry.subject} dropped a message: ${describeError(err)}`);
         }
@@ -58,6 +61,11 @@ export class InProcessEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.stopConsumers();
+  }
+
+  /** Stops every consumer and subscription; publishing keeps working (shutdown: the outbox flushes after). */
+  async stopConsumers(): Promise<void> {
     const stops = [...this.running.values()];
     this.running.clear();
     await Promise.all(stops.map((stop) => stop()));

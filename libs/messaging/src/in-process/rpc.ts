@@ -4,6 +4,7 @@
  * slower than the timeout gives the same "did not answer" error.
  */
 import type { RpcContract } from '@dcp/contracts';
+import { currentCallContext } from '@dcp/observability';
 import type { z } from 'zod';
 import type { BusLogger, HandleOptions, RequestOptions, RpcClient, RpcHandler, RpcServer } from '../api';
 import { jsonRoundTrip } from '../json';
@@ -64,7 +65,8 @@ export class InProcessRpcClient implements RpcClient {
       timer = setTimeout(() => reject(didNotAnswer(subject, opts.owner)), timeoutMs);
     });
     try {
-      const reply = await Promise.race([serveRequest(subject, target.handler, request, target.logger).then((r) => jsonRoundTrip<RpcReply>(r)), timedOut]);
+      // The caller's call context travels alongside the payload, as NATS headers carry it (TR2).
+      const reply = await Promise.race([serveRequest(subject, target.handler, request, target.logger, currentCallContext()).then((r) => jsonRoundTrip<RpcReply>(r)), timedOut]);
       return readReply(subject, reply, this.logger);
     } finally {
       clearTimeout(timer);

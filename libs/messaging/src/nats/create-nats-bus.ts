@@ -4,13 +4,13 @@ import { connect } from '@nats-io/transport-node';
 import { EVENT_STREAM } from '@dcp/contracts';
 import type { Bus, BusConfig } from '../api';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../defaults';
-import { consoleBusLogger } from '../logger';
+import { defaultBusLogger } from '../logger';
 import { NatsEventBus } from './nats-event-bus';
 import { NatsRpcClient, NatsRpcServer } from './nats-rpc';
 import { SubjectSpace } from './subjects';
 
 export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>): Promise<Bus> {
-  const logger = config.logger ?? consoleBusLogger;
+  const logger = config.logger ?? defaultBusLogger;
   const nc = await connect({
     servers: config.url,
     name: config.name ?? 'dcp',
@@ -29,13 +29,17 @@ export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>
     const jsm = await jetstreamManager(nc);
     // The prefix isolates request-reply as well as events: two platforms on one NATS (tests) never answer each other.
     const subjects = new SubjectSpace(config.subjectPrefix);
-    const events = new NatsEventBus(nc, js, jsm, config.stream ?? EVENT_STREAM, subjects, logger);
+    const events = new NatsEventBus(nc, js, jsm, config.stream ?? EVENT_STREAM, subjects, logger, config.streamReplicas ?? 1);
     await events.ensureStream();
     const rpcServer = new NatsRpcServer(nc, logger, subjects);
     return {
       rpcClient: new NatsRpcClient(nc, config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, logger, subjects),
       rpcServer,
       events,
+      stopIntake: async () => {
+        await rpcServer.close();
+        await events.close();
+      },
       close: async () => {
         await rpcServer.close();
         await events.close();

@@ -3,12 +3,14 @@
  * consumers per service, and core subscriptions for "from now" listeners (cache invalidation).
  */
 import { parseEventEnvelope, type EventEnvelope, type EventSubject } from '@dcp/contracts';
+import { runInEventCallContext } from '@dcp/observability';
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { BusLogger, ConsumerOptions, DeadLetter, EventBus, EventConsumerHandle } from '../api';
 import { resolveConsumerOptions } from '../delivery';
 import { decodeJson, encodeJson } from '../json';
 import { describeError } from '../logger';
+import { NatsConnectionState } from './connection-state';
 import { NatsDurableConsumer } from './durable-consumer';
 import { ensureStream } from './stream';
 import type { SubjectSpace } from './subjects';
@@ -16,6 +18,7 @@ import type { SubjectSpace } from './subjects';
 export class NatsEventBus implements EventBus {
   /** Running consumers/subscriptions and how to stop each (close() stops whatever is left). */
   private readonly running = new Map<EventConsumerHandle, () => Promise<void>>();
+  private readonly connection: NatsConnectionState;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -24,11 +27,15 @@ export class NatsEventBus implements EventBus {
     private readonly stream: string,
     private readonly subjects: SubjectSpace,
     private readonly logger: BusLogger,
-  ) {}
+    /** Copies of the stream (JetStream num_replicas): 1 on a single server, up to the cluster's size. */
+    private readonly streamReplicas = 1,
+  ) {
+    this.connection = new NatsConnectionState(nc);
+  }
 
   /** Creates or updates the stream; called once by createBus and again by consumers that lost it. */
   ensureStream(): Promise<unknown> {
-    return ensureStream(this.jsm, { name: this.stream, subjects: this.subjects.streamSubjects }, this.logger);
+    return ensureStream(this.jsm, { name: this.stream, subjects: this.subjects.streamSubjects, replicas: this.streamReplicas }, this.logger);
   }
 
   async publish(envelope: EventEnvelope): Promise<void> {
@@ -53,7 +60,9 @@ export class NatsEventBus implements EventBus {
         callback: (err, msg) => {
           if (err) return this.logger.error(`subscription to ${subject} failed`, err);
           try {
-            handler(parseEventEnvelope(decodeJson(msg.data)));
+            const envelope = parseEventEnvelope(decodeJson(msg.data));
+            // A listener logs in the call the event was enqueued in, as consumers do (TR4).
+            runInEventCallContext(envelope.callContext, () => handler(envelope));
           } catch (e) {
             this.logger.warn(`subscriber of ${subject} dropped a message: ${describeError(e)}`);
           }
@@ -68,6 +77,8 @@ export class NatsEventBus implements EventBus {
   }
 
   async ping(): Promise<void> {
+    const down = this.connection.downReason();
+    if (down) throw new Error(down);
     await this.jsm.streams.info(this.stream);
   }
 

@@ -2,11 +2,13 @@
  * Request-reply over NATS core. Servers subscribe with a queue group (replicas of one service share the
  * load); every reply is an RpcReply, so PlatformErrors cross the wire intact.
  */
+import type { CallContext } from '@dcp/observability';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ErrorCode, PlatformError, type RpcContract } from '@dcp/contracts';
 import type { z } from 'zod';
 import type { BusLogger, HandleOptions, RequestOptions, RpcClient, RpcHandler, RpcServer } from '../api';
 import { decodeJson, encodeJson } from '../json';
+import { callContextHeaders, callContextOfMessage } from './call-context-headers';
 import { contractHandler, requestWithContract } from '../rpc/contracts';
 import { didNotAnswer, ownerOfSubject, readReply, serveRequest, type RpcReply } from '../rpc/protocol';
 import { SubjectSpace } from './subjects';
@@ -32,7 +34,7 @@ export class NatsRpcClient implements RpcClient {
       throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `the request on ${subject} is ${data.length} bytes, more than the NATS server's max_payload of ${maxPayload} bytes`);
     }
     try {
-      const msg = await this.nc.request(this.subjects.wire(subject), data, { timeout: opts.timeoutMs ?? this.defaultTimeoutMs });
+      const msg = await this.nc.request(this.subjects.wire(subject), data, { timeout: opts.timeoutMs ?? this.defaultTimeoutMs, headers: callContextHeaders() });
       reply = decodeJson(msg.data);
     } catch (err) {
       // Timeout, no responders, or a connection that is down: to the caller they all mean "nobody answered".
@@ -45,6 +47,8 @@ export class NatsRpcClient implements RpcClient {
 
 export class NatsRpcServer implements RpcServer {
   private readonly subscriptions = new Map<string, Subscription>();
+  /** Requests being answered: close() waits for their replies before the connection may close. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly nc: NatsConnection,
@@ -62,7 +66,7 @@ export class NatsRpcServer implements RpcServer {
           this.logger.error(`subscription ${subject} failed`, err);
           return;
         }
-        void this.answer(subject, handler, msg.data).then((reply) => {
+        const answered = this.answer(subject, handler, msg.data, callContextOfMessage(msg)).then((reply) => {
           let data = encodeJson(reply);
           const maxPayload = this.nc.info?.max_payload;
           if (maxPayload !== undefined && data.length > maxPayload) {
@@ -73,6 +77,8 @@ export class NatsRpcServer implements RpcServer {
           }
           if (!msg.respond(data)) this.logger.warn(`request on ${subject} had no reply subject`);
         });
+        this.inFlight.add(answered);
+        void answered.finally(() => this.inFlight.delete(answered));
       },
     });
     this.subscriptions.set(subject, sub);
@@ -87,15 +93,17 @@ export class NatsRpcServer implements RpcServer {
     const subs = [...this.subscriptions.values()];
     this.subscriptions.clear();
     await Promise.all(subs.map((s) => s.drain().catch(() => undefined)));
+    // drain() returns once the last message reached its callback; the handlers it started are still running.
+    await Promise.allSettled([...this.inFlight]);
   }
 
-  private async answer(subject: string, handler: RpcHandler, data: Uint8Array): Promise<RpcReply> {
+  private async answer(subject: string, handler: RpcHandler, data: Uint8Array, caller: CallContext | undefined): Promise<RpcReply> {
     let payload: unknown;
     try {
       payload = decodeJson(data);
     } catch {
       return { ok: false, error: new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'request body is not JSON').serialize() };
     }
-    return serveRequest(subject, handler, payload, this.logger);
+    return serveRequest(subject, handler, payload, this.logger, caller);
   }
 }

@@ -7,7 +7,7 @@
 import { parseEventEnvelope, type EventEnvelope } from '@dcp/contracts';
 import type { BusLogger, EventBus } from '../api';
 import { EVENT_RETENTION_MS } from '../defaults';
-import { consoleBusLogger, describeError } from '../logger';
+import { defaultBusLogger, describeError } from '../logger';
 import { qualifiedTable, type SqlClient, type TransactionalSqlClient } from './sql-client';
 
 export interface OutboxRelayOptions {
@@ -49,7 +49,7 @@ export class OutboxRelay {
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.table = qualifiedTable(opts.schema, 'outbox_event');
-    this.logger = opts.logger ?? consoleBusLogger;
+    this.logger = opts.logger ?? defaultBusLogger;
   }
 
   start(): void {

@@ -4,16 +4,24 @@
  * and travel as FC_SYSTEM_ERROR, so internals never leak to callers.
  */
 import { ErrorCode, PlatformError, type SerializedPlatformError } from '@dcp/contracts';
+import { type CallContext, serveInCallContext } from '@dcp/observability';
 import type { BusLogger, RpcHandler } from '../api';
 
 export type RpcReply = { ok: true; data?: unknown } | { ok: false; error: SerializedPlatformError };
 
-export async function serveRequest(subject: string, handler: RpcHandler, payload: unknown, logger: BusLogger): Promise<RpcReply> {
+/** Runs the handler in the caller's call context (`caller`, from headers or passed in-process; TR2), so its failure is logged in it too. */
+export async function serveRequest(subject: string, handler: RpcHandler, payload: unknown, logger: BusLogger, caller?: CallContext): Promise<RpcReply> {
   try {
-    const data = await handler(payload);
+    const data = await serveInCallContext(subject, caller, async () => {
+      try {
+        return await handler(payload);
+      } catch (err) {
+        if (!(err instanceof PlatformError)) logger.error(`handler of ${subject} failed`, err);
+        throw err;
+      }
+    });
     return data === undefined ? { ok: true } : { ok: true, data };
   } catch (err) {
-    if (!(err instanceof PlatformError)) logger.error(`handler of ${subject} failed`, err);
     return { ok: false, error: PlatformError.from(err).serialize() };
   }
 }

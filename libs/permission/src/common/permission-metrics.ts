@@ -9,6 +9,6 @@ export class PermissionMetrics {
 
   /** Grants changed by a consumed event (user deleted, device unbound). */
   reaction(event: string, effect: 'revoked' | 'released', count: number): void {
-    if (count > 0) this.ctx.metrics.increment('dcp_permission_grants_changed_by_events_total', 'Grants revoked or released by consumed events', { event, effect }, count);
+    if (count > 0) this.ctx.metrics.increment('dcp_permission_grants_changed_by_events_total', { event, effect }, count);
   }
 }

@@ -1,4 +1,4 @@
-/** Counters of sso-service on the host's /metrics (Prometheus text). */
+/** Metrics of sso-service on the host's /metrics (catalogue in libs/observability). */
 import { Inject, Injectable } from '@nestjs/common';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 
@@ -6,12 +6,16 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 export class SsoMetrics {
   constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
 
-
-  merchantCall(endpoint: string, result: 'user' | 'refused' | 'unavailable'): void {
-    this.ctx.metrics.increment('dcp_sso_merchant_calls_total', 'Calls to merchant endpoints, by result', { endpoint, result });
+  /**
+   * One call to a merchant endpoint, by merchant clientId (bounded by the merchants registered), ended now;
+   * `startedAt` is performance.now() when it started. `unavailable` also counts as a failure.
+   */
+  merchantCall(merchant: string, endpoint: string, result: 'user' | 'refused' | 'unavailable', startedAt: number): void {
+    this.ctx.metrics.observe('dcp_sso_merchant_call_duration_seconds', { merchant, endpoint, result }, (performance.now() - startedAt) / 1000);
+    if (result === 'unavailable') this.ctx.metrics.increment('dcp_sso_merchant_call_failures_total', { merchant, endpoint });
   }
 
   purged(kind: 'tokens' | 'signatures', count: number): void {
-    if (count > 0) this.ctx.metrics.increment('dcp_sso_purged_rows_total', 'Expired rows removed by the purge', { kind }, count);
+    if (count > 0) this.ctx.metrics.increment('dcp_sso_purged_rows_total', { kind }, count);
   }
 }

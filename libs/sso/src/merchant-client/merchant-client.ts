@@ -4,7 +4,7 @@
  * headers of spec 5.1 (merchants may verify us). Answers: the user (HTTP 200, empty errorCode, valid user
  * object), a refusal (HTTP 401 or a non-empty errorCode), or SSO_MERCHANT_UNAVAILABLE for anything else.
  */
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
@@ -12,10 +12,10 @@ import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { SsoMetrics } from '../common/sso-metrics';
+import { MerchantCallGuard } from './merchant-call-guard';
 import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
 import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
 
-export const MERCHANT_TIMEOUT_MS = 5_000;
 export const MERCHANT_MAX_RESPONSE_BYTES = 64 * 1024;
 
 const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -23,6 +23,8 @@ const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, 
 @Injectable()
 export class MerchantClient implements OnModuleDestroy {
   private readonly http: MerchantHttp;
+  private readonly guard: MerchantCallGuard;
+  private readonly logger = new Logger('sso-merchants');
 
   constructor(
     @Inject(RUNTIME_CONTEXT) ctx: RuntimeContext,
@@ -31,9 +33,15 @@ export class MerchantClient implements OnModuleDestroy {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {
     this.http = new MerchantHttp({
-      timeoutMs: MERCHANT_TIMEOUT_MS,
+      // MERCHANT_TIMEOUT_MS, below RPC_TIMEOUT_MS, so a hanging merchant answers OP0052 rather than 000099.
+      timeoutMs: ctx.config.merchantCalls.timeoutMs,
       maxResponseBytes: MERCHANT_MAX_RESPONSE_BYTES,
       allowPrivateNetworks: ctx.config.merchantAllowPrivateNetworks,
+    });
+    const { breakerFailures, breakerResetMs } = ctx.config.merchantCalls;
+    this.guard = new MerchantCallGuard(ctx.config.merchantCalls, {
+      opened: (clientId, lastFailure) => this.logger.warn(`merchant ${clientId}: calls paused for ${breakerResetMs} ms after ${breakerFailures} failures in a row (last: ${lastFailure})`),
+      closed: (clientId) => this.logger.log(`merchant ${clientId}: calls resumed, its endpoint answers again`),
     });
   }
 
@@ -58,15 +66,18 @@ export class MerchantClient implements OnModuleDestroy {
     const params = Object.fromEntries(url.searchParams);
     const headers = signedHeaders({ method: 'GET', path: url.pathname, params, clientId: merchant.clientId, clientSecret: this.secrets.current(merchant), now: this.clock.now() });
     let answer: MerchantAnswer;
+    const started = performance.now();
     try {
-      const { status, body } = await this.http.get(url, { ...headers });
-      answer = interpret(status, body);
+      answer = await this.guard.run(merchant.clientId, async () => {
+        const { status, body } = await this.http.get(url, { ...headers });
+        return interpret(status, body);
+      });
     } catch (err) {
-      this.metrics.merchantCall(endpoint, 'unavailable');
+      this.metrics.merchantCall(merchant.clientId, endpoint, 'unavailable', started);
       if (err instanceof MerchantUnreachableError) throw unavailable(endpoint, err.message);
       throw err;
     }
-    this.metrics.merchantCall(endpoint, answer.kind);
+    this.metrics.merchantCall(merchant.clientId, endpoint, answer.kind, started);
     return answer;
   }
 }

@@ -13,7 +13,26 @@ export class MerchantSecrets {
   private readonly box: SecretBox;
 
   constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.box = new SecretBox(ctx.config.secretsKey);
+    this.box = new SecretBox(ctx.config.secretsKey, ctx.config.secretsKeyPrevious);
+  }
+
+  /** True when a ciphertext of this merchant is under an old SECRETS_KEY (SK2: re-encrypted at start). */
+  isStale(merchant: Pick<Merchant, 'secretCiphertext' | 'previousSecretCiphertext'>): boolean {
+    return this.box.isStale(merchant.secretCiphertext) || (merchant.previousSecretCiphertext !== null && this.box.isStale(merchant.previousSecretCiphertext));
+  }
+
+  /** The key prefix every ciphertext under the current SECRETS_KEY starts with. */
+  get currentPrefix(): string {
+    return this.box.currentPrefix;
+  }
+
+  /** The merchant's secrets under the current SECRETS_KEY. */
+  reencrypt<M extends Pick<Merchant, 'clientId' | 'secretCiphertext' | 'previousSecretCiphertext'>>(merchant: M): M {
+    return {
+      ...merchant,
+      secretCiphertext: this.box.reencrypt(merchant.secretCiphertext, merchant.clientId),
+      previousSecretCiphertext: merchant.previousSecretCiphertext === null ? null : this.box.reencrypt(merchant.previousSecretCiphertext, merchant.clientId),
+    };
   }
 
   generate(): string {

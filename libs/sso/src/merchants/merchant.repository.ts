@@ -35,6 +35,30 @@ export class MerchantRepository implements MerchantStore {
     return (await this.findByClientId(clientId)) ?? undefined;
   }
 
+  /** Merchants after `afterId` with a secret ciphertext not starting with `currentPrefix` (SK2). */
+  staleSecrets(afterId: number, limit: number, currentPrefix: string): Promise<Merchant[]> {
+    return this.db.client.merchant.findMany({
+      where: {
+        id: { gt: afterId },
+        OR: [
+          { NOT: { secretCiphertext: { startsWith: currentPrefix } } },
+          { AND: [{ previousSecretCiphertext: { not: null } }, { NOT: { previousSecretCiphertext: { startsWith: currentPrefix } } }] },
+        ],
+      },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+  }
+
+  /** Writes re-encrypted secrets only where the row still holds the ciphertexts that were read. */
+  async replaceSecretCiphertexts(read: Merchant, reencrypted: Pick<Merchant, 'secretCiphertext' | 'previousSecretCiphertext'>): Promise<boolean> {
+    const { count } = await this.db.client.merchant.updateMany({
+      where: { id: read.id, secretCiphertext: read.secretCiphertext, previousSecretCiphertext: read.previousSecretCiphertext },
+      data: { secretCiphertext: reencrypted.secretCiphertext, previousSecretCiphertext: reencrypted.previousSecretCiphertext },
+    });
+    return count === 1;
+  }
+
   async page(limit: number, offset: number): Promise<{ items: Merchant[]; total: number }> {
     const [items, total] = await Promise.all([
       this.db.client.merchant.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }),

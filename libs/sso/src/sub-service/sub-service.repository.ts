@@ -7,8 +7,8 @@ import { RUNTIME_CONTEXT, type RuntimeContext, serviceDatabaseToken } from '@dcp
 import type { SsoDatabase } from '../sso-database.types';
 import { randomBase62 } from '../common/random';
 import { type SubServiceInfoRecord, withScheme } from './sub-service-info';
+import { type StoredSubtoken, Subtokens } from './subtokens';
 
-const SUBTOKEN_LENGTH = 32;
 const TAG_LENGTH = 16;
 /** Spec 2.7 shows channelCount without its meaning: one channel per camera (docs/decisions.md). */
 const CHANNEL_COUNT = 1;
@@ -18,12 +18,13 @@ export class SubServiceRepository {
   constructor(
     @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    private readonly subtokens: Subtokens,
   ) {}
 
   /** The user's record, created now if it does not exist; undefined when the user does not exist. */
   async findOrCreate(userId: number, oemCode: string | null): Promise<SubServiceInfoRecord | undefined> {
     const existing = await this.db.client.subServiceInfo.findUnique({ where: { userId } });
-    if (existing) return toRecord(existing);
+    if (existing) return this.toRecord(existing);
     const user = await this.db.client.user.findUnique({ where: { id: userId }, select: { country: true } });
     if (!user) return undefined;
     const { config } = this.ctx;
@@ -32,7 +33,7 @@ export class SubServiceRepository {
       data: [
         {
           userId,
-          subtoken: randomBase62(SUBTOKEN_LENGTH),
+          subtokenCiphertext: this.subtokens.generate(userId),
           area: (user.country || 'global').slice(0, 64),
           tag: randomBase62(TAG_LENGTH),
           storeTag: randomBase62(TAG_LENGTH),
@@ -51,14 +52,38 @@ export class SubServiceRepository {
       skipDuplicates: true,
     });
     const created = await this.db.client.subServiceInfo.findUnique({ where: { userId } });
-    return created ? toRecord(created) : undefined;
+    return created ? this.toRecord(created) : undefined;
+  }
+
+  /** Rows after `afterUserId` whose subtoken is not under the current SECRETS_KEY (SK2), by userId. */
+  async staleSubtokens(afterUserId: number, limit: number): Promise<(StoredSubtoken & { id: number })[]> {
+    const rows = await this.db.client.subServiceInfo.findMany({
+      where: { userId: { gt: afterUserId }, NOT: { subtokenCiphertext: { startsWith: this.subtokens.currentPrefix } } },
+      orderBy: { userId: 'asc' },
+      take: limit,
+      select: { userId: true, subtokenCiphertext: true },
+    });
+    return rows.map((row) => ({ ...row, id: row.userId }));
+  }
+
+  /** Writes a re-encrypted subtoken only where the row still holds what was read. */
+  async replaceSubtoken(read: StoredSubtoken, reencrypted: StoredSubtoken): Promise<boolean> {
+    const { count } = await this.db.client.subServiceInfo.updateMany({
+      where: { userId: read.userId, subtokenCiphertext: read.subtokenCiphertext },
+      data: { subtokenCiphertext: reencrypted.subtokenCiphertext },
+    });
+    return count === 1;
+  }
+
+  private toRecord(row: Omit<SubServiceInfoRecord, 'subtoken'> & StoredSubtoken & { oemCode: string | null; createdAt: Date }): SubServiceInfoRecord {
+    return toRecord(row, this.subtokens.read(row));
   }
 }
 
-function toRecord(row: SubServiceInfoRecord & { oemCode: string | null; createdAt: Date }): SubServiceInfoRecord {
+function toRecord(row: Omit<SubServiceInfoRecord, 'subtoken'>, subtoken: string): SubServiceInfoRecord {
   return {
     userId: row.userId,
-    subtoken: row.subtoken,
+    subtoken,
     area: row.area,
     tag: row.tag,
     storeTag: row.storeTag,

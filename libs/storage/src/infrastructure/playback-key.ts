@@ -1,20 +1,22 @@
 /**
  * The key that signs playback URLs: derived from SECRETS_KEY (HKDF-SHA256, info `dcp-playback-v1`), never
  * the raw key, so a leaked URL signature says nothing about the key that encrypts secrets at rest. Every
- * replica derives the same key from the same SECRETS_KEY.
+ * replica derives the same key from the same SECRETS_KEY. After a rotation, URLs signed under a key in
+ * SECRETS_KEY_PREVIOUS keep verifying until they expire (docs/decisions.md SK3).
  */
 import { hkdfSync } from 'node:crypto';
 import type { FactoryProvider } from '@nestjs/common';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { PlaybackSigner } from '../playback/playback-signer';
 
-export const PLAYBACK_KEY = Symbol('dcp.storage.playback-key');
+export const PLAYBACK_SIGNER = Symbol('dcp.storage.playback-signer');
 
 export function derivePlaybackKey(secretsKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'dcp-playback-v1', 32));
 }
 
-export const playbackKeyProvider: FactoryProvider<Buffer> = {
-  provide: PLAYBACK_KEY,
+export const playbackSignerProvider: FactoryProvider<PlaybackSigner> = {
+  provide: PLAYBACK_SIGNER,
   inject: [RUNTIME_CONTEXT],
-  useFactory: (ctx: RuntimeContext) => derivePlaybackKey(ctx.config.secretsKey),
+  useFactory: (ctx: RuntimeContext) => new PlaybackSigner(derivePlaybackKey(ctx.config.secretsKey), (ctx.config.secretsKeyPrevious ?? []).map(derivePlaybackKey)),
 };

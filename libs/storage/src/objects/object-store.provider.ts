@@ -1,12 +1,17 @@
 /**
- * The module's ObjectStore, chosen by the environment (object-store-config.ts). The S3 client is loaded only
- * when an S3 store is configured.
+ * The module's ObjectStore, chosen by the environment (object-store-config.ts), and the configuration it was
+ * built from (OBJECT_STORE_CONFIG: the shared-store guard needs to know a local folder from S3). The S3
+ * client is loaded only when an S3 store is configured.
  */
 import { type FactoryProvider, Logger } from '@nestjs/common';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { assertDurableStore } from './durable-store-rule';
 import { FilesystemObjectStore } from './fs-object-store';
-import { type ObjectStoreConfig, objectStoreConfig } from './object-store-config';
+import { type ObjectStoreConfig, type ObjectStoreEnv, objectStoreConfig } from './object-store-config';
 import { OBJECT_STORE, type ObjectStore } from './object-store';
+
+/** Nest token of the ObjectStoreConfig the module's store uses. */
+export const OBJECT_STORE_CONFIG = Symbol.for('dcp.storage.object-store-config');
 
 export async function createObjectStore(config: ObjectStoreConfig): Promise<ObjectStore> {
   if (config.kind === 'filesystem') return new FilesystemObjectStore(config.root);
@@ -16,19 +21,26 @@ export async function createObjectStore(config: ObjectStoreConfig): Promise<Obje
   return new S3ObjectStore(config);
 }
 
+export const objectStoreConfigProvider: FactoryProvider<ObjectStoreConfig> = {
+  provide: OBJECT_STORE_CONFIG,
+  inject: [RUNTIME_CONTEXT],
+  useFactory: (ctx: RuntimeContext) => {
+    const env: ObjectStoreEnv = {
+      OBJECT_STORE_URL: process.env.OBJECT_STORE_URL,
+      S3_ENDPOINT: process.env.S3_ENDPOINT,
+      S3_REGION: process.env.S3_REGION,
+      S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
+    };
+    const config = objectStoreConfig(env, ctx.config.dataDir);
+    assertDurableStore(config, env, ctx.config);
+    return config;
+  },
+};
+
 export const objectStoreProvider: FactoryProvider<Promise<ObjectStore>> = {
   provide: OBJECT_STORE,
-  inject: [RUNTIME_CONTEXT],
-  useFactory: async (ctx: RuntimeContext) => {
-    const config = objectStoreConfig(
-      {
-        OBJECT_STORE_URL: process.env.OBJECT_STORE_URL,
-        S3_ENDPOINT: process.env.S3_ENDPOINT,
-        S3_REGION: process.env.S3_REGION,
-        S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
-      },
-      ctx.config.dataDir,
-    );
+  inject: [OBJECT_STORE_CONFIG],
+  useFactory: async (config: ObjectStoreConfig) => {
     const store = await createObjectStore(config);
     new Logger('storage-objects').log(`segment bytes in ${store.location}`);
     return store;

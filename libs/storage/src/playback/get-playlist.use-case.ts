@@ -10,7 +10,7 @@ import { normalizeMac } from '@dcp/contracts';
 import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { playlistRequestSchema } from '@dcp/contracts';
-import { PLAYBACK_KEY } from '../infrastructure/playback-key';
+import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
 import { groupClips } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -22,17 +22,14 @@ export type PlaylistRequest = z.output<typeof playlistRequestSchema>;
 
 @Injectable()
 export class GetPlaylistUseCase {
-  private readonly signer: PlaybackSigner;
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-    @Inject(PLAYBACK_KEY) key: Buffer,
+    @Inject(PLAYBACK_SIGNER) private readonly signer: PlaybackSigner,
     private readonly owners: SessionAuthenticator,
     private readonly segments: SegmentRepository,
-  ) {
-    this.signer = new PlaybackSigner(key);
-  }
+  ) {}
 
   async execute(req: PlaylistRequest): Promise<{ playlist: string }> {
     const macAddr = normalizeMac(req.devId);

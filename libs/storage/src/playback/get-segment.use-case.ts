@@ -8,7 +8,7 @@ import { normalizeMac } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { segmentRequestSchema } from '@dcp/contracts';
-import { PLAYBACK_KEY } from '../infrastructure/playback-key';
+import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
 import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -19,17 +19,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 @Injectable()
 export class GetSegmentUseCase {
-  private readonly signer: PlaybackSigner;
 
   constructor(
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-    @Inject(PLAYBACK_KEY) key: Buffer,
+    @Inject(PLAYBACK_SIGNER) private readonly signer: PlaybackSigner,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly owners: SessionAuthenticator,
     private readonly segments: SegmentRepository,
-  ) {
-    this.signer = new PlaybackSigner(key);
-  }
+  ) {}
 
   async execute(req: z.output<typeof segmentRequestSchema>): Promise<{ contentBase64: string }> {
     const macAddr = normalizeMac(req.devId);

@@ -72,6 +72,16 @@ describe('PlaybackSigner', () => {
     expect(signer.verify(segment, '', sig, NOW)).toEqual({ ok: false, reason: 'unsigned' });
   });
 
+  it('after a SECRETS_KEY rotation, URLs signed under the previous key verify until they expire; new ones are signed under the new key (SK3)', () => {
+    const rotated = new PlaybackSigner(derivePlaybackKey(randomBytes(32)), [derivePlaybackKey(secretsKey)]);
+    const before = signer.sign(segment, EXPIRES);
+    expect(rotated.verify(segment, String(EXPIRES), before, NOW)).toEqual({ ok: true });
+    expect(rotated.verify(segment, String(EXPIRES), before, EXPIRES * 1000)).toEqual({ ok: false, reason: 'expired' });
+    const after = rotated.sign(segment, EXPIRES);
+    expect(after).not.toBe(before);
+    expect(signer.verify(segment, String(EXPIRES), after, NOW)).toEqual({ ok: false, reason: 'mismatch' });
+  });
+
   it('the key is derived from SECRETS_KEY (HKDF), deterministic, and never the raw key', () => {
     expect(derivePlaybackKey(secretsKey).equals(derivePlaybackKey(secretsKey))).toBe(true);
     expect(derivePlaybackKey(secretsKey).equals(secretsKey)).toBe(false);

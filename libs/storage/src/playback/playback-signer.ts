@@ -21,10 +21,14 @@ export type Verdict = { ok: true } | { ok: false; reason: 'unsigned' | 'mismatch
 const VERSION = 'dcp-playback-v1';
 
 export class PlaybackSigner {
-  constructor(private readonly key: Buffer) {}
+  /** Signs with `key`; also verifies URLs signed under `previousKeys` (SECRETS_KEY_PREVIOUS, SK3). */
+  constructor(
+    private readonly key: Buffer,
+    private readonly previousKeys: readonly Buffer[] = [],
+  ) {}
 
   sign(target: PlaybackTarget, expires: number): string {
-    return createHmac('sha256', this.key).update(canonical(target, expires), 'utf8').digest('hex');
+    return hmac(this.key, target, expires);
   }
 
   /**
@@ -42,9 +46,15 @@ export class PlaybackSigner {
   }
 
   private matches(target: PlaybackTarget, expires: string, given: Buffer): boolean {
-    const expected = Buffer.from(this.sign(target, Number(expires)), 'utf8');
-    return given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
+    return [this.key, ...this.previousKeys].some((key) => {
+      const expected = Buffer.from(hmac(key, target, Number(expires)), 'utf8');
+      return given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
+    });
   }
+}
+
+function hmac(key: Buffer, target: PlaybackTarget, expires: number): string {
+  return createHmac('sha256', key).update(canonical(target, expires), 'utf8').digest('hex');
 }
 
 function canonical(target: PlaybackTarget, expires: number): string {

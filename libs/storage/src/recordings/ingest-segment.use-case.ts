@@ -58,7 +58,7 @@ export class IngestSegmentUseCase {
       this.sweeper.poke();
       throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `device ${input.macAddr} was unbound while the segment was stored; it was discarded`);
     }
-    this.ctx.metrics.increment('dcp_storage_ingested_bytes_total', 'Bytes of segments stored', {}, input.bytes.length);
+    this.ctx.metrics.increment('dcp_storage_ingested_bytes_total', {}, input.bytes.length);
     return toSegmentView(segment);
   }
 

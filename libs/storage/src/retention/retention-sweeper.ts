@@ -42,9 +42,7 @@ export class RetentionSweeper {
   ) {}
 
   start(): void {
-    this.ctx.metrics.gauge('dcp_storage_object_deletions_pending', 'Objects whose index rows are gone, not yet deleted from object storage', async () => [
-      { labels: {}, value: await this.deletions.pending() },
-    ]);
+    this.ctx.metrics.sample('dcp_storage_object_deletions_pending', async () => [{ labels: {}, value: await this.deletions.pending() }]);
     this.poke();
     this.timer = setInterval(() => this.poke(), SWEEP_INTERVAL_MS);
     this.timer.unref();
@@ -96,8 +94,8 @@ export class RetentionSweeper {
       if (n < BATCH) break;
     }
     if (expiredSegments > 0 || deletedObjects > 0) {
-      this.ctx.metrics.increment('dcp_storage_purged_total', 'Segments purged by retention and objects deleted from object storage', { kind: 'expired-segments' }, expiredSegments);
-      this.ctx.metrics.increment('dcp_storage_purged_total', 'Segments purged by retention and objects deleted from object storage', { kind: 'objects' }, deletedObjects);
+      this.ctx.metrics.increment('dcp_storage_purged_total', { kind: 'expired-segments' }, expiredSegments);
+      this.ctx.metrics.increment('dcp_storage_purged_total', { kind: 'objects' }, deletedObjects);
       this.logger.log(`retention: ${expiredSegments} expired segment(s), ${deletedObjects} object(s) deleted`);
     }
     return { expiredSegments, deletedObjects };

@@ -11,7 +11,7 @@ describe('StorageRpcHandlers', () => {
       handle: (subject: string, handler: (payload: unknown) => Promise<unknown>) => handlers.set(subject, handler),
       handleContract: (contract: { subject: string }) => contracts.push(contract.subject),
     },
-    metrics: { increment: (_name: string, _help: string, labels: Record<string, string>) => counted.push(labels) },
+    metrics: { increment: (_name: string, labels: Record<string, string>) => counted.push(labels) },
   } as unknown as RuntimeContext;
   const ok = { execute: async () => ({ extra: {} }) };
   const failing = { execute: async () => Promise.reject(new PlatformError(ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH)) };
@@ -33,8 +33,8 @@ describe('StorageRpcHandlers', () => {
     await handlers.get(gatewaySubject('record.date.query'))!({ service: 'record.date.query', params });
     await expect(handlers.get(gatewaySubject('record.query'))!({ service: 'record.query', params })).rejects.toThrow(PlatformError);
     expect(counted).toEqual([
-      { operation: 'record.date.query', outcome: 'ok' },
-      { operation: 'record.query', outcome: '030040' },
+      { service: 'storage', operation: 'record.date.query', outcome: 'ok' },
+      { service: 'storage', operation: 'record.query', outcome: '030040' },
     ]);
   });
 });

@@ -2,7 +2,7 @@
  * Request-reply entry points of storage-service: the three stream operations the edge routes here
  * (`dcp.gateway.record.*`), segment ingest (admin route and recorders) and HLS playback (the edge's
  * `{store_url}/hls/…` routes). Each maps to one use case; outcomes are counted per operation in
- * `dcp_storage_operations_total{operation,outcome}`.
+ * `dcp_service_operations_total{service="storage",operation,outcome}`.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE_RPC } from '@dcp/contracts';

@@ -6,7 +6,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
 import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
-import { PLAYBACK_KEY } from '../infrastructure/playback-key';
+import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
 import { PlaybackSigner, playlistUrl, withScheme } from '../playback/playback-signer';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -14,17 +14,14 @@ import { streamSession } from './stream-session';
 
 @Injectable()
 export class RecordPlayUseCase {
-  private readonly signer: PlaybackSigner;
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-    @Inject(PLAYBACK_KEY) key: Buffer,
+    @Inject(PLAYBACK_SIGNER) private readonly signer: PlaybackSigner,
     private readonly auth: SessionAuthenticator,
     private readonly segments: SegmentRepository,
-  ) {
-    this.signer = new PlaybackSigner(key);
-  }
+  ) {}
 
   async execute({ params }: CallOf<'recordPlay'>): Promise<GatewayResult> {
     const now = this.clock.now();

@@ -1,0 +1,34 @@
+import { loadConfig } from '@dcp/runtime';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startupBanner } from './banner';
+
+describe('the start-up banner (decisions LG6)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dcp-banner-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const up = { publicUrl: 'http://localhost:3000', adminUrl: 'http://localhost:3001', seconds: 2.46 };
+
+  it('in development shows the addresses and the admin token when it is the development default', () => {
+    const banner = startupBanner(loadConfig({ DATA_DIR: dataDir } as NodeJS.ProcessEnv), up)!;
+    expect(banner).toContain('Device Cloud Platform is up (embedded: data in');
+    expect(banner).toContain('in 2.5 s');
+    expect(banner).toContain('  public API  http://localhost:3000   (/sso/*, /gateway, /stream, /health/ready, /metrics)');
+    expect(banner).toContain('  API docs    http://localhost:3000/docs');
+    expect(banner).toContain('  admin API   http://localhost:3001/admin/v1');
+    expect(banner).toContain('  admin token dev-admin-token   (the development default: set ADMIN_TOKEN to choose one)');
+  });
+
+  it('never prints a token the operator set, even the same string', () => {
+    for (const token of ['my-own-admin-token', 'dev-admin-token']) {
+      const banner = startupBanner(loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: token } as NodeJS.ProcessEnv), up)!;
+      expect(banner).not.toContain(token);
+      expect(banner).toContain('  admin token the one in ADMIN_TOKEN (not shown)');
+    }
+  });
+
+  it('is not printed in production: every line is JSON', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', ADMIN_TOKEN: 'prod-token', SECRETS_KEY: '00'.repeat(32) } as NodeJS.ProcessEnv);
+    expect(startupBanner(config, up)).toBeUndefined();
+  });
+});

@@ -1,0 +1,4 @@
+export * from './call-context';
+export * from './metrics';
+export * from './tracing';
+export * from './logging';

@@ -1,0 +1,3 @@
+export * from './metric-catalogue';
+export * from './platform-metrics';
+export * from './prometheus-text';

@@ -1,0 +1,90 @@
+/**
+ * Every metric the platform exports, in one place: name, help and label names (plus buckets for histograms).
+ * Names start with `dcp_` and end in their unit (`_seconds`, `_bytes`) or `_total` for counters. Gauges are
+ * sampled when /metrics is scraped, so nothing polls in the background. Label values come from bounded sets
+ * (catalogue entries, subjects, service names, error codes); callers map anything else to a fixed value.
+ */
+
+/** Latency buckets (seconds) shared by HTTP, request-reply and merchant calls: 5 ms … 10 s. */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+interface Definition<T extends 'counter' | 'gauge' | 'histogram'> {
+  readonly type: T;
+  readonly help: string;
+  readonly labelNames: readonly string[];
+}
+
+export type CounterDefinition = Definition<'counter'>;
+/** Sampled at scrape time (several services of one process may each report their own label values). */
+export type GaugeDefinition = Definition<'gauge'>;
+export interface HistogramDefinition extends Definition<'histogram'> {
+  readonly buckets: readonly number[];
+}
+export type MetricDefinition = CounterDefinition | GaugeDefinition | HistogramDefinition;
+
+export const METRIC_CATALOGUE = {
+  // Edge: public and admin HTTP
+  dcp_http_request_duration_seconds: {
+    type: 'histogram',
+    help: 'HTTP requests answered by the edge, by surface, operation (catalogue entry or route; unknown otherwise), HTTP status and envelope error code',
+    labelNames: ['surface', 'service', 'status', 'code'],
+    buckets: LATENCY_BUCKETS,
+  },
+  dcp_edge_access_token_cache_hits_total: { type: 'counter', help: 'Access-token verifications answered by the edge cache', labelNames: [] },
+  dcp_edge_access_token_cache_misses_total: { type: 'counter', help: 'Access-token verifications the edge cache could not answer (verified by sso-service)', labelNames: [] },
+
+  // Request-reply between services
+  dcp_rpc_client_duration_seconds: {
+    type: 'histogram',
+    help: 'Request-reply calls made by this process, by subject and outcome (ok or the error code value)',
+    labelNames: ['subject', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+  },
+  dcp_rpc_server_duration_seconds: {
+    type: 'histogram',
+    help: 'Request-reply handlers run by this process, by subject and outcome (ok or the error code value)',
+    labelNames: ['subject', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+  },
+  dcp_service_operations_total: { type: 'counter', help: 'Operations answered by a service, by operation and outcome (ok or the error code value)', labelNames: ['service', 'operation', 'outcome'] },
+
+  // Events: outbox, consumers, dead letters
+  dcp_outbox_pending: { type: 'gauge', help: 'Events enqueued in a service outbox and not yet published', labelNames: ['service'] },
+  dcp_outbox_oldest_pending_age_seconds: { type: 'gauge', help: 'Age of the oldest event in a service outbox not yet published (0 when none is)', labelNames: ['service'] },
+  dcp_events_consumed_total: { type: 'counter', help: 'Events handled by a service consumer, by outcome', labelNames: ['service', 'subject', 'outcome'] },
+  dcp_event_redeliveries_total: { type: 'counter', help: 'Events delivered to a service consumer again (delivery count above 1)', labelNames: ['service', 'subject'] },
+  dcp_dead_letters_total: { type: 'counter', help: 'Events a service consumer gave up on (dead-lettered)', labelNames: ['service', 'subject'] },
+  dcp_dead_letters_open: { type: 'gauge', help: 'Events a consumer gave up on, not yet resolved by an operator', labelNames: ['service'] },
+
+  // sso-service
+  dcp_sso_merchant_call_duration_seconds: {
+    type: 'histogram',
+    help: 'Calls to merchant endpoints, by merchant (clientId), endpoint and result (user, refused, unavailable)',
+    labelNames: ['merchant', 'endpoint', 'result'],
+    buckets: LATENCY_BUCKETS,
+  },
+  dcp_sso_merchant_call_failures_total: { type: 'counter', help: 'Calls to merchant endpoints that got no usable answer, by merchant (clientId) and endpoint', labelNames: ['merchant', 'endpoint'] },
+  dcp_sso_purged_rows_total: { type: 'counter', help: 'Expired rows removed by the purge', labelNames: ['kind'] },
+
+  // permission-service
+  dcp_permission_grants_changed_by_events_total: { type: 'counter', help: 'Grants revoked or released by consumed events', labelNames: ['event', 'effect'] },
+
+  // storage-service
+  dcp_storage_ingested_bytes_total: { type: 'counter', help: 'Bytes of segments stored', labelNames: [] },
+  dcp_storage_purged_total: { type: 'counter', help: 'Segments purged by retention and objects deleted from object storage', labelNames: ['kind'] },
+  dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, not yet deleted from object storage', labelNames: [] },
+
+  // firmware-service
+  dcp_firmware_offers_total: { type: 'counter', help: 'firmware.latest answers by what they offered', labelNames: ['offer'] },
+} as const satisfies Record<`dcp_${string}`, MetricDefinition>;
+
+export type MetricCatalogue = typeof METRIC_CATALOGUE;
+export type MetricName = keyof MetricCatalogue;
+
+type NamesOfType<T extends MetricDefinition['type']> = { [N in MetricName]: MetricCatalogue[N]['type'] extends T ? N : never }[MetricName];
+export type CounterName = NamesOfType<'counter'>;
+export type GaugeName = NamesOfType<'gauge'>;
+export type HistogramName = NamesOfType<'histogram'>;
+
+/** The label values of a metric: exactly its catalogue's label names. */
+export type LabelsOf<N extends MetricName> = { [L in MetricCatalogue[N]['labelNames'][number]]: string };

@@ -1,0 +1,55 @@
+/**
+ * Per-merchant protection of calls to merchant endpoints (decisions AB6): a concurrency cap (bulkhead, no
+ * queue) and a circuit breaker that opens after consecutive failures. Each merchant has its own pair, so a
+ * merchant whose server hangs or fails cannot use up sso-service's sockets or slow other merchants' logins.
+ * Refusals come back as MerchantUnreachableError at once, which the client answers as OP0052.
+ */
+import { BrokenCircuitError, BulkheadRejectedError, ConsecutiveBreaker, type IPolicy, bulkhead, circuitBreaker, handleType, wrap } from 'cockatiel';
+import type { MerchantCallLimits } from '@dcp/runtime';
+import { MerchantUnreachableError } from './merchant-http';
+
+export type MerchantCallGuardLimits = Pick<MerchantCallLimits, 'maxConcurrent' | 'breakerFailures' | 'breakerResetMs'>;
+
+/** What operators are told: a merchant's breaker opened (with the last failure) or closed again. */
+export interface MerchantBreakerEvents {
+  opened(clientId: string, lastFailure: string): void;
+  closed(clientId: string): void;
+}
+
+export class MerchantCallGuard {
+  private readonly policies = new Map<string, IPolicy>();
+
+  constructor(
+    private readonly limits: MerchantCallGuardLimits,
+    private readonly events?: MerchantBreakerEvents,
+  ) {}
+
+  /** Runs one call to the merchant `clientId`; only MerchantUnreachableError counts as its failure. */
+  async run<T>(clientId: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await this.policyOf(clientId).execute(() => call());
+    } catch (err) {
+      if (err instanceof BrokenCircuitError) {
+        throw new MerchantUnreachableError(`calls paused after ${this.limits.breakerFailures} failures in a row, tried again after ${this.limits.breakerResetMs} ms`);
+      }
+      if (err instanceof BulkheadRejectedError) throw new MerchantUnreachableError(`more than ${this.limits.maxConcurrent} calls to this merchant in progress`);
+      throw err;
+    }
+  }
+
+  private policyOf(clientId: string): IPolicy {
+    let policy = this.policies.get(clientId);
+    if (!policy) {
+      // A refusal of the user (HTTP 401) is an answer, not a failure: only unreachable/broken answers count.
+      const breaker = circuitBreaker(handleType(MerchantUnreachableError), {
+        halfOpenAfter: this.limits.breakerResetMs,
+        breaker: new ConsecutiveBreaker(this.limits.breakerFailures),
+      });
+      breaker.onBreak((reason) => this.events?.opened(clientId, 'error' in reason ? reason.error.message : 'failed'));
+      breaker.onReset(() => this.events?.closed(clientId));
+      policy = wrap(bulkhead(this.limits.maxConcurrent, 0), breaker);
+      this.policies.set(clientId, policy);
+    }
+    return policy;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Variables the code reads that an overlay deliberately leaves unset, each with the reason. Everything
+ * else the code reads must be wired in every overlay (k8s-env.spec.ts fails naming the variable and the
+ * overlay). To add a variable: set it in k8s/base (configMapGenerator) or an overlay, or add it here with
+ * why its default is right for Kubernetes.
+ */
+export interface Unset {
+  /** A variable name, or a prefix ending in `*`. */
+  name: string;
+  /** Overlays that leave it unset; omitted: all of them. */
+  overlays?: string[];
+  why: string;
+}
+
+export const DELIBERATELY_UNSET: readonly Unset[] = [
+  { name: 'OTEL_*', why: 'tracing is optional: without an OTLP endpoint the SDK is not loaded; set the standard OTEL_* variables to export traces' },
+  { name: 'PUSH_QUERY_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
+  { name: 'PUSH_SEND_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
+  { name: 'VOICE_ASSISTANT_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
+  { name: 'SECRETS_KEY_PREVIOUS', why: 'set only while rotating SECRETS_KEY (k8s/README.md), never permanently' },
+  { name: 'RPC_TIMEOUT_MS', why: 'default 5 s fits the edge and services in one cluster' },
+  { name: 'EVENT_MAX_DELIVER', why: 'default 5 deliveries before a dead letter' },
+  { name: 'EVENT_RETRY_DELAY_MS', why: 'default 5 s between deliveries' },
+  { name: 'EVENT_ACK_WAIT_MS', why: 'default 30 s, above every handler\'s work' },
+  { name: 'MERCHANT_TIMEOUT_MS', why: 'default bounds merchant calls well inside the edge\'s request timeout' },
+  { name: 'MERCHANT_MAX_CONCURRENT', why: 'default per-merchant concurrency' },
+  { name: 'MERCHANT_BREAKER_FAILURES', why: 'default circuit breaker of merchant calls' },
+  { name: 'MERCHANT_BREAKER_RESET_MS', why: 'default circuit breaker of merchant calls' },
+  { name: 'RATE_LIMIT_PER_ADDRESS', why: 'default per-address limit of the edge\'s public port' },
+  { name: 'RATE_LIMIT_PER_CLIENT', why: 'default per-clientId limit of the edge\'s public port' },
+  { name: 'RATE_LIMIT_WINDOW_MS', why: 'default rate-limit window' },
+  { name: 'HTTP_REQUEST_TIMEOUT_MS', why: 'default HTTP time limits of the edge' },
+  { name: 'HTTP_HEADERS_TIMEOUT_MS', why: 'default HTTP time limits of the edge' },
+  { name: 'HTTP_KEEP_ALIVE_TIMEOUT_MS', why: 'default HTTP time limits of the edge' },
+  { name: 'HTTP_CONNECTION_TIMEOUT_MS', why: 'default HTTP time limits of the edge' },
+  {
+    name: 'TRUST_PROXY',
+    why: 'the default trusts loopback, link-local and private (uniquelocal) peers: the ingress controller\'s pod addresses, never a client on the internet',
+  },
+  { name: 'SHUTDOWN_TIMEOUT_MS', why: 'default 25 s stays under every pod\'s terminationGracePeriodSeconds (k8s-workloads.spec.ts checks it)' },
+  { name: 'S3_ENDPOINT', overlays: ['prod'], why: 'prod uses AWS S3 of S3_REGION; set it for another S3-compatible store' },
+  { name: 'S3_FORCE_PATH_STYLE', overlays: ['prod'], why: 'AWS S3 takes virtual-hosted style (the default)' },
+];
+
+export function deliberatelyUnset(name: string, overlay: string): Unset | undefined {
+  return DELIBERATELY_UNSET.find(
+    (u) => (u.name.endsWith('*') ? name.startsWith(u.name.slice(0, -1)) : u.name === name) && (!u.overlays || u.overlays.includes(overlay)),
+  );
+}
