@@ -15,3 +15,4 @@ export * from './events';
 export { parsePrometheusText, type PrometheusSample, type PrometheusScrape } from '@dcp/observability';
 export * from './counted';
 export * from './recorded-spans';
+export * from './shutdown-load';
