@@ -4,15 +4,19 @@
  * duplicated, missing, empty, control characters and NUL, odd percent-encodings and invalid UTF-8,
  * JSON/form confusion, prototype keys. Whatever arrives, the answer is an envelope (never HTTP 5xx) whose
  * code is one the public API document lists for that operation, never 000099, and the platform stays ready.
+ * Stream operations carry the signed-in user's valid session (its device, a fresh timestamp and
+ * MD5(subtoken + timestamp)) in the requests that reach their owner and in some of the others, so what
+ * storage-service checks past the sessionToken meets hostile parameters too.
  */
 import { maxHeaderSize } from 'node:http';
 import fc from 'fast-check';
 import { type AnyGatewayOperation, OPERATIONS, type ParamFacts, SSO_OPERATIONS, type SsoOperation } from '@dcp/contracts';
-import { signedHeaders } from '@dcp/signing';
+import { md5Hex, signedHeaders } from '@dcp/signing';
+import { onIncrement } from '@dcp/testing';
 import { type DocumentedCodes, documentedCodes } from './documented-codes';
 import { type TestPlatform, startTestPlatform } from './harness';
 import { type HostilePair, type HostileRequest, type HostileValue, PLACEMENTS, PROTOTYPE_KEYS, type RawAnswer, formText, hostileName, hostileValue, jsonText, percentEncode, placePairs, sendRaw } from './hostile-wire';
-import { type Credentials, MerchantApp } from './merchant-app';
+import { type Credentials, MerchantApp, deviceForm } from './merchant-app';
 
 /** Runs per operation; each run is a batch of requests followed by a readiness probe. */
 const GATEWAY_RUNS = 12;
@@ -23,12 +27,27 @@ let t: TestPlatform;
 let app: MerchantApp;
 let who: Credentials;
 let codes: DocumentedCodes;
+/** The user's device for stream sessions: none of the MACs the properties add or delete (`passingValue`). */
+const STREAM_DEVICE = '5E55105E5510';
+let subtoken: string;
+/** Stream calls storage-service served past the sessionToken (any outcome but 030040/020041), by service. */
+const servedPastToken = new Map<string, number>();
+const UNAUTHENTICATED = new Set(['030040', '020041']);
 
 beforeAll(async () => {
   t = await startTestPlatform('embedded');
   app = await MerchantApp.register(t);
   who = (await app.signIn('Hostile Tester')).credentials;
   codes = await documentedCodes(t.baseUrl);
+  const added = await app.post('user_ipc_setting_v2_0.addOemDevice', who, deviceForm(STREAM_DEVICE));
+  if (added.body.errorCode !== '') throw new Error(`addOemDevice answered ${JSON.stringify(added.body)}`);
+  const info = await app.get('center.getServerInfo', who, { oemCode: 'ACME' });
+  if (info.body.errorCode !== '') throw new Error(`center.getServerInfo answered ${JSON.stringify(info.body)}`);
+  subtoken = String((info.body.data as Record<string, unknown>).subtoken);
+  onIncrement(t.platform.runtime.metrics, (name, labels, by) => {
+    if (name !== 'dcp_service_operations_total' || labels.service !== 'storage' || UNAUTHENTICATED.has(labels.outcome)) return;
+    servedPastToken.set(labels.operation, (servedPastToken.get(labels.operation) ?? 0) + by);
+  });
 });
 
 afterAll(async () => {
@@ -47,6 +66,21 @@ function plausible(facts: ParamFacts): string {
   if (facts.type === 'integer') return String(facts.allowed?.[0] ?? facts.minimum ?? 0);
   return 'x';
 }
+
+const SESSION_NAMES = ['devId', 'timestamp', 'sessionToken'];
+
+/** What authenticates the call: the user's credentials, or for a stream call a valid session of the user's device. */
+function identityPairs(op: AnyGatewayOperation): HostilePair[] {
+  if (op.auth === 'user') return Object.entries(who).map(([name, value]) => [name, text(value)] as const);
+  if (op.auth !== 'session') return [];
+  const timestamp = String(Math.floor(t.clock.now() / 1000) + 3600);
+  return [['devId', text(STREAM_DEVICE)], ['timestamp', text(timestamp)], ['sessionToken', text(md5Hex(`${subtoken}${timestamp}`))]];
+}
+
+const identityNames = (op: AnyGatewayOperation): readonly string[] => (op.auth === 'user' ? Object.keys(who) : op.auth === 'session' ? SESSION_NAMES : []);
+
+/** Requests carrying a valid stream session and nothing that could spoil it: never answered as unauthenticated. */
+const withValidSession = new WeakSet<HostileRequest>();
 
 /** Each of the operation's parameters: absent, plausible, or hostile within its own limit. */
 function operationPairs(op: AnyGatewayOperation): fc.Arbitrary<HostilePair[]> {
@@ -81,10 +115,10 @@ function passingValue(facts: ParamFacts): fc.Arbitrary<string> {
  * content for the owning service to store, match and answer, plus unknown and prototype-named parameters.
  */
 function reachingRequest(op: AnyGatewayOperation): fc.Arbitrary<HostileRequest> {
-  // The signed-in user's own credentials stand in for the identity parameters, so the call gets past authentication.
-  const params = Object.entries(op.params as Record<string, { facts: ParamFacts }>).filter(([name]) => op.auth !== 'user' || !(name in who));
+  // The signed-in user's own credentials (or session) stand in for the identity parameters, so the call gets past authentication.
+  const params = Object.entries(op.params as Record<string, { facts: ParamFacts }>).filter(([name]) => !identityNames(op).includes(name));
   const known = new Set(Object.keys(op.params));
-  const unknownName = hostileName([]).filter((name) => !known.has(name) && name !== 'service');
+  const unknownName = hostileName([]).filter((name) => !known.has(name) && name !== 'service' && !SESSION_NAMES.includes(name));
   return fc
     .record({
       own: fc.tuple(...params.map(([name, { facts }]) => fc.oneof(fc.constant(plausible(facts)), passingValue(facts)).map((v) => [name, text(v)] as const))),
@@ -92,13 +126,14 @@ function reachingRequest(op: AnyGatewayOperation): fc.Arbitrary<HostileRequest> 
       asJson: fc.boolean(),
     })
     .map(({ own, extra, asJson }) => {
-      const identity = op.auth === 'user' ? Object.entries(who).map(([name, value]) => [name, text(value)] as const) : [];
       const placement = op.method === 'GET' ? 'query' : asJson ? 'json' : 'form';
-      return placePairs(op.method, op.surface === 'gateway' ? '/gateway' : '/stream', `service=${percentEncode(op.service)}`, [...identity, ...own, ...extra], placement, 1);
+      const req = placePairs(op.method, op.surface === 'gateway' ? '/gateway' : '/stream', `service=${percentEncode(op.service)}`, [...identityPairs(op), ...own, ...extra], placement, 1);
+      if (op.auth === 'session') withValidSession.add(req);
+      return req;
     });
 }
 
-/** Anything at all: any method, any parameters, any placement, with or without the user's credentials. */
+/** Anything at all: any method, any parameters, any placement, with or without the user's credentials (or valid session). */
 function chaoticRequest(op: AnyGatewayOperation): fc.Arbitrary<HostileRequest> {
   const names = Object.keys(op.params);
   const longest = Math.max(40, ...Object.values(op.params as Record<string, { facts: ParamFacts }>).map((p) => p.facts.maxLength ?? 0));
@@ -112,7 +147,7 @@ function chaoticRequest(op: AnyGatewayOperation): fc.Arbitrary<HostileRequest> {
       cut: fc.double({ min: 0, max: 1, noNaN: true }),
     })
     .map(({ method, signedIn, own, extra, placement, cut }) => {
-      const identity: HostilePair[] = signedIn ? Object.entries(who).map(([name, value]) => [name, text(value)] as const) : [];
+      const identity: HostilePair[] = signedIn ? identityPairs(op) : [];
       const path = op.surface === 'gateway' ? '/gateway' : '/stream';
       return placePairs(method, path, `service=${percentEncode(op.service)}`, [...identity, ...own, ...extra], placement, cut);
     });
@@ -191,6 +226,8 @@ async function sendBatch(batch: readonly HostileRequest[], allowed: ReadonlySet<
       documented: headTooLarge || code === '' || allowed.has(String(code)),
     };
     expect({ exchange, ...verdict }).toEqual({ exchange, serverError: false, envelope: true, systemError: false, documented: true });
+    // A valid session is judged on the other parameters only.
+    if (withValidSession.has(batch[i])) expect({ exchange, unauthenticated: UNAUTHENTICATED.has(String(code)) }).toEqual({ exchange, unauthenticated: false });
   }
   await expectStillReady();
 }
@@ -207,6 +244,8 @@ describe('hostile parameters on every gateway and stream operation', () => {
         fc.asyncProperty(fc.array(fc.oneof(chaoticRequest(op), reachingRequest(op)), { minLength: 1, maxLength: 3 }), (batch) => sendBatch(batch, allowed)),
         { numRuns: GATEWAY_RUNS },
       );
+      // Hostile parameters met what storage-service checks past the sessionToken, not only the edge.
+      if (op.auth === 'session') expect(servedPastToken.get(op.service) ?? 0).toBeGreaterThan(0);
     });
   }
 });
