@@ -376,6 +376,10 @@ function storageSuite(mode: Mode) {
       const unbind = await merchant.post('user_ipc_setting_v2_0.delOemDeviceByMac', user.credentials, { macAddr: mac });
       expect(unbind.body.errorCode).toBe('');
       await consumed(EVENTS.deviceUnbound.subject, from);
+      // The previous owner's sessionToken, answered a moment ago from storage-service's kept facts, is refused (RP2).
+      for (const service of ['record.play', 'record.query']) {
+        expect([service, (await stream(service, { ...session(subtoken, mac), ...q })).body.errorCode]).toEqual([service, '020041']);
+      }
       // Unplayable: the playlist and the segment URL (still signed, not expired) are gone.
       const gonePlaylist = await fetch(local(playlistUrl));
       expect([gonePlaylist.status, ((await gonePlaylist.json()) as Body).errorCode]).toEqual([404, '000006']);
@@ -401,6 +405,9 @@ function storageSuite(mode: Mode) {
       const T = Math.floor(t.clock.now() / 1000) - 900;
       for (const mac of [gone.mac, secondMac, kept.mac]) expect((await ingest(mac, { start: T, duration: 2, type: 4 })).status).toBe(201);
       const objectsBefore = await objectCount();
+      const q = { recordSt: String(T - 10), recordEt: String(T + 10), version: '1.0' };
+      // storage-service now knows both devices' owner and the user's subtoken (RP1).
+      for (const mac of [gone.mac, secondMac]) expect((await stream('record.query', { ...session(gone.subtoken, mac), ...q })).body.recordList).toEqual([[String(T), String(T + 2), '4']]);
 
       const from = handled.items.length;
       expect((await merchant.deleteUser(gone.user.uuid)).status).toBe(200);
@@ -411,8 +418,11 @@ function storageSuite(mode: Mode) {
         15_000,
       );
       expect(await objectCount()).toBe(objectsBefore - 2);
-      for (const mac of [gone.mac, secondMac]) expect((await stream('record.date.query', session(gone.subtoken, mac))).body.errorCode).toBe('020041');
-      const q = { recordSt: String(T - 10), recordEt: String(T + 10), version: '1.0' };
+      for (const mac of [gone.mac, secondMac]) {
+        for (const service of ['record.date.query', 'record.query', 'record.play']) {
+          expect([service, (await stream(service, { ...session(gone.subtoken, mac), ...q, recordSt: String(T) })).body.errorCode]).toEqual([service, '020041']);
+        }
+      }
       expect((await stream('record.query', { ...session(kept.subtoken, kept.mac), ...q })).body.recordList).toEqual([[String(T), String(T + 2), '4']]);
     });
 

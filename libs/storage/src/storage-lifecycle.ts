@@ -1,6 +1,7 @@
 /**
  * Start and stop of storage-service inside its host: first the shared-store guard (a replica on a local
- * folder of its own refuses to start), then readiness checks (database, object store), the RPC
+ * folder of its own refuses to start), then readiness checks (database, object store), the subscription
+ * that keeps the stream calls' owner and subtoken facts current (before any call can fill them), the RPC
  * handlers, the dead-letter admin, the durable consumer (device.unbound, user.deleted) and the retention
  * sweeper, poked after every purge so objects go right after the commit. On shutdown the consumer and
  * sweeper stop before the database and the object store close.
@@ -14,6 +15,7 @@ import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { RetentionSweeper } from './retention/retention-sweeper';
 import { StorageRpcHandlers } from './rpc/storage-rpc.handlers';
+import { SessionFacts } from './session/session-facts';
 
 @Injectable()
 export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
@@ -30,12 +32,14 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
     private readonly userDeleted: UserDeletedReaction,
     private readonly sweeper: RetentionSweeper,
     private readonly storeGuard: SharedStoreGuard,
+    private readonly sessionFacts: SessionFacts,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await this.storeGuard.start();
     this.ctx.health.register('database:storage', () => this.db.ping());
     this.ctx.health.register('objects:storage', () => this.store.ping());
+    await this.sessionFacts.start();
     this.handlers.register();
     this.events.registerDeadLetterAdmin('storage');
     this.unobserve = this.events.onHandled((handled) => {
@@ -49,6 +53,7 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.unobserve?.();
     await this.events.stop();
+    await this.sessionFacts.stop();
     await this.sweeper.stop();
     await this.storeGuard.stop();
     await this.db.close();

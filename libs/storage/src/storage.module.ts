@@ -1,8 +1,9 @@
 /**
  * storage-service: the cloud-storage host (spec 4.5, 2.8). The recording index (segments of video per
  * device, bytes in object storage), the stream operations record.date.query / record.query / record.play
- * authenticated by sessionToken, signed HLS playback served through the edge, segment ingest, and the purge
- * of recordings when their device is unbound or their user deleted. The host provides RUNTIME_CONTEXT.
+ * authenticated by sessionToken (owners and subtokens kept per replica from answers and events, RP1–RP3),
+ * signed HLS playback served through the edge, segment ingest, and the purge of recordings when their
+ * device is unbound or their user deleted. The host provides RUNTIME_CONTEXT.
  */
 import { Module } from '@nestjs/common';
 import { playbackSignerProvider } from './infrastructure/playback-key';
@@ -21,6 +22,7 @@ import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
 import { StorageRpcHandlers } from './rpc/storage-rpc.handlers';
 import { SessionAuthenticator } from './session/session-authenticator';
+import { SESSION_FACTS_LIMITS, SESSION_FACTS_LIMITS_TOKEN, SessionFacts } from './session/session-facts';
 import { StorageLifecycle } from './storage-lifecycle';
 import { RecordDateQueryUseCase } from './stream/record-date-query.use-case';
 import { RecordPlayUseCase } from './stream/record-play.use-case';
@@ -37,6 +39,8 @@ import { RecordQueryUseCase } from './stream/record-query.use-case';
     playbackSignerProvider,
     SegmentRepository,
     ObjectDeletions,
+    { provide: SESSION_FACTS_LIMITS_TOKEN, useValue: SESSION_FACTS_LIMITS },
+    SessionFacts,
     SessionAuthenticator,
     RetentionSweeper,
     DeviceUnboundReaction,

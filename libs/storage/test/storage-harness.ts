@@ -2,7 +2,8 @@
  * Runs StorageModule for integration specs exactly as a host does (RuntimeModule + StorageModule, lifecycle
  * hooks), over a real PostgreSQL database, the in-process bus, a shiftable clock and objects on the
  * filesystem of a temporary DATA_DIR. device-service and sso-service are stood in for by their RPC
- * contracts (DEVICE_RPC.findDeviceOwner, SSO_RPC.ssoUserSubtoken) answered from tables the spec fills.
+ * contracts (DEVICE_RPC.findDeviceOwner, SSO_RPC.ssoUserSubtoken) answered from tables the spec fills;
+ * every user has the subtoken `subtoken-<userId>` until the spec removes their account.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -38,6 +39,10 @@ export interface StorageHarness {
   bind(macAddr: string, userId: number | undefined): void;
   /** Called on every owner lookup, before it is answered (to change hands in the middle of an ingest). */
   onOwnerLookup?: (macAddr: string) => void;
+  /** Called on every subtoken lookup, before it is answered. */
+  onSubtokenLookup?: (userId: number) => void;
+  /** The stand-in sso-service has no account for the user any more (its subtoken answers null). */
+  removeAccount(userId: number): void;
   ingest(macAddr: string, start: number, opts?: { duration?: number; type?: number; bytes?: Buffer }): Promise<SegmentView>;
   /** Publishes an event; resolves once storage-service's consumer has handled it (applied or duplicate). */
   deliver<K extends EventKey>(key: K, data: EventPayload<K>, envelope?: ReturnType<typeof buildEvent<K>>): Promise<HandledEvent['outcome']>;
@@ -101,7 +106,11 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
     const userId = mac ? owners.get(mac) : undefined;
     return { owner: userId && mac ? { userId, macAddr: mac } : null };
   });
-  runtime.rpcServer.handleContract(SSO_RPC.ssoUserSubtoken, async ({ userId }) => ({ subtoken: `subtoken-${userId}` }));
+  const removedAccounts = new Set<number>();
+  runtime.rpcServer.handleContract(SSO_RPC.ssoUserSubtoken, async ({ userId }) => {
+    harness.onSubtokenLookup?.(userId);
+    return { subtoken: removedAccounts.has(userId) ? null : `subtoken-${userId}` };
+  });
 
   let builder = Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), StorageModule] });
   if (opts.objectStore) builder = builder.overrideProvider(OBJECT_STORE).useValue(opts.objectStore);
@@ -139,6 +148,7 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
       if (userId === undefined) owners.delete(mac);
       else owners.set(mac, userId);
     },
+    removeAccount: (userId: number) => void removedAccounts.add(userId),
     ingest: (macAddr: string, start: number, o: { duration?: number; type?: number; bytes?: Buffer } = {}) =>
       runtime.rpcClient.request(STORAGE_RPC.ingestSegment, { devId: macAddr, start, duration: o.duration ?? 2, type: o.type ?? 1, contentBase64: (o.bytes ?? tsBytes()).toString('base64') }),
     deliver: <K extends EventKey>(key: K, data: EventPayload<K>, envelope = buildEvent(key, data)) => handledAfter(envelope.id, envelope.type, () => runtime.events.publish(envelope)),

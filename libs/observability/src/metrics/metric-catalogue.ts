@@ -73,6 +73,8 @@ export const METRIC_CATALOGUE = {
   dcp_storage_ingested_bytes_total: { type: 'counter', help: 'Bytes of segments stored', labelNames: [] },
   dcp_storage_purged_total: { type: 'counter', help: 'Segments purged by retention and objects deleted from object storage', labelNames: ['kind'] },
   dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, not yet deleted from object storage', labelNames: [] },
+  dcp_storage_session_cache_hits_total: { type: 'counter', help: 'Stream-call facts answered by the storage replica\'s cache, by fact (owner, subtoken)', labelNames: ['fact'] },
+  dcp_storage_session_cache_misses_total: { type: 'counter', help: 'Stream-call facts the storage replica\'s cache could not answer (asked of device-service or sso-service), by fact (owner, subtoken)', labelNames: ['fact'] },
 
   // firmware-service
   dcp_firmware_offers_total: { type: 'counter', help: 'firmware.latest answers by what they offered', labelNames: ['offer'] },

@@ -1,47 +1,94 @@
 import { DEVICE_RPC, ErrorCode, SSO_RPC, type RpcContract } from '@dcp/contracts';
-import type { RuntimeContext } from '@dcp/runtime';
+import { PlatformMetrics } from '@dcp/observability';
 import { md5Hex } from '@dcp/signing';
 import { rejection } from '@dcp/testing';
 import { SessionAuthenticator } from './session-authenticator';
+import { SESSION_FACTS_LIMITS, SessionFacts } from './session-facts';
 
 describe('SessionAuthenticator', () => {
-  const owners = new Map<string, number>([['0A1B2C3D4E5F', 7]]);
-  const subtokens = new Map<number, string | null>([[7, 'SubtokenOfSeven']]);
+  let owners: Map<string, number>;
+  let subtokens: Map<number, string>;
   const asked: string[] = [];
-  const ctx = {
-    rpcClient: {
-      request: async (contract: RpcContract, payload: Record<string, unknown>) => {
-        asked.push(contract.subject);
-        if (contract === DEVICE_RPC.findDeviceOwner) {
-          const userId = owners.get(String(payload.macAddr));
-          return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
-        }
-        if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.has(Number(payload.userId)) ? subtokens.get(Number(payload.userId)) : null };
-        throw new Error(`unexpected ${contract.subject}`);
-      },
-    },
-  } as unknown as RuntimeContext;
-  const auth = new SessionAuthenticator(ctx);
+  let auth: SessionAuthenticator;
+  let facts: SessionFacts;
   const timestamp = { raw: '1795651260', ms: 1_795_651_260_000, unit: 's' as const };
+  const signed = (subtoken: string) => md5Hex(`${subtoken}1795651260`);
+  const session = (macAddr: string, sessionToken: string) => ({ macAddr, timestamp, sessionToken });
 
-  beforeEach(() => (asked.length = 0));
+  beforeEach(() => {
+    owners = new Map([['0A1B2C3D4E5F', 7]]);
+    subtokens = new Map([[7, 'SubtokenOfSeven'], [9, 'SubtokenOfNine']]);
+    asked.length = 0;
+    const ctx = {
+      rpcClient: {
+        request: async (contract: RpcContract, payload: Record<string, unknown>) => {
+          asked.push(contract.subject);
+          if (contract === DEVICE_RPC.findDeviceOwner) {
+            const userId = owners.get(String(payload.macAddr));
+            return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
+          }
+          if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.get(Number(payload.userId)) ?? null };
+          throw new Error(`unexpected ${contract.subject}`);
+        },
+      },
+      metrics: new PlatformMetrics({ defaultMetrics: false }),
+    };
+    facts = new SessionFacts(ctx as never, { now: () => 1_000_000 }, SESSION_FACTS_LIMITS);
+    auth = new SessionAuthenticator(facts);
+  });
 
   it('returns the owner when sessionToken = MD5(owner\'s subtoken + timestamp); asks device-service, then sso-service', async () => {
-    expect(await auth.authenticate({ macAddr: '0A1B2C3D4E5F', timestamp, sessionToken: md5Hex('SubtokenOfSeven1795651260') })).toBe(7);
+    expect(await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')))).toBe(7);
     expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, SSO_RPC.ssoUserSubtoken.subject]);
   });
 
-  it('030040 when the token does not match', async () => {
-    const err = await rejection(auth.authenticate({ macAddr: '0A1B2C3D4E5F', timestamp, sessionToken: md5Hex('SubtokenOfSeven1795651261') }));
+  it('asks neither again for the next calls of that device (RP1)', async () => {
+    for (let i = 0; i < 5; i++) expect(await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')))).toBe(7);
+    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, SSO_RPC.ssoUserSubtoken.subject]);
+  });
+
+  it('030040 when the token does not match, also when the owner is known: device-service is asked again first', async () => {
+    await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
+    asked.length = 0;
+    const err = await rejection(auth.authenticate(session('0A1B2C3D4E5F', md5Hex('SubtokenOfSeven1795651261'))));
     expect([err.code, err.failureDetails]).toEqual([ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH, expect.stringContaining('sessionToken does not match')]);
+    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject]);
+  });
+
+  it('a device that changed hands before its event arrived: the new owner is accepted at once, the previous one refused', async () => {
+    await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
+    owners.set('0A1B2C3D4E5F', 9);
+    expect(await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfNine')))).toBe(9);
+    const previous = await rejection(auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven'))));
+    expect(previous.code).toBe(ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH);
   });
 
   it('020041 for a device nobody owns (sso-service is not asked) and for an owner whose account is gone', async () => {
-    const none = await rejection(auth.authenticate({ macAddr: '0A1B2C3D4E60', timestamp, sessionToken: 'x' }));
+    const none = await rejection(auth.authenticate(session('0A1B2C3D4E60', 'x')));
     expect([none.code, none.failureDetails]).toEqual([ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, 'device 0A1B2C3D4E60 has no owner']);
     expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject]);
     owners.set('0A1B2C3D4E61', 8);
-    const deleted = await rejection(auth.authenticate({ macAddr: '0A1B2C3D4E61', timestamp, sessionToken: md5Hex('x1795651260') }));
+    const deleted = await rejection(auth.authenticate(session('0A1B2C3D4E61', signed('x'))));
     expect(deleted.code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+  });
+
+  it('020041 once the device is unbound, even when its owner was known (after the event dropped it, device-service says nobody)', async () => {
+    await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
+    owners.delete('0A1B2C3D4E5F');
+    facts.forgetDevice('0A1B2C3D4E5F');
+    expect((await rejection(auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven'))))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+  });
+
+  it('020041 once the owner\'s account is deleted, even when the owner and subtoken were known (user.deleted dropped them)', async () => {
+    await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
+    subtokens.delete(7);
+    facts.forgetUser(7);
+    expect((await rejection(auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven'))))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
+  });
+
+  it('currentOwner always asks device-service (playback and ingest, CS11, CS12)', async () => {
+    expect(await auth.currentOwner('0A1B2C3D4E5F')).toBe(7);
+    expect(await auth.currentOwner('0A1B2C3D4E5F')).toBe(7);
+    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, DEVICE_RPC.findDeviceOwner.subject]);
   });
 });
