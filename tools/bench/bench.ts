@@ -1,117 +1,231 @@
 /**
- * `npm run bench [scenario…]`: figures, never assertions (machines here are shared and noisy).
- * Each scenario runs side by side with a baseline in the same process and prints the ratio.
+ * `npm run bench [scenario…]`: the platform against hand-written baselines, interleaved in the same run, on
+ * loopback; figures printed and written to docs/benchmarks.md (between its bench markers). Never assertions.
  *
- *   gateway  — /gateway?service=cloud_system.current_time through the full edge (catalogue lookup,
- *              validation, envelope) vs a bare Fastify route answering the same JSON.
- *   auth     — an authenticated gateway call (token verified by sso-service once, then from the edge's
- *              cache) that device-service answers from its database (getOemDeviceByUser), vs the
- *              unauthenticated server-time call the edge answers itself: the cost of a real round trip
- *              edge → bus → service → database per request.
- *   startup  — the built platform as `npm start` runs it, in a child process: cold start (fresh DATA_DIR)
- *              and warm start times, the process's RSS at ready and after a short load; then the boot
- *              time of an embedded test platform in this process (./startup.ts).
+ *   1. private infrastructure (own nats-server, own throwaway database on the machine's PostgreSQL) and the
+ *      local merchant (./local-merchant.ts), each its own process;
+ *   2. distributed mode (./targets.ts): every app its own process, seeded through the real surface (./seed.ts),
+ *      the baselines started beside it (./baselines/), every scenario (./scenarios.ts) run interleaved
+ *      (./runner.ts), then deletion propagation (./propagation.ts);
+ *   3. embedded mode: the built platform as `npm start` runs it, seeded the same way, the same scenarios; its
+ *      hand-written baseline reads the PostgreSQL database seeded in step 2 (PGlite's data belongs to the
+ *      platform's process);
+ *   4. the report (./report.ts).
  *
- * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20); startup: see ./startup.ts.
+ * Scenarios: current_time, getOemDeviceByUser, getOemDeviceByUser_one_user, add_del_pair, authorize_by_token,
+ * record_play, firmware_latest, propagation; `startup` (./startup.ts) only when named.
+ * Options (environment): BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_MODES
+ * (distributed,embedded), BENCH_USERS (100), BENCH_DEVICES_PER_USER (3), BENCH_DELETIONS (1000 per phase),
+ * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_RATE_FRACTION (0.6), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
+ * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info).
  */
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allServiceDatabases } from '@dcp/database';
-import { configureLogging, parseLogLevel } from '@dcp/observability';
-import { loadConfig } from '@dcp/runtime';
-import { signedHeaders } from '@dcp/signing';
-import { startPlatform } from '../../apps/platform/src/platform';
-import { startMerchantSandbox } from '@dcp/merchant-sandbox';
+import { isDeepStrictEqual } from 'node:util';
+import { configureLogging } from '@dcp/observability';
+import { type AppProcess, freePort, waitForStatus } from '@dcp/testing';
+import { captureResponses } from './capture';
+import { measurePropagation, type PropagationResult } from './propagation';
+import { type ProcessGroups, startScript } from './processes';
+import { renderReport, writeReport } from './report';
+import { type ScenarioResult, type RunSettings, type Side, runScenario } from './runner';
+import { SCENARIOS, type Scenario } from './scenarios';
+import { type Seed, seedPlatform } from './seed';
 import { runStartupBench, runTestPlatformBench } from './startup';
+import { type PlatformTarget, SECRETS_KEY, type SharedDatabase, startDistributed, startEmbedded, startInfrastructure } from './targets';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// This file runs from dist/tools/bench/.
+const REPO_ROOT = join(__dirname, '../../..');
+const log = (line: string) => process.stdout.write(line + '\n');
+const num = (name: string, fallback: number) => {
+  const v = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number`);
+  return v;
+};
 
-interface Figure {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
+const settings: RunSettings = {
+  seconds: num('BENCH_SECONDS', 3),
+  rounds: Math.max(1, Math.round(num('BENCH_ROUNDS', 3))),
+  connections: Math.max(1, Math.round(num('BENCH_CONNECTIONS', 20))),
+  warmupSeconds: num('BENCH_WARMUP_SECONDS', 1),
+  rateFraction: num('BENCH_RATE_FRACTION', 0.6),
+};
+const USERS = Math.max(1, Math.round(num('BENCH_USERS', 100)));
+const DEVICES_PER_USER = Math.max(1, Math.round(num('BENCH_DEVICES_PER_USER', 3)));
+const DELETIONS = Math.round(num('BENCH_DELETIONS', 1000));
+const PROPAGATION_LOAD = num('BENCH_PROPAGATION_LOAD', 1000);
+
+interface Baseline {
+  process: AppProcess;
+  url: string;
 }
 
-async function load(name: string, url: string): Promise<Figure> {
-  const r = await autocannon({ url, connections, duration: seconds });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+async function startBaseline(script: string, env: Record<string, string>): Promise<Baseline> {
+  const port = await freePort();
+  const app = startScript(script, { ...env, BENCH_PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForStatus(`${url}/gateway`, 200, app, 30_000);
+  return { process: app, url };
 }
 
-function print(title: string, a: Figure, b: Figure): void {
-  process.stdout.write(`\n${title}\n`);
-  for (const f of [a, b]) {
-    process.stdout.write(`  ${f.name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p99 ${f.p99} ms   errors ${f.errors}\n`);
+async function stopProcess(app: AppProcess | undefined): Promise<void> {
+  if (!app || app.child.exitCode !== null || app.child.signalCode !== null) return;
+  app.child.kill('SIGTERM');
+  const timer = setTimeout(() => app.child.kill('SIGKILL'), 5_000);
+  await app.exited;
+  clearTimeout(timer);
+}
+
+/** Short process names for the CPU columns (`gateway-edge` → `edge`, `sso-service` → `sso`). */
+function shortNames(groups: ProcessGroups): ProcessGroups {
+  return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k.replace(/^gateway-/, '').replace(/-service$/, '').replace(/-server$/, ''), v]));
+}
+
+function platformSide(target: PlatformTarget, seed: Seed): Side {
+  return { name: 'platform', role: 'platform', url: target.baseUrl, seed, macPrefix: target.mode === 'distributed' ? 'A0' : 'E0', processes: async () => shortNames(await target.processes()) };
+}
+
+function sidesFor(scenario: Scenario, platform: Side, bare: Baseline, pg: Baseline | undefined, pgSeed: Seed | undefined, db: SharedDatabase | undefined): Side[] {
+  const sides = [platform];
+  if (scenario.baselines.includes('bare')) sides.push({ name: 'bare Fastify', role: 'bare', url: bare.url, seed: platform.seed, macPrefix: 'F0', processes: async () => ({ fastify: [bare.process.child.pid as number] }) });
+  if (scenario.baselines.includes('pg') && pg && pgSeed && db) {
+    sides.push({
+      name: 'Fastify + pg',
+      role: 'pg',
+      url: pg.url,
+      seed: pgSeed,
+      macPrefix: 'B0',
+      processes: async () => ({ 'fastify+pg': [pg.process.child.pid as number], postgres: await db.backendsOf('bench-pg-baseline') }),
+    });
   }
-  process.stdout.write(`  ratio: ${(a.rps / b.rps).toFixed(2)} × the throughput of the baseline\n`);
+  return sides;
+}
+
+/** The hand-written baseline must answer what the platform answers: same envelope, same records. */
+async function compareAnswers(platformUrl: string, pgUrl: string, seed: Seed): Promise<void> {
+  const u = seed.users[0];
+  const path = `/gateway?${new URLSearchParams({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', clientId: u.clientId, openId: u.openId, accessToken: u.accessToken })}`;
+  const [a, b] = await Promise.all([platformUrl, pgUrl].map(async (base) => (await fetch(base + path)).json()));
+  log(isDeepStrictEqual(a, b) ? '  Fastify + pg answers getOemDeviceByUser exactly as the platform does' : `  WARNING: Fastify + pg answers differently:\n    platform ${JSON.stringify(a)}\n    baseline ${JSON.stringify(b)}`);
 }
 
 async function main(): Promise<void> {
-  // The bench prints figures: the platform under measurement logs only what went wrong, unless LOG_LEVEL says otherwise.
-  configureLogging({ service: 'bench', level: process.env.LOG_LEVEL ? parseLogLevel(process.env.LOG_LEVEL) : 'warn' });
-  const scenarios = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const want = (s: string) => scenarios.length === 0 || scenarios.includes(s);
-  // First and alone: the child process must not share the CPU with an in-process platform under load.
-  if (want('startup')) {
+  const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const known = [...SCENARIOS.map((s) => s.name), 'propagation', 'startup'];
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  const wanted = SCENARIOS.filter((s) => names.length === 0 || names.includes(s.name));
+  const propagation = names.length === 0 || names.includes('propagation');
+  const modes = (process.env.BENCH_MODES ?? 'distributed,embedded').split(',').map((m) => m.trim()).filter(Boolean);
+  const badMode = modes.find((m) => m !== 'distributed' && m !== 'embedded');
+  if (badMode) throw new Error(`BENCH_MODES: unknown mode ${badMode} (distributed, embedded)`);
+
+  if (names.includes('startup')) {
+    // First and alone: the child process must not share the CPU with a platform under load.
+    configureLogging({ service: 'bench', level: 'warn' });
     await runStartupBench();
     await runTestPlatformBench();
   }
-  if (!want('gateway') && !want('auth')) return;
-  const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-'));
-  // Rate limits off: every request comes from one loopback address, and a refusal (RL0429) is an HTTP 200.
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'bench', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_PER_CLIENT: '0' } as NodeJS.ProcessEnv);
-  const database = { kind: 'pglite' as const, dataDir: 'memory://bench', services: allServiceDatabases() };
-  const platform = await startPlatform(config, { port: 0, adminPort: 0, host: '127.0.0.1', overrides: { database: () => database } });
-  const base = platform.edge.publicUrl;
-  const timeUrl = `${base}/gateway?service=cloud_system.current_time`;
-  process.stdout.write(`bench: ${seconds} s per run, ${connections} connections, Node ${process.version}, embedded platform\n`);
+  if (wanted.length === 0 && !propagation) return;
+
+  const started = Date.now();
+  const logLevel = process.env.LOG_LEVEL ?? 'info (default)';
+  log(`bench: modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side; ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
+
+  const needPg = wanted.some((s) => s.baselines.includes('pg'));
+  const distributed = modes.includes('distributed');
+  const measurePropagationNow = propagation && distributed && DELETIONS > 0;
+  const results: ScenarioResult[] = [];
+  const propagationResults: PropagationResult[] = [];
+  const cannedDir = mkdtempSync(join(tmpdir(), 'dcp-bench-canned-'));
+  const cleanup: (() => Promise<void>)[] = [];
   try {
-    if (want('gateway')) {
-      const bare = Fastify();
-      bare.get('/gateway', async () => ({ errorCode: '', failureDetails: '', data: Date.now() }));
-      await bare.listen({ port: 0, host: '127.0.0.1' });
-      const addr = bare.server.address();
-      const bareUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/gateway?service=cloud_system.current_time`;
-      await load('warm-up', timeUrl);
-      print('gateway: full edge vs bare Fastify', await load('edge cloud_system.current_time', timeUrl), await load('bare Fastify, same JSON', bareUrl));
-      await bare.close();
+    const merchantPort = await freePort();
+    const merchant = startScript('tools/bench/local-merchant.js', { BENCH_MERCHANT_PORT: String(merchantPort) });
+    cleanup.push(() => stopProcess(merchant));
+    const merchantUrl = `http://127.0.0.1:${merchantPort}`;
+    await waitForStatus(`${merchantUrl}/health`, 200, merchant, 15_000);
+
+    let db: SharedDatabase | undefined;
+    let distributedTarget: PlatformTarget | undefined;
+    let distributedSeed: Seed | undefined;
+    let pg: Baseline | undefined;
+    if (distributed || needPg) {
+      const infra = await startInfrastructure();
+      db = infra.db;
+      cleanup.push(() => infra.db.close());
+      const target = await startDistributed(infra.infra, infra.db);
+      distributedTarget = target;
+      cleanup.push(() => target.close());
+      log(`distributed platform up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      distributedSeed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: measurePropagationNow ? 2 * DELETIONS : 0, merchantUrl }, log);
+      if (needPg) {
+        const baseline = await startBaseline('tools/bench/baselines/pg-baseline.js', { DATABASE_URL: infra.db.url, SECRETS_KEY });
+        pg = baseline;
+        cleanup.push(() => stopProcess(baseline.process));
+        await compareAnswers(target.baseUrl, baseline.url, distributedSeed);
+      }
     }
-    if (want('auth')) {
-      const sandbox = await startMerchantSandbox({ port: 0, host: '127.0.0.1' });
-      const admin = { authorization: 'Bearer bench', 'content-type': 'application/json' };
-      const merchant = (await (
-        await fetch(`${platform.edge.adminUrl}/admin/v1/merchants`, {
-          method: 'POST',
-          headers: admin,
-          body: JSON.stringify({ name: 'bench', tokenValidationUrl: `${sandbox.url}/idp/is_valid_token`, userProfileUrl: `${sandbox.url}/idp/get_user_profile` }),
-        })
-      ).json()) as { clientId: string; clientSecret: string };
-      const user = (await (await fetch(`${sandbox.url}/sandbox/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'b@example.com', name: 'B' }) })).json()) as { uuid: string };
-      const token = (await (await fetch(`${sandbox.url}/sandbox/users/${user.uuid}/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { token: string };
-      const params = { token: token.token };
-      const login = (await (
-        await fetch(`${base}/sso/authorize_by_token`, {
-          method: 'POST',
-          headers: { ...signedHeaders({ method: 'POST', path: '/sso/authorize_by_token', params, clientId: merchant.clientId, clientSecret: merchant.clientSecret }), 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(params),
-        })
-      ).json()) as { openId: string; accessToken: string };
-      const authUrl = `${base}/gateway?${new URLSearchParams({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', clientId: merchant.clientId, openId: login.openId, accessToken: login.accessToken })}`;
-      await load('warm-up', authUrl);
-      print('auth: authenticated gateway call vs unauthenticated', await load('getOemDeviceByUser (auth, routed to owner)', authUrl), await load('cloud_system.current_time (no auth)', timeUrl));
-      await sandbox.close();
+
+    const runMode = async (target: PlatformTarget, seed: Seed) => {
+      const cannedFile = join(cannedDir, `${target.mode}.json`);
+      writeFileSync(cannedFile, JSON.stringify(await captureResponses(target, seed)));
+      const bare = await startBaseline('tools/bench/baselines/bare-fastify.js', { BENCH_CANNED: cannedFile });
+      try {
+        const platform = platformSide(target, seed);
+        for (const scenario of wanted) results.push(await runScenario(scenario, target.mode, sidesFor(scenario, platform, bare, pg, distributedSeed, db), settings, log));
+      } finally {
+        await stopProcess(bare.process);
+      }
+    };
+
+    if (distributed && distributedTarget && distributedSeed) {
+      await runMode(distributedTarget, distributedSeed);
+      if (measurePropagationNow && db) {
+        const seed = distributedSeed;
+        const loadPaths = seed.users.map((u) => `/gateway?${new URLSearchParams({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', clientId: u.clientId, openId: u.openId, accessToken: u.accessToken })}`);
+        propagationResults.push(
+          ...(await measurePropagation(
+            { target: distributedTarget, databaseUrl: db.url, merchantUrl, merchant: seed.merchant, users: seed.deletionUsers, loadPaths, loadRate: PROPAGATION_LOAD, concurrency: 4 },
+            log,
+          )),
+        );
+      }
     }
-    const mem = process.memoryUsage();
-    process.stdout.write(`\nmemory after the runs: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB (all services + one PGlite instance in one process)\n`);
+    // The distributed apps would only take memory from here on; the database stays for the pg baseline.
+    if (distributedTarget) await distributedTarget.close();
+
+    if (modes.includes('embedded')) {
+      const target = await startEmbedded();
+      cleanup.push(() => target.close());
+      log(`\nembedded platform up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl }, log);
+      await runMode(target, seed);
+    }
   } finally {
-    await platform.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const step of cleanup.reverse()) await step().catch((err: unknown) => log(`cleanup: ${String(err)}`));
+    rmSync(cannedDir, { recursive: true, force: true });
   }
+
+  const report = renderReport(
+    {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      cpu: cpus()[0]?.model ?? 'unknown CPU',
+      cores: cpus().length,
+      node: process.version,
+      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation, ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
+    },
+    results,
+    propagationResults,
+  );
+  log(`\n${report}`);
+  const write = process.env.BENCH_WRITE ?? (names.length === 0 ? '1' : '0');
+  if (write === '1') {
+    writeReport(join(REPO_ROOT, 'docs/benchmarks.md'), report);
+    log('\nwritten to docs/benchmarks.md');
+  } else log('\npartial run: docs/benchmarks.md left as it is (BENCH_WRITE=1 writes it anyway)');
 }
 
 main().catch((err: unknown) => {

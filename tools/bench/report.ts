@@ -1,0 +1,127 @@
+/**
+ * The figures as Markdown: printed, and written into docs/benchmarks.md between the markers
+ * `<!-- bench:begin -->` and `<!-- bench:end -->` only — the hand-written intro and profile sections around
+ * them stay as they are. Pure except `writeReport`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { PropagationResult } from './propagation';
+import type { RunFigures, ScenarioResult, SideResult } from './runner';
+import { median, percentile, range, ratio } from './stats';
+
+export const BEGIN_MARKER = '<!-- bench:begin -->';
+export const END_MARKER = '<!-- bench:end -->';
+
+export interface ReportMeta {
+  date: string;
+  cpu: string;
+  cores: number;
+  node: string;
+  settings: string;
+}
+
+const fmt = (v: number, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '–');
+const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '–');
+
+/** `median (min–max)` of one figure over the rounds. */
+export function spread(values: number[], show: (v: number) => string = (v) => fmt(v)): string {
+  const r = range(values);
+  return `${show(median(values))} (${show(r.min)}–${show(r.max)})`;
+}
+
+/** Median CPU µs per request of each process group, largest first; `bench` (the load generator) apart. */
+export function cpuBreakdown(runs: RunFigures[]): string {
+  const names = [...new Set(runs.flatMap((r) => Object.keys(r.cpuUsPerRequest)))].filter((n) => n !== 'bench');
+  const per = names.map((n) => [n, median(runs.map((r) => r.cpuUsPerRequest[n] ?? NaN))] as const).filter(([, v]) => Number.isFinite(v));
+  if (per.length === 0) return '–';
+  const total = per.reduce((s, [, v]) => s + v, 0);
+  const parts = per.length > 1 ? ` (${[...per].sort((a, b) => b[1] - a[1]).map(([n, v]) => `${n} ${fmt(v)}`).join(', ')})` : '';
+  return `${fmt(total)}${parts}`;
+}
+
+function sideRow(s: SideResult): string {
+  const sat = s.saturation;
+  const fixed = s.fixedRate;
+  const errors = [...sat, ...fixed].reduce((n, f) => n + f.errors, 0);
+  return `| ${s.name} | ${spread(sat.map((f) => f.rps))} | ${ms(median(sat.map((f) => f.p99)))} | ${ms(median(fixed.map((f) => f.p50)))} | ${spread(fixed.map((f) => f.p99), ms)} | ${errors} | ${cpuBreakdown(sat)} |`;
+}
+
+/** Platform ÷ each baseline: throughput at saturation and p99 at the fixed rate, from the medians. */
+export function ratios(result: ScenarioResult): { baseline: string; throughput: number; p99: number }[] {
+  const platform = result.sides.find((s) => s.role === 'platform');
+  if (!platform) return [];
+  const m = (s: SideResult, pick: (f: RunFigures) => number, runs: 'saturation' | 'fixedRate') => median(s[runs].map(pick));
+  return result.sides
+    .filter((s) => s.role !== 'platform')
+    .map((b) => ({
+      baseline: b.name,
+      throughput: ratio(m(platform, (f) => f.rps, 'saturation'), m(b, (f) => f.rps, 'saturation')),
+      p99: ratio(m(platform, (f) => f.p99, 'fixedRate'), m(b, (f) => f.p99, 'fixedRate')),
+    }));
+}
+
+export function renderScenario(result: ScenarioResult): string[] {
+  const lines = [
+    `#### ${result.mode} · \`${result.scenario}\``,
+    '',
+    `${result.title}. Fixed rate: ${result.rate} req/s${result.unit ? `; figures count ${result.unit}` : ''}.`,
+    '',
+    '| side | req/s at saturation, median (min–max) | p99 ms at saturation | p50 ms at fixed rate | p99 ms at fixed rate, median (min–max) | errors | CPU µs per request (per process) |',
+    '|---|---|---|---|---|---|---|',
+    ...result.sides.map(sideRow),
+    '',
+  ];
+  for (const r of ratios(result)) lines.push(`- platform ÷ ${r.baseline}: throughput **${fmt(r.throughput, 2)}×**, p99 at fixed rate **${fmt(r.p99, 2)}×**`);
+  const bench = median(result.sides.flatMap((s) => s.saturation.map((f) => f.cpuUsPerRequest.bench ?? NaN)));
+  lines.push(`- the load generator (autocannon in the bench process) spent ${fmt(bench)} µs per request (median over all sides)`, '');
+  return lines;
+}
+
+export function renderPropagation(results: PropagationResult[]): string[] {
+  if (results.length === 0) return [];
+  const lines = [
+    '#### distributed · deletion propagation',
+    '',
+    'From the DELETE user callback\'s HTTP 200 to both consumers\' effects committed (device-service unbinds the user\'s devices, permission-service revokes its grants).',
+    '',
+    '| phase | deletions | p50 ms | p99 ms | max ms | device-service p99 ms | permission-service p99 ms | not seen | background load |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of results) {
+    const both = r.samples.map((s) => s.both);
+    lines.push(
+      `| ${r.phase} | ${r.samples.length} | ${ms(percentile(both, 50))} | ${ms(percentile(both, 99))} | ${ms(Math.max(...both))} | ${ms(percentile(r.samples.map((s) => s.device), 99))} | ${ms(percentile(r.samples.map((s) => s.permission), 99))} | ${r.missing} | ${r.load ?? '–'} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+export function renderReport(meta: ReportMeta, results: ScenarioResult[], propagation: PropagationResult[]): string {
+  return [
+    `### Latest run: ${meta.date}`,
+    '',
+    `Machine: ${meta.cores} cores, ${meta.cpu}; Node ${meta.node}. Settings: ${meta.settings}.`,
+    '',
+    ...results.flatMap(renderScenario),
+    ...renderPropagation(propagation),
+  ].join('\n');
+}
+
+/** `doc` with the text between the markers replaced by `generated`; the markers are appended when absent. */
+export function replaceBetweenMarkers(doc: string, generated: string): string {
+  const begin = doc.indexOf(BEGIN_MARKER);
+  const end = doc.indexOf(END_MARKER, begin + BEGIN_MARKER.length);
+  const block = `${BEGIN_MARKER}\n${generated.trimEnd()}\n${END_MARKER}`;
+  if (begin === -1 || end === -1) return `${doc.trimEnd()}\n\n${block}\n`;
+  return doc.slice(0, begin) + block + doc.slice(end + END_MARKER.length);
+}
+
+export function writeReport(path: string, generated: string): void {
+  let doc = '';
+  try {
+    doc = readFileSync(path, 'utf8');
+  } catch {
+    doc = '# Benchmarks\n';
+  }
+  writeFileSync(path, replaceBetweenMarkers(doc, generated));
+}

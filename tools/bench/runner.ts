@@ -1,0 +1,128 @@
+/**
+ * Interleaved A/B runs: for each scenario, every side (the platform, then its baselines) at saturation, round
+ * after round (A B C, A B C, …), so drift of a shared machine falls on all sides alike; then the same at a
+ * fixed rate below the slowest side's saturation, for latency. Each run is charged the CPU its processes used.
+ */
+import autocannon from 'autocannon';
+import { type ProcessGroups, cpuDelta, snapshot } from './processes';
+import { type Scenario, checkedRequests } from './scenarios';
+import type { Seed } from './seed';
+import { runPaced } from './paced';
+import { median, percentile } from './stats';
+
+export interface Side {
+  /** e.g. `platform`, `bare Fastify`, `Fastify + pg`. */
+  name: string;
+  role: 'platform' | 'bare' | 'pg';
+  url: string;
+  seed: Seed;
+  macPrefix: string;
+  processes(): Promise<ProcessGroups>;
+}
+
+export interface RunFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU microseconds per completed request, per process group (and `bench`: this process, the load generator). */
+  cpuUsPerRequest: Record<string, number>;
+}
+
+export interface SideResult {
+  name: string;
+  role: Side['role'];
+  saturation: RunFigures[];
+  fixedRate: RunFigures[];
+  firstError?: string;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  title: string;
+  unit?: string;
+  mode: string;
+  /** Requests per second of the fixed-rate runs. */
+  rate: number;
+  sides: SideResult[];
+}
+
+export interface RunSettings {
+  seconds: number;
+  rounds: number;
+  connections: number;
+  warmupSeconds: number;
+  rateFraction: number;
+}
+
+async function runOnce(side: Side, scenario: Scenario, settings: RunSettings, seconds: number, rate?: number): Promise<RunFigures & { firstError?: string }> {
+  const failures: { count: number; sample?: string } = { count: 0 };
+  const groups = await side.processes();
+  const before = snapshot(groups);
+  const selfBefore = process.cpuUsage();
+  let total: number;
+  let figures: Pick<RunFigures, 'rps' | 'p50' | 'p99'>;
+  let transportErrors: number;
+  const requests = checkedRequests(scenario.requests(side.seed, side.macPrefix), failures);
+  if (rate === undefined) {
+    // Saturation: autocannon, closed loop, a fixed number of connections.
+    const result = await autocannon({ url: side.url, connections: settings.connections, duration: seconds, timeout: 10, requests });
+    total = result.requests.total;
+    transportErrors = result.errors + result.timeouts;
+    figures = { rps: total / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
+  } else {
+    const result = await runPaced(side.url, requests, rate, seconds, settings.connections);
+    total = result.latencies.length;
+    transportErrors = result.errors;
+    figures = { rps: total / result.duration, p50: percentile(result.latencies, 50), p99: percentile(result.latencies, 99) };
+  }
+  const self = process.cpuUsage(selfBefore);
+  const used = cpuDelta(groups, before, snapshot(groups));
+  const perRequest = (seconds: number) => (total > 0 ? (seconds * 1e6) / total : NaN);
+  const cpuUsPerRequest: Record<string, number> = {};
+  for (const [name, s] of Object.entries(used)) cpuUsPerRequest[name] = perRequest(s);
+  cpuUsPerRequest.bench = perRequest((self.user + self.system) / 1e6);
+  return {
+    ...figures,
+    errors: failures.count + transportErrors,
+    cpuUsPerRequest,
+    firstError: failures.sample ?? (transportErrors > 0 ? `${transportErrors} socket errors or timeouts` : undefined),
+  };
+}
+
+function describeRun(f: RunFigures): string {
+  const cpu = Object.entries(f.cpuUsPerRequest)
+    .filter(([, v]) => Number.isFinite(v))
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+    .join(', ');
+  return `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}  | CPU µs/req: ${cpu}`;
+}
+
+export async function runScenario(scenario: Scenario, mode: string, sides: Side[], settings: RunSettings, log: (line: string) => void): Promise<ScenarioResult> {
+  log(`\n${mode} · ${scenario.name}: ${scenario.title}`);
+  const results: SideResult[] = sides.map((s) => ({ name: s.name, role: s.role, saturation: [], fixedRate: [] }));
+  const record = (i: number, f: RunFigures & { firstError?: string }) => {
+    if (f.firstError && !results[i].firstError) results[i].firstError = f.firstError;
+  };
+  if (settings.warmupSeconds > 0) for (const side of sides) await runOnce(side, scenario, settings, settings.warmupSeconds);
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const [i, side] of sides.entries()) {
+      const f = await runOnce(side, scenario, settings, settings.seconds);
+      results[i].saturation.push(f);
+      record(i, f);
+      log(`  saturation r${round} ${side.name.padEnd(14)} ${describeRun(f)}`);
+    }
+  }
+  const slowest = Math.min(...results.map((r) => median(r.saturation.map((f) => f.rps))).filter((v) => Number.isFinite(v) && v > 0));
+  const rate = Math.max(1, Math.round((Number.isFinite(slowest) ? slowest : 1) * settings.rateFraction));
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const [i, side] of sides.entries()) {
+      const f = await runOnce(side, scenario, settings, settings.seconds, rate);
+      results[i].fixedRate.push(f);
+      record(i, f);
+      log(`  at ${rate} req/s r${round} ${side.name.padEnd(14)} ${describeRun(f)}`);
+    }
+  }
+  for (const r of results) if (r.firstError) log(`  ${r.name}: first error: ${r.firstError}`);
+  return { scenario: scenario.name, title: scenario.title, unit: scenario.unit, mode, rate, sides: results };
+}

@@ -1,0 +1,192 @@
+/**
+ * Seeding through the platform's real surface, as an operator and a merchant's app would (the admin API,
+ * signed SSO POSTs, gateway calls): a merchant, users signed in with real accessTokens, devices bound with
+ * addOemDevice, recordings ingested for record.play, a firmware chain for firmware.latest. Nothing is written
+ * into the platform's tables directly.
+ */
+import { signedHeaders } from '@dcp/signing';
+import { tsNullPackets } from '@dcp/testing';
+import { ADMIN_TOKEN, type PlatformTarget } from './targets';
+
+export interface MerchantAccount {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SeededUser {
+  uuid: string;
+  clientId: string;
+  openId: string;
+  accessToken: string;
+  macs: string[];
+  /** Sub-service token (center.getServerInfo), for signed stream calls. */
+  subtoken: string;
+}
+
+export interface Seed {
+  merchant: MerchantAccount;
+  users: SeededUser[];
+  /** Users signed in with one device and one grant each, deleted by the propagation measurement. */
+  deletionUsers: SeededUser[];
+  firmwareModel: string;
+  /** Epoch seconds where the seeded recordings start. */
+  recordStart: number;
+}
+
+export interface SeedOptions {
+  users: number;
+  devicesPerUser: number;
+  deletionUsers: number;
+  merchantUrl: string;
+}
+
+export const OEM_CODE = 'BENCH';
+const PERMISSION_CODE = 'BENCH30';
+const FIRMWARE_MODEL = 'BENCHCAM-1';
+const SEGMENT_SECONDS = 2;
+const SEGMENTS_PER_DEVICE = 3;
+
+type Json = Record<string, unknown>;
+
+async function call(method: string, url: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; body: Json }> {
+  const res = await fetch(url, { method, headers: init.headers, body: init.body });
+  const text = await res.text();
+  let body: Json;
+  try {
+    body = JSON.parse(text) as Json;
+  } catch {
+    body = { raw: text };
+  }
+  return { status: res.status, body };
+}
+
+function admin(target: PlatformTarget, method: string, path: string, body?: unknown) {
+  return call(method, `${target.adminUrl}/admin/v1${path}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+function expectOk(what: string, res: { status: number; body: Json }, status = 200): Json {
+  const envelopeError = typeof res.body.errorCode === 'string' && res.body.errorCode !== '';
+  if (res.status !== status || envelopeError) throw new Error(`seeding: ${what} answered HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res.body;
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+let tokenSerial = 0;
+
+/** A fresh merchant token of user `uuid` (the local merchant accepts `<uuid>.<anything>`). */
+export function merchantToken(uuid: string): string {
+  return `${uuid}.${process.pid}-${++tokenSerial}`;
+}
+
+/** A signed SSO form POST (spec 5.1). */
+export function ssoPost(target: PlatformTarget, merchant: MerchantAccount, path: string, params: Record<string, string>) {
+  const headers = signedHeaders({ method: 'POST', path, params, clientId: merchant.clientId, clientSecret: merchant.clientSecret });
+  return call('POST', `${target.baseUrl}${path}`, { headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+}
+
+/** The form fields of addOemDevice for a MAC (spec 4.4). */
+export function deviceForm(macAddr: string): Record<string, string> {
+  return { macAddr, deviceName: 'Bench cam', username: 'admin', password: 'YmVuY2gtc2VjcmV0', hasusertag: '2', supportStore: '1', supportRichMedia: '0', productName: 'BenchCam 1', oemCode: OEM_CODE };
+}
+
+/** 12 upper-case hex digits: a 2-digit prefix and a serial. */
+export function benchMac(prefix: string, serial: number): string {
+  return (prefix + serial.toString(16).padStart(10, '0')).toUpperCase();
+}
+
+function gatewayPost(target: PlatformTarget, service: string, params: Record<string, string>) {
+  return call('POST', `${target.baseUrl}/gateway?service=${encodeURIComponent(service)}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+}
+
+function gatewayGet(target: PlatformTarget, params: Record<string, string>) {
+  return call('GET', `${target.baseUrl}/gateway?${new URLSearchParams(params)}`);
+}
+
+async function signIn(target: PlatformTarget, merchant: MerchantAccount, uuid: string): Promise<{ openId: string; accessToken: string }> {
+  const body = expectOk('authorize_by_token', await ssoPost(target, merchant, '/sso/authorize_by_token', { token: merchantToken(uuid) }));
+  return { openId: String(body.openId), accessToken: String(body.accessToken) };
+}
+
+async function seedUser(target: PlatformTarget, merchant: MerchantAccount, uuid: string, macs: string[], withSubtoken = true): Promise<SeededUser> {
+  const { openId, accessToken } = await signIn(target, merchant, uuid);
+  const creds = { clientId: merchant.clientId, openId, accessToken };
+  for (const mac of macs) expectOk('addOemDevice', await gatewayPost(target, 'user_ipc_setting_v2_0.addOemDevice', { ...creds, ...deviceForm(mac) }));
+  if (!withSubtoken) return { uuid, ...creds, macs, subtoken: '' };
+  const info = expectOk('center.getServerInfo', await gatewayGet(target, { service: 'center.getServerInfo', ...creds, oemCode: OEM_CODE }));
+  return { uuid, ...creds, macs, subtoken: String((info.data as Json).subtoken) };
+}
+
+export async function seedPlatform(target: PlatformTarget, opts: SeedOptions, log: (line: string) => void): Promise<Seed> {
+  const started = Date.now();
+  const merchantBody = expectOk(
+    'merchant registration',
+    await admin(target, 'POST', '/merchants', { name: 'Bench merchant', tokenValidationUrl: `${opts.merchantUrl}/idp/is_valid_token`, userProfileUrl: `${opts.merchantUrl}/idp/get_user_profile` }),
+    201,
+  );
+  const merchant = { clientId: String(merchantBody.clientId), clientSecret: String(merchantBody.clientSecret) };
+  expectOk('manufacturer', await admin(target, 'POST', '/manufacturers', { oemCode: OEM_CODE, name: 'Bench cameras' }), 201);
+  expectOk('permission plan', await admin(target, 'POST', '/permissions', { permissionCode: PERMISSION_CODE, permissionName: 'Bench cloud storage', permissionType: 1, durationDays: 30 }), 201);
+
+  const users = await mapLimit(Array.from({ length: opts.users }, (_, i) => i), 6, (i) =>
+    seedUser(target, merchant, `bench-user-${i}`, Array.from({ length: opts.devicesPerUser }, (_, d) => benchMac('0A', i * 16 + d))),
+  );
+
+  // Recordings: SEGMENTS_PER_DEVICE continuous segments on each user's first device, an hour ago.
+  const recordStart = Math.floor(Date.now() / 1000) - 3600;
+  const segment = tsNullPackets(Number(process.env.BENCH_SEGMENT_PACKETS ?? 200));
+  await mapLimit(users, 6, async (u) => {
+    for (let s = 0; s < SEGMENTS_PER_DEVICE; s++) {
+      const start = recordStart + s * SEGMENT_SECONDS;
+      const res = await call('POST', `${target.adminUrl}/admin/v1/devices/${u.macs[0]}/segments?start=${start}&duration=${SEGMENT_SECONDS}&type=1`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'video/mp2t' },
+        body: segment,
+      });
+      expectOk('segment ingest', res, 201);
+    }
+  });
+
+  // A two-step upgrade chain: a device on 1.0.0 is offered 2.0.0.
+  for (const version1 of [1, 2]) {
+    expectOk(
+      'firmware release',
+      await admin(target, 'POST', '/firmware', {
+        machineTypeName: FIRMWARE_MODEL,
+        type: 1,
+        version1,
+        version2: 'bench',
+        version3: 0,
+        version4: 0,
+        patchVersion: 0,
+        downloadUri: `https://fw.example.com/bench/${version1}.0.0.bin`,
+        md5: 'c'.repeat(32),
+        desc: { zh: '更新', en: 'Update' },
+      }),
+      201,
+    );
+  }
+
+  const deletionUsers = await mapLimit(Array.from({ length: opts.deletionUsers }, (_, i) => i), 6, async (i) => {
+    const user = await seedUser(target, merchant, `bench-gone-${i}`, [benchMac('0D', i)], false);
+    expectOk('grant', await admin(target, 'POST', '/grants', { openId: user.openId, permissionCode: PERMISSION_CODE, ipcMac: user.macs[0] }), 201);
+    return user;
+  });
+  log(`  seeded ${target.mode}: ${users.length} users × ${opts.devicesPerUser} devices, ${users.length * SEGMENTS_PER_DEVICE} segments, 2 firmware releases, ${deletionUsers.length} users to delete (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return { merchant, users, deletionUsers, firmwareModel: FIRMWARE_MODEL, recordStart };
+}
