@@ -8,7 +8,7 @@
  * signature was accepted and where its replays were refused.
  *
  * - A signature accepted by one replica is refused (OP0044) by the other replica and by itself, in either hex
- *   case and whichever way its parameters travel (form, JSON, query string).
+ *   case and whichever way its parameters travel (form, JSON, query string). Copies sent at once: one is accepted.
  * - Changing any signed part — a parameter's value, an added, dropped or renamed parameter, the path, the client
  *   time within the window, the secret, the signing merchant, a hex digit of the sign — is refused (OP0043), and
  *   the refusal consumes nothing: the request as signed is accepted afterwards.
@@ -84,8 +84,7 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
     );
   }
 
-  /** Sends one request and finds the replica that served it: exactly one counted exactly one more. */
-  async function send(path: string, params: Record<string, string>, headers: Record<string, string>, placement: Placement): Promise<Answer> {
+  async function post(path: string, params: Record<string, string>, headers: Record<string, string>, placement: Placement): Promise<{ status: number; errorCode: string }> {
     const url = new URL(path, base);
     const init: RequestInit = { method: 'POST', headers: { ...headers } };
     if (placement === 'query') for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
@@ -94,11 +93,17 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
     if (placement === 'json') (init.headers as Record<string, string>)['content-type'] = 'application/json';
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
     const body = (await res.json()) as { errorCode?: unknown };
+    return { status: res.status, errorCode: String(body.errorCode) };
+  }
+
+  /** Sends one request and finds the replica that served it: exactly one counted exactly one more. */
+  async function send(path: string, params: Record<string, string>, headers: Record<string, string>, placement: Placement): Promise<Answer> {
+    const answer = await post(path, params, headers, placement);
     const after = await servedCounts();
     const deltas = after.map((n, i) => n - served[i]);
     served = after;
     expect(deltas.slice().sort()).toEqual([0, 1]);
-    return { status: res.status, errorCode: String(body.errorCode), replica: deltas.indexOf(1) };
+    return { ...answer, replica: deltas.indexOf(1) };
   }
 
   const sign = (req: ValidRequest, signer: Signer, nowMs: number, path = `/sso/${req.operation}`) =>
@@ -110,7 +115,7 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
   }
 
   /** Accepted: the answer is the operation's own (a login, or a documented refusal of the token or user), never a signature code. */
-  function expectAccepted(answer: Answer, path: string): void {
+  function expectAccepted(answer: { errorCode: string }, path: string): void {
     expect(SIGNATURE_CODES.has(answer.errorCode)).toBe(false);
     expect(answer.errorCode === '' || (answer.errorCode !== '000099' && documented.get(path)?.has(answer.errorCode))).toBe(true);
   }
@@ -258,6 +263,26 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
     );
     // Each replica accepted some signatures that the other then refused.
     expect([...acceptedBy].sort()).toEqual([0, 1]);
+  });
+
+  it('the same signature sent many times at once is accepted exactly once, wherever the copies land', async () => {
+    await fc.assert(
+      fc.asyncProperty(validRequest(), fc.integer({ min: 2, max: 8 }), async (generated, copies) => {
+        const req = numbered(generated);
+        const path = `/sso/${req.operation}`;
+        const headers = sign(req, merchant, Date.now());
+        const answers = await Promise.all(Array.from({ length: copies }, (_, i) => post(path, req.params, i % 2 ? { ...headers, sign: headers.sign.toUpperCase() } : headers, req.placement)));
+        const refused = answers.filter((a) => a.errorCode === CODES.replayed);
+        expect(refused).toHaveLength(copies - 1);
+        expect(refused.every((a) => a.status === 401)).toBe(true);
+        expectAccepted(answers.find((a) => a.errorCode !== CODES.replayed)!, path);
+        // Every copy reached a replica.
+        const after = await servedCounts();
+        expect(after[0] - served[0] + after[1] - served[1]).toBe(copies);
+        served = after;
+      }),
+      { numRuns: 20 },
+    );
   });
 
   it(`the window holds both ways: within ${WINDOW_SECONDS - MARGIN_SECONDS} s accepted, ${WINDOW_SECONDS + MARGIN_SECONDS} s or more refused as skew`, async () => {

@@ -19,8 +19,9 @@
  * Every code is checked against the operation's codes in the served API document.
  */
 import fc from 'fast-check';
+import { EVENTS } from '@dcp/contracts';
 import { md5Hex, signedHeaders } from '@dcp/signing';
-import { getQuery, postForm, tsNullPackets } from '@dcp/testing';
+import { Collector, expectEvent, getQuery, onIncrement, postForm, tsNullPackets } from '@dcp/testing';
 import { type DocumentedCodes, documentedCodes } from './documented-codes';
 import { type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin, deviceForm } from './merchant-app';
@@ -55,9 +56,19 @@ let bob: Credentials;
 let codes: DocumentedCodes;
 let maker: Manufacturer;
 let otherMaker: Manufacturer;
+/**
+ * Every device.unbound published, and each one storage-service applied, from the start: storage-service learns
+ * that a device changed hands from that event, so a check of the former owner's session waits until it caught up.
+ */
+const unbindsPublished = new Collector<string>();
+const unbindsAppliedByStorage = new Collector<number>();
 
 beforeAll(async () => {
   t = await startTestPlatform('embedded');
+  await t.platform.runtime.events.subscribe([EVENTS.deviceUnbound.subject], (envelope) => unbindsPublished.push(envelope.id));
+  onIncrement(t.platform.runtime.metrics, (name, labels, by) => {
+    if (name === 'dcp_events_consumed_total' && labels.service === 'storage' && labels.subject === EVENTS.deviceUnbound.subject && labels.outcome === 'applied') unbindsAppliedByStorage.push(by);
+  });
   app = await MerchantApp.register(t);
   ann = (await app.signIn('Ann Signer')).credentials;
   bob = (await app.signIn('Bob Signer')).credentials;
@@ -225,7 +236,7 @@ describe('the force-unbind sign (delOemDeviceForce)', () => {
           expectCode(OP.force, await force(forceForm(mac, stamp(window - inside))), '');
           expect(await ownerCode(ann, mac)).toBe('020041');
         }),
-        { numRuns: RUNS },
+        { numRuns: DEVICE_RUNS },
       ),
     );
   });
@@ -352,11 +363,23 @@ describe('the stream sessionToken', () => {
     );
   });
 
+  it('the token names the owner and the time, not the device: the same owner\'s other device accepts it (spec 4.5)', async () => {
+    const second = await owner(ann);
+    const valid = session(annDevice.subtoken, annDevice.mac, String(nowSeconds() + 600));
+    expect(second.subtoken).toBe(annDevice.subtoken);
+    expectCode('record.date.query', await call('record.date.query', { ...valid, devId: second.mac }), '');
+    expectCode('record.date.query', await call('record.date.query', { ...valid, devId: bobDevice.mac }), '030040');
+  });
+
   it('once the device changes hands, the former owner\'s tokens answer 020041 while unbound and 030040 under the new owner', async () => {
     const former = await owner(ann);
     const valid = session(former.subtoken, former.mac, String(nowSeconds() + 3600));
     expectCode('record.date.query', await call('record.date.query', valid), '');
+    const unbound = await expectEvent(t.platform.runtime.events, EVENTS.deviceUnbound.subject, (e) => (e.data as { macAddr: string }).macAddr === former.mac);
     expectCode(OP.del, (await app.post(OP.del, ann, { macAddr: former.mac })).body, '');
+    const { id } = await unbound.arrived;
+    await unbindsPublished.until((ids) => ids.includes(id), `device.unbound ${id}`);
+    await unbindsAppliedByStorage.until((applied) => applied.reduce((a, b) => a + b, 0) >= unbindsPublished.items.length, 'storage-service applying every device.unbound published', 15_000);
     expectCode('record.date.query', await call('record.date.query', valid), '020041');
     await add(bob, former.mac);
     expectCode('record.date.query', await call('record.date.query', valid), '030040');
