@@ -30,7 +30,7 @@ module.exports = function preset(projectDir, overrides = {}) {
       '^@dcp/([a-z-]+)$': path.join(root, 'libs/$1/src/index.ts'),
     },
     setupFilesAfterEnv: [path.join(root, 'jest.setup.cjs')],
-    testTimeout: 30000,
+    testTimeout: 90000,
     ...overrides,
   };
 };
