@@ -105,6 +105,8 @@ function passingText(maxLength: number): fc.Arbitrary<string> {
 function passingValue(facts: ParamFacts): fc.Arbitrary<string> {
   if (facts.format === 'mac') return fc.constantFrom('a1:b2:c3:d4:e5:f6', 'A1-B2-C3-D4-E5-F6', '000000000000', 'FFFFFFFFFFFF');
   if (facts.format === 'long') return fc.constantFrom('0', '-1', '9223372036854775807', '-9223372036854775808');
+  // Record times at the ends of what the edge reads (CS5): the owner computes ranges and windows from them.
+  if (facts.format === 'record-time') return fc.constantFrom(plausible(facts), '0', '1', '99999999999', '19700101T000000', '99991231T235959', '20240229T235959');
   if (facts.type === 'integer') return fc.constantFrom(...[...(facts.allowed ?? []), facts.minimum, facts.maximum, 0].filter((n) => n !== undefined).map(String));
   if (facts.format) return fc.constant(plausible(facts));
   return passingText(facts.maxLength ?? 40);

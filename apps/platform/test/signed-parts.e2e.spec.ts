@@ -1,7 +1,8 @@
 /**
  * The signed parts of requests, as properties against the running platform (embedded mode), with its injectable
  * clock frozen wherever a time boundary is crossed, so the exact edge is tested and no real time decides:
- * - SSO signatures (spec 5.1, decisions R1): 15 s either way accepted, 16 s refused with OP0042.
+ * - SSO signatures (spec 5.1, decisions R1): 15 s either way accepted, 16 s refused with OP0042. Parameters named
+ *   like Object.prototype members are signed and read like any other; `__proto__` is refused as malformed (HI1).
  * - The force-unbind sign of delOemDeviceForce, MD5(mac + timeStamp + delKey) (spec 4.4, 5.2, decisions D12–D16):
  *   changing any signed part (a hex digit, the length, the MAC's spelling, another device's MAC, the timeStamp or
  *   its unit, the delKey, the manufacturer) is refused with DV0043 and leaves the device bound; the sign as made
@@ -146,6 +147,43 @@ describe('SSO signatures: the exact ±15 s edge on the platform clock', () => {
         }),
         { numRuns: RUNS },
       ),
+    );
+  });
+});
+
+describe('SSO signatures over parameters named like Object.prototype members', () => {
+  const PROTOTYPE_NAMES = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'isPrototypeOf'];
+  type Placement = 'form' | 'json' | 'query';
+
+  /** A signed POST with the parameters written by hand, so `__proto__` travels as a key like the others. */
+  function sendSigned(path: string, params: Record<string, string>, headers: Record<string, string>, where: Placement) {
+    const entries = Object.keys(params).map((name) => [name, params[name]] as const);
+    const form = entries.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+    const json = `{${entries.map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`).join(',')}}`;
+    const contentType = where === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+    return fetch(`${t.baseUrl}${path}${where === 'query' ? `?${form}` : ''}`, {
+      method: 'POST',
+      headers: { ...headers, ...(where === 'query' ? {} : { 'content-type': contentType }) },
+      body: where === 'query' ? undefined : where === 'json' ? json : form,
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as Body }));
+  }
+
+  it('are signed and read like any other; __proto__ is refused with OP0046 wherever it travels, never lost from the signed text (HI1)', async () => {
+    const path = '/sso/user_callback';
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(PROTOTYPE_NAMES, { minLength: 1 }), fc.constantFrom<Placement>('form', 'json', 'query'), fc.boolean(), async (names, where, withProto) => {
+        // No prototype: `__proto__` is then an own key, as a client's parser would hold it.
+        const params = Object.create(null) as Record<string, string>;
+        params.operation = 'UPDATE';
+        params.uuid = `prototype-names-${++n}`;
+        for (const name of [...names, ...(withProto ? ['__proto__'] : [])]) Object.defineProperty(params, name, { value: `v-${name}`, enumerable: true, writable: true, configurable: true });
+        const headers = signedHeaders({ method: 'POST', path, params, clientId: app.clientId, clientSecret: app.clientSecret, now: t.clock.now() });
+        const res = await sendSigned(path, params, headers, where);
+        // Accepted: the callback's own answer (the merchant does not know this uuid).
+        expect({ status: res.status, errorCode: res.body.errorCode }).toEqual({ status: 401, errorCode: withProto ? 'OP0046' : 'OP0054' });
+      }),
+      { numRuns: RUNS },
     );
   });
 });
