@@ -1,9 +1,10 @@
 /**
- * Signed SSO requests (spec 5.1) against two replicas of sso-service — the component that verifies them — as
- * properties over random valid requests (docs/decisions.md R1, R2). The replicas run as built processes behind
- * one built gateway-edge, on one private nats-server and one throwaway PostgreSQL database, as pods do: NATS
- * hands each request to either replica (a queue group), and the used-signature store is the shared
- * `sso.used_signature` table. Which replica served a request is read from the replicas' own `/metrics`
+ * Signed SSO requests (spec 5.1) against two replicas of sso-service — the component that verifies them — and
+ * force-unbind signs (spec 4.4) against two replicas of device-service, as properties over random valid requests
+ * (docs/decisions.md R1, R2, D12–D15). The replicas run as built processes behind one built gateway-edge, on one
+ * private nats-server and one throwaway PostgreSQL database, as pods do: NATS hands each request to either
+ * replica (a queue group), and the used-signature stores are the shared `sso.used_signature` and
+ * `device.used_force_sign` tables. Which replica served a request is read from the replicas' own `/metrics`
  * (`dcp_service_operations_total`, counted before the reply leaves), so the properties know where each
  * signature was accepted and where its replays were refused.
  *
@@ -16,10 +17,14 @@
  *   15 − 8 s or at least 15 + 8 s away from now: 8 s absorb far more than the time between signing here and
  *   checking there. The exact edge (15 s accepted, 16 s refused) is pinned with the platform's injectable clock in
  *   signed-parts.e2e.spec.ts.
+ * - The force-unbind sign likewise: a changed part (a hex digit, the timeStamp, the delKey, the MAC's spelling) is
+ *   refused (DV0043) and consumes nothing; the sign as made is used up once (020041: no device has that MAC, D15)
+ *   and both replicas refuse it after (DV0044); copies sent at once are used once; ±300 s holds both ways, here
+ *   with 30 s margins (the exact edge is in signed-parts.e2e.spec.ts).
  */
 import { migrateService, serviceDatabase } from '@dcp/database';
 import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
-import { signedHeaders } from '@dcp/signing';
+import { md5Hex, signedHeaders } from '@dcp/signing';
 import { type AppProcess, type PrivateInfra, buildApps, describeWithInfra, freePort, parsePrometheusText, startApp, startPrivateInfra, waitForStatus } from '@dcp/testing';
 import fc from 'fast-check';
 import { documentedCodes } from './documented-codes';
@@ -28,6 +33,7 @@ jest.setTimeout(180_000);
 
 const ADMIN_TOKEN = 'replay-admin-token';
 const SSO_OPERATIONS = ['authorize_by_token', 'refresh_token', 'user_callback'] as const;
+const FORCE_UNBIND = 'user_ipc_setting_v2_0.delOemDeviceForce';
 type SsoOperation = (typeof SSO_OPERATIONS)[number];
 type Placement = 'form' | 'json' | 'query';
 
@@ -57,31 +63,51 @@ interface Answer {
   replica: number;
 }
 
-describeWithInfra(['postgres'], 'signed SSO requests across two sso-service replicas (processes)', () => {
+/** Two processes of one service, and how many requests of the given operations each has served so far. */
+interface ReplicaPair {
+  service: 'sso' | 'device';
+  operations: readonly string[];
+  metricsUrls: string[];
+  served: number[];
+}
+
+describeWithInfra(['postgres'], 'signed requests across two replicas of the verifying service (processes)', () => {
   let infra: PrivateInfra | undefined;
   let merchantSite: MerchantSandbox | undefined;
   const apps: AppProcess[] = [];
   let base: string;
   let adminBase: string;
-  const replicaMetricsUrls: string[] = [];
-  let served: number[] = [];
+  const ssoReplicas: ReplicaPair = { service: 'sso', operations: SSO_OPERATIONS, metricsUrls: [], served: [] };
+  const deviceReplicas: ReplicaPair = { service: 'device', operations: [FORCE_UNBIND], metricsUrls: [], served: [] };
+  let manufacturer: { oemCode: string; delKey: string };
   let merchant: Signer;
   let otherMerchant: Signer;
   let validTokens: string[];
   let documented: ReadonlyMap<string, ReadonlySet<string>>;
+  let forceCodes: ReadonlySet<string>;
 
-  /** Requests each replica has served so far (every SSO operation, every outcome). */
-  async function servedCounts(): Promise<number[]> {
+  /** Requests of the pair's operations each replica has served so far (every outcome). */
+  async function servedCounts(pair: ReplicaPair): Promise<number[]> {
     return Promise.all(
-      replicaMetricsUrls.map(async (url) => {
+      pair.metricsUrls.map(async (url) => {
         const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
         const scrape = parsePrometheusText(await res.text());
         return scrape
-          .find('dcp_service_operations_total', { service: 'sso' })
-          .filter((s) => (SSO_OPERATIONS as readonly string[]).includes(s.labels.operation))
+          .find('dcp_service_operations_total', { service: pair.service })
+          .filter((s) => pair.operations.includes(s.labels.operation))
           .reduce((n, s) => n + s.value, 0);
       }),
     );
+  }
+
+  /** Runs one request and finds the replica that served it: exactly one counted exactly one more. */
+  async function attributed(pair: ReplicaPair, request: () => Promise<{ status: number; errorCode: string }>): Promise<Answer> {
+    const answer = await request();
+    const after = await servedCounts(pair);
+    const deltas = after.map((n, i) => n - pair.served[i]);
+    pair.served = after;
+    expect(deltas.slice().sort()).toEqual([0, 1]);
+    return { ...answer, replica: deltas.indexOf(1) };
   }
 
   async function post(path: string, params: Record<string, string>, headers: Record<string, string>, placement: Placement): Promise<{ status: number; errorCode: string }> {
@@ -96,15 +122,7 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
     return { status: res.status, errorCode: String(body.errorCode) };
   }
 
-  /** Sends one request and finds the replica that served it: exactly one counted exactly one more. */
-  async function send(path: string, params: Record<string, string>, headers: Record<string, string>, placement: Placement): Promise<Answer> {
-    const answer = await post(path, params, headers, placement);
-    const after = await servedCounts();
-    const deltas = after.map((n, i) => n - served[i]);
-    served = after;
-    expect(deltas.slice().sort()).toEqual([0, 1]);
-    return { ...answer, replica: deltas.indexOf(1) };
-  }
+  const send = (path: string, params: Record<string, string>, headers: Record<string, string>, placement: Placement) => attributed(ssoReplicas, () => post(path, params, headers, placement));
 
   const sign = (req: ValidRequest, signer: Signer, nowMs: number, path = `/sso/${req.operation}`) =>
     signedHeaders({ method: 'POST', path, params: req.params, clientId: signer.clientId, clientSecret: signer.clientSecret, now: nowMs });
@@ -132,32 +150,45 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
   }
 
   beforeAll(async () => {
-    buildApps('gateway-edge', 'sso-service');
+    buildApps('gateway-edge', 'sso-service', 'device-service');
     infra = await startPrivateInfra({ database: 'dcp_signature_replay' });
-    await migrateService(serviceDatabase('sso'), { kind: 'postgres', url: infra.databaseUrl });
+    for (const service of ['sso', 'device'] as const) await migrateService(serviceDatabase(service), { kind: 'postgres', url: infra.databaseUrl });
     merchantSite = await startMerchantSandbox();
     const common = { ...infra.appEnv(), ADMIN_TOKEN, MERCHANT_ALLOW_PRIVATE_NETWORKS: 'true' };
-    for (let i = 0; i < 2; i++) {
+    // Every process starts at once; each is then awaited until it answers ready.
+    const starting: Promise<void>[] = [];
+    for (const pair of [ssoReplicas, ssoReplicas, deviceReplicas, deviceReplicas]) {
       const healthPort = await freePort();
-      const sso = startApp('sso-service', { ...common, HEALTH_PORT: String(healthPort) });
-      apps.push(sso);
-      await waitForStatus(`http://127.0.0.1:${healthPort}/health/ready`, 200, sso);
-      replicaMetricsUrls.push(`http://127.0.0.1:${healthPort}/metrics`);
+      const app = startApp(`${pair.service}-service`, { ...common, HEALTH_PORT: String(healthPort) });
+      apps.push(app);
+      pair.metricsUrls.push(`http://127.0.0.1:${healthPort}/metrics`);
+      starting.push(waitForStatus(`http://127.0.0.1:${healthPort}/health/ready`, 200, app, 120_000));
     }
     const [port, adminPort, edgeHealthPort] = [await freePort(), await freePort(), await freePort()];
     const edge = startApp('gateway-edge', { ...common, PORT: String(port), ADMIN_PORT: String(adminPort), HEALTH_PORT: String(edgeHealthPort) });
     apps.push(edge);
     base = `http://127.0.0.1:${port}`;
     adminBase = `http://127.0.0.1:${adminPort}`;
-    await waitForStatus(`${base}/health/ready`, 200, edge);
+    starting.push(waitForStatus(`${base}/health/ready`, 200, edge, 120_000));
+    await Promise.all(starting);
     merchant = await registerMerchant('Replay Cameras', merchantSite);
     otherMerchant = await registerMerchant('Other Cameras', merchantSite);
     validTokens = ['Ada', 'Ben', 'Cleo'].map((name) => {
       const user = merchantSite!.store.create({ username: `${name.toLowerCase()}@example.com`, name });
       return merchantSite!.store.issueToken(user.uuid, 86_400)!;
     });
-    documented = (await documentedCodes(base)).sso;
-    served = await servedCounts();
+    const codes = await documentedCodes(base);
+    documented = codes.sso;
+    forceCodes = codes.gateway.get(FORCE_UNBIND) ?? new Set();
+    const registered = await fetch(`${adminBase}/admin/v1/manufacturers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ oemCode: 'REPLAY-OPTICS', name: 'Replay Optics' }),
+    });
+    const body = (await registered.json()) as Record<string, unknown>;
+    if (registered.status !== 201) throw new Error(`manufacturer registration failed: ${registered.status} ${JSON.stringify(body)}`);
+    manufacturer = { oemCode: 'REPLAY-OPTICS', delKey: String(body.delKey) };
+    for (const pair of [ssoReplicas, deviceReplicas]) pair.served = await servedCounts(pair);
   });
 
   afterAll(async () => {
@@ -277,9 +308,9 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
         expect(refused.every((a) => a.status === 401)).toBe(true);
         expectAccepted(answers.find((a) => a.errorCode !== CODES.replayed)!, path);
         // Every copy reached a replica.
-        const after = await servedCounts();
-        expect(after[0] - served[0] + after[1] - served[1]).toBe(copies);
-        served = after;
+        const after = await servedCounts(ssoReplicas);
+        expect(after[0] - ssoReplicas.served[0] + after[1] - ssoReplicas.served[1]).toBe(copies);
+        ssoReplicas.served = after;
       }),
       { numRuns: 20 },
     );
@@ -299,5 +330,82 @@ describeWithInfra(['postgres'], 'signed SSO requests across two sso-service repl
       }),
       { numRuns: 30 },
     );
+  });
+  describe('the force-unbind sign (delOemDeviceForce) across two device-service replicas', () => {
+    /** The force-unbind window (decisions D13) and the distance kept from its edge on a live clock. */
+    const FORCE_WINDOW_SECONDS = 300;
+    const FORCE_MARGIN_SECONDS = 30;
+    let macSequence = 0;
+    /** A MAC nobody has bound (a verified sign is used up, then finds no device: 020041, D15); `7E` gives it letters to re-case. */
+    const newMac = () => (0x7e0000000000 + ++macSequence).toString(16).toUpperCase();
+    const spellings = fc.constantFrom<(mac: string) => string>((m) => m, (m) => m.toLowerCase(), (m) => m.match(/../g)!.join(':'), (m) => m.match(/../g)!.join('-'));
+    const stampAt = (inMs: boolean, offsetSeconds: number) => (inMs ? String(Date.now() + offsetSeconds * 1000) : String(Math.floor(Date.now() / 1000) + offsetSeconds));
+    const forceForm = (mac: string, timeStamp: string, delKey = manufacturer.delKey) => ({ mac, timeStamp, oemCode: manufacturer.oemCode, sign: md5Hex(`${mac}${timeStamp}${delKey}`) });
+
+    async function forceOnce(form: Record<string, string>): Promise<{ status: number; errorCode: string }> {
+      const res = await fetch(`${base}/gateway?service=${FORCE_UNBIND}`, { method: 'POST', body: new URLSearchParams(form), signal: AbortSignal.timeout(30_000) });
+      return { status: res.status, errorCode: String(((await res.json()) as { errorCode?: unknown }).errorCode) };
+    }
+    const force = (form: Record<string, string>) => attributed(deviceReplicas, () => forceOnce(form));
+    const expectForce = (answer: Answer, code: string) => {
+      expect({ status: answer.status, errorCode: answer.errorCode }).toEqual({ status: 200, errorCode: code });
+      expect(forceCodes.has(code)).toBe(true);
+    };
+
+    type Form = ReturnType<typeof forceForm>;
+    const tampers: fc.Arbitrary<(form: Form) => Form>[] = [
+      fc.tuple(fc.nat(31), fc.integer({ min: 1, max: 15 })).map(([at, by]) => (form: Form) => ({ ...form, sign: `${form.sign.slice(0, at)}${((parseInt(form.sign[at], 16) + by) % 16).toString(16)}${form.sign.slice(at + 1)}` })),
+      fc.integer({ min: -FORCE_MARGIN_SECONDS, max: FORCE_MARGIN_SECONDS }).filter((d) => d !== 0).map((d) => (form: Form) => ({ ...form, timeStamp: String(Number(form.timeStamp) + d) })),
+      fc.stringMatching(/^[A-Za-z0-9]{32}$/).map((key) => (form: Form) => forceForm(form.mac, form.timeStamp, key)),
+      // The same device spelled otherwise: the sign covers the MAC as sent (D14).
+      fc.constant((form: Form) => ({ ...form, mac: form.mac === form.mac.toLowerCase() ? form.mac.toUpperCase() : form.mac.toLowerCase() })),
+    ];
+
+    it('a changed signed part is refused (DV0043) and consumes nothing; the sign as made is used up once, then both replicas refuse it (DV0044)', async () => {
+      const acceptedBy = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(spellings, fc.boolean(), fc.array(fc.oneof(...tampers), { minLength: 1, maxLength: 2 }), async (spell, inMs, tamperList) => {
+          const form = forceForm(spell(newMac()), stampAt(inMs, 0));
+          for (const tamper of tamperList) expectForce(await force(tamper(form)), 'DV0043');
+          const first = await force(form);
+          expectForce(first, '020041');
+          acceptedBy.add(first.replica);
+          const refusedBy = new Set<number>();
+          for (let attempt = 0; attempt < MAX_REPLAYS && refusedBy.size < 2; attempt++) {
+            const replay = await force(attempt % 2 === 1 ? { ...form, sign: form.sign.toUpperCase() } : form);
+            expectForce(replay, 'DV0044');
+            refusedBy.add(replay.replica);
+          }
+          expect([...refusedBy].sort()).toEqual([0, 1]);
+        }),
+        { numRuns: 30 },
+      );
+      expect([...acceptedBy].sort()).toEqual([0, 1]);
+    });
+
+    it('the same sign sent many times at once is used exactly once, wherever the copies land', async () => {
+      await fc.assert(
+        fc.asyncProperty(spellings, fc.integer({ min: 2, max: 8 }), async (spell, copies) => {
+          const form = forceForm(spell(newMac()), stampAt(false, 0));
+          const answers = await Promise.all(Array.from({ length: copies }, () => forceOnce(form)));
+          expect(answers.map((a) => a.errorCode).sort()).toEqual(['020041', ...Array<string>(copies - 1).fill('DV0044')]);
+          deviceReplicas.served = await servedCounts(deviceReplicas);
+        }),
+        { numRuns: 15 },
+      );
+    });
+
+    it(`the window holds both ways: within ${FORCE_WINDOW_SECONDS - FORCE_MARGIN_SECONDS} s accepted, ${FORCE_WINDOW_SECONDS + FORCE_MARGIN_SECONDS} s or more refused (DV0042), in seconds and in milliseconds`, async () => {
+      const inside = fc.integer({ min: -(FORCE_WINDOW_SECONDS - FORCE_MARGIN_SECONDS), max: FORCE_WINDOW_SECONDS - FORCE_MARGIN_SECONDS });
+      const outside = fc.tuple(fc.integer({ min: FORCE_WINDOW_SECONDS + FORCE_MARGIN_SECONDS, max: 86_400 }), fc.boolean()).map(([s, late]) => (late ? -s : s));
+      await fc.assert(
+        fc.asyncProperty(fc.boolean(), outside, inside, async (inMs, outsideSeconds, insideSeconds) => {
+          const mac = newMac();
+          expectForce(await force(forceForm(mac, stampAt(inMs, outsideSeconds))), 'DV0042');
+          expectForce(await force(forceForm(mac, stampAt(inMs, insideSeconds))), '020041');
+        }),
+        { numRuns: 30 },
+      );
+    });
   });
 });
