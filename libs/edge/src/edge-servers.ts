@@ -70,8 +70,9 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   for (const app of [publicApp, adminApp]) {
     recordHttpMetrics(app.getHttpAdapter().getInstance(), runtime.metrics, app === adminApp ? 'admin' : 'public');
     traceRequests(app.getHttpAdapter().getInstance());
-    app.getHttpAdapter().getInstance().addHook('onSend', async (req, reply) => {
+    app.getHttpAdapter().getInstance().addHook('onSend', (req, reply, payload, done) => {
       reply.header('x-request-id', req.id);
+      done(null, payload);
     });
   }
   // After the other hooks: a refused request is still logged, traced and counted like any answer.
