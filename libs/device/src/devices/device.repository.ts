@@ -50,8 +50,13 @@ export class DeviceRepository implements DeviceStore {
   }
 
   /** A user's devices in the order they were added. */
+  /** The hottest read of the gateway (getOemDeviceByUser): parameterised SQL, not a query Prisma compiles per call. */
   listByUser(userId: number): Promise<Device[]> {
-    return this.db.client.device.findMany({ where: { userId }, orderBy: { id: 'asc' } });
+    return this.db.client.$queryRaw<Device[]>`
+      SELECT id, mac_addr AS "macAddr", user_id AS "userId", device_name AS "deviceName", product_name AS "productName", username,
+             password_ciphertext AS "passwordCiphertext", hasusertag, support_store AS "supportStore",
+             support_rich_media AS "supportRichMedia", oem_code AS "oemCode", created_at AS "createdAt", updated_at AS "updatedAt"
+      FROM "device"."device" WHERE user_id = ${userId} ORDER BY id`;
   }
 
   /** Inserts the device and enqueues device.bound; a MAC bound already fails with a unique violation (P2002). */

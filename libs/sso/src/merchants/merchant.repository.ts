@@ -19,8 +19,19 @@ export type MerchantLookup = Pick<MerchantStore, 'findByClientId'>;
 export class MerchantRepository implements MerchantStore {
   constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
-  findByClientId(clientId: string): Promise<Merchant | null> {
-    return this.db.client.merchant.findUnique({ where: { clientId } });
+  /**
+   * Every signed SSO request starts here: one parameterised statement instead of an ORM query, which Prisma's
+   * query compiler would build anew on each call (docs/benchmarks.md, login profile).
+   */
+  async findByClientId(clientId: string): Promise<Merchant | null> {
+    const [row] = await this.db.client.$queryRaw<Merchant[]>`
+      SELECT id, client_id AS "clientId", name, token_validation_url AS "tokenValidationUrl", user_profile_url AS "userProfileUrl",
+             secret_ciphertext AS "secretCiphertext", previous_secret_ciphertext AS "previousSecretCiphertext",
+             previous_secret_expires_at AS "previousSecretExpiresAt", access_token_ttl_seconds AS "accessTokenTtlSeconds",
+             refresh_token_ttl_seconds AS "refreshTokenTtlSeconds", refresh_token_rotation AS "refreshTokenRotation",
+             enabled, created_at AS "createdAt", updated_at AS "updatedAt"
+      FROM "sso"."merchant" WHERE client_id = ${clientId}`;
+    return row ?? null;
   }
 
   create(merchant: NewMerchant): Promise<Merchant> {

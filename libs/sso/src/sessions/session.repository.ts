@@ -50,16 +50,23 @@ export class SessionRepository implements SessionLogin, RefreshTokenStore {
 
   async login(merchant: Merchant, user: MerchantUser, access: IssuedToken, refresh: IssuedToken): Promise<LoggedInUser> {
     return this.events.transaction(async (tx) => {
-      // Insert-or-update in one statement: two first logins of the same user at once cannot both insert.
-      // xmax = 0 only for a freshly inserted row.
+      // The shadow account and its new token family in one statement (one round trip): insert-or-update, so two
+      // first logins of the same user at once cannot both insert; xmax = 0 only for a freshly inserted row.
+      const family = randomUUID();
       const [row] = await tx.$queryRaw<{ id: number; openId: string; created: boolean }[]>`
-        INSERT INTO "sso"."user" (merchant_id, uuid, open_id, username, name, nickname, phone, country, updated_at)
-        VALUES (${merchant.id}, ${user.uuid}, ${randomBase62(OPEN_ID_LENGTH)}, ${user.username}, ${user.name}, ${user.nickname}, ${user.phone}, ${user.country}, now())
-        ON CONFLICT (merchant_id, uuid) DO UPDATE SET
-          username = EXCLUDED.username, name = EXCLUDED.name, nickname = EXCLUDED.nickname,
-          phone = EXCLUDED.phone, country = EXCLUDED.country, updated_at = now()
-        RETURNING id, open_id AS "openId", (xmax = 0) AS created`;
-      await this.storeTokens(tx, row.id, randomUUID(), access, refresh);
+        WITH account AS (
+          INSERT INTO "sso"."user" (merchant_id, uuid, open_id, username, name, nickname, phone, country, updated_at)
+          VALUES (${merchant.id}, ${user.uuid}, ${randomBase62(OPEN_ID_LENGTH)}, ${user.username}, ${user.name}, ${user.nickname}, ${user.phone}, ${user.country}, now())
+          ON CONFLICT (merchant_id, uuid) DO UPDATE SET
+            username = EXCLUDED.username, name = EXCLUDED.name, nickname = EXCLUDED.nickname,
+            phone = EXCLUDED.phone, country = EXCLUDED.country, updated_at = now()
+          RETURNING id, open_id, (xmax = 0) AS created
+        ), tokens AS (
+          INSERT INTO "sso"."token" (hash, kind, user_id, family, expires_at)
+          SELECT issued.hash, issued.kind::"sso"."token_kind", account.id, ${family}::uuid, issued.expires_at
+          FROM account, (VALUES (${access.hash}, 'ACCESS', ${access.expiresAt}::timestamptz), (${refresh.hash}, 'REFRESH', ${refresh.expiresAt}::timestamptz)) AS issued (hash, kind, expires_at)
+        )
+        SELECT id, open_id AS "openId", created FROM account`;
       await this.events.enqueue(tx, 'userUpdated', { userId: row.id, openId: row.openId, clientId: merchant.clientId, uuid: user.uuid, created: row.created });
       return { userId: row.id, openId: row.openId, created: row.created };
     });
