@@ -121,6 +121,16 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
     expect(await starts(current)).toEqual([-499, 200]);
     expect(await starts(previous)).toEqual([]);
     expect((await repo.overlapping(mac, previous, T, T + 100)).map((s) => s.start - T)).toEqual([50]);
+    // hasOverlapping (record.play) answers whether overlapping finds anything, on the same edges.
+    const windows: Array<[number, number, number, boolean]> = [
+      [current, T + 100, T + 200, true],
+      [current, T + 206, T + 300, false], // the last segment ends exactly at T + 206
+      [current, T + 205, T + 300, true],
+      [current, T + 210, T + 300, false],
+      [previous, T + 100, T + 200, false], // ended exactly at T + 60
+      [previous, T + 59, T + 100, true],
+    ];
+    for (const [userId, from, to, found] of windows) expect([userId, from - T, to - T, await repo.hasOverlapping(mac, userId, from, to)]).toEqual([userId, from - T, to - T, found]);
   });
 
   it('recorded days: every UTC day a segment covers (crossing midnight; ending exactly at midnight touches no next day), per owner', async () => {

@@ -93,6 +93,22 @@ export class SegmentRepository {
     return rows.map(toSegment).filter((s) => s.start * 1000 + s.durationMs > fromS * 1000);
   }
 
+  /**
+   * Whether `overlapping` would find anything: what record.play needs (decisions CS8), answered by one EXISTS
+   * on the same index instead of reading and mapping the rows.
+   */
+  async hasOverlapping(macAddr: string, userId: number, fromS: number, toS: number): Promise<boolean> {
+    const from = Math.floor(fromS);
+    const rows = await this.db.client.$queryRaw<{ found: boolean }[]>`
+      SELECT EXISTS (
+        SELECT 1 FROM "storage"."segment"
+        WHERE mac_addr = ${macAddr} AND user_id = ${userId}
+          AND start_epoch_s BETWEEN ${BigInt(from - STORAGE_LIMITS.maxSegmentSeconds)} AND ${BigInt(Math.floor(toS))}
+          AND start_epoch_s * 1000 + duration_ms > ${BigInt(from) * 1000n}
+      ) AS found`;
+    return rows[0]?.found === true;
+  }
+
   /** UTC day numbers with recordings of the owner's device: each segment counts for every day it covers. */
   async recordedDays(macAddr: string, userId: number): Promise<number[]> {
     const rows = await this.db.client.$queryRaw<{ day: number }[]>`

@@ -30,8 +30,7 @@ export class RecordPlayUseCase {
     const from = Math.floor(params.recordSt);
     const userId = await this.auth.authenticate(session);
     const to = from + STORAGE_LIMITS.playWindowSeconds;
-    const segments = await this.segments.overlapping(session.macAddr, userId, from, to);
-    if (segments.length === 0) {
+    if (!(await this.segments.hasOverlapping(session.macAddr, userId, from, to))) {
       throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `parameter recordSt: the device has no recording between recordSt and ${STORAGE_LIMITS.playWindowSeconds / 3600} hours later`);
     }
     const expires = Math.floor(now / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds;
