@@ -9,5 +9,5 @@ export type { SqlClient, TransactionalSqlClient, TransactionOptions } from './ou
 export { outboxRow, enqueueEvent, type OutboxRow } from './outbox/outbox-row';
 export { OutboxRelay, type OutboxRelayOptions, type RelayPassResult } from './outbox/outbox-relay';
 export { outboxBacklog, type OutboxBacklog } from './outbox/outbox-backlog';
-export { runOnce } from './outbox/inbox';
+export { alreadyApplied, runOnce } from './outbox/inbox';
 export { recordDeadLetter, deadLetterSink, getDeadLetter, listDeadLetters, countDeadLetters, resolveDeadLetter, type DeadLetterRecord, type DeadLetterFilter } from './outbox/dead-letters';

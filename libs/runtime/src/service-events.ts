@@ -28,6 +28,7 @@ import {
   type EventConsumerHandle,
   OutboxRelay,
   type SqlClient,
+  alreadyApplied,
   type TransactionOptions,
   buildEvent,
   enqueueEvent,
@@ -199,6 +200,13 @@ export class ServiceEvents<Tx extends SqlClient> {
       },
       (envelope) => this.apply(envelope, 'consumer'),
       async (dl) => {
+        // Delivered again after its effect committed (an ack lost with a killed process or a NATS restart, a
+        // copy that sat out its ack wait in the pull buffer): applied once already, so no dead letter (FD2).
+        if (await alreadyApplied(this.opts.client, this.schema, this.durable, dl.envelope)) {
+          this.count(dl.subject, 'duplicate', (dl.envelope as { id?: string }).id);
+          this.logger.warn(`${dl.subject} delivered ${dl.deliveries} times was applied already: not a dead letter (${dl.error})`);
+          return;
+        }
         await sink(dl);
         this.ctx.metrics.increment('dcp_dead_letters_total', { service, subject: dl.subject });
         this.count(dl.subject, 'dead-lettered', (dl.envelope as { id?: string } | null)?.id);

@@ -3,6 +3,7 @@
  * proved against real NATS JetStream and PostgreSQL with the same ServiceEvents the services use:
  * - an event published while the consumer is stopped is applied when it starts again;
  * - a consumer that dies between its effect and its ack applies the effect once (inbox);
+ * - an event whose effect committed is never a dead letter, however many of its deliveries reported failure;
  * - an event that keeps failing lands in the dead-letter table after EVENT_MAX_DELIVER attempts, visible
  *   to operators through the admin contract and the metric;
  * - the outbox drains after NATS comes back.
@@ -204,6 +205,30 @@ describeWithInfra(['postgres', 'nats'], 'ServiceEvents on PostgreSQL and NATS Je
     await handled.until((xs) => xs.some((h) => h.eventId === event.id && h.outcome === 'duplicate'), 'the redelivery after the crash');
     expect(handled.items.filter((h) => h.eventId === event.id).map((h) => h.outcome)).toEqual(['failed', 'duplicate']);
     expect(await effectsOf(event.id)).toEqual(['applied']);
+  });
+
+  it('never dead-letters an event whose effect committed, however many deliveries reported failure (FD2)', async () => {
+    const r = await runtime();
+    // Every transaction commits and then "fails" (the process loses the commit's answer, or is killed before
+    // its ack): EVENT_MAX_DELIVER (3) deliveries all report a failure, yet the first one applied the event.
+    const losesEveryCommit: TransactionalSqlClient = {
+      $queryRawUnsafe: (q, ...v) => client.$queryRawUnsafe(q, ...v),
+      $executeRawUnsafe: (q, ...v) => client.$executeRawUnsafe(q, ...v),
+      $transaction: async (fn) => {
+        await client.$transaction(fn);
+        throw new Error('connection lost after commit');
+      },
+    };
+    const { events, handled } = serviceEvents(r, losesEveryCommit);
+    events.registerDeadLetterAdmin('device');
+    await events.consume({ userDeleted: recordEffect });
+    const event = userDeleted(5);
+    await r.events.publish(event);
+    await handled.until((xs) => xs.filter((h) => h.eventId === event.id).length === 4, 'three deliveries and the verdict');
+    expect(handled.items.filter((h) => h.eventId === event.id).map((h) => h.outcome)).toEqual(['failed', 'failed', 'failed', 'duplicate']);
+    expect(await effectsOf(event.id)).toEqual(['applied']);
+    const listed = await r.rpcClient.request(deadLetterContracts('device').list, {});
+    expect(listed.items.filter((d) => d.eventId === event.id)).toEqual([]);
   });
 
   it('dead-letters an event that keeps failing after EVENT_MAX_DELIVER attempts, for operators to see and replay', async () => {

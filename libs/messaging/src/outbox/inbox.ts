@@ -29,3 +29,17 @@ export function runOnce<Tx extends SqlClient>(
     return true;
   }, options);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * True when `durable` has already applied this event (its inbox row committed): an event delivered again
+ * after that — however many times — has nothing left to do and is no dead letter. False for a body without
+ * a valid event id.
+ */
+export async function alreadyApplied(client: SqlClient, schema: string, durable: string, envelope: unknown): Promise<boolean> {
+  const id = (envelope as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string' || !UUID.test(id)) return false;
+  const rows = await client.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM ${qualifiedTable(schema, 'inbox_event')} WHERE durable = $1 AND event_id = $2::uuid`, durable, id);
+  return rows.length > 0;
+}
