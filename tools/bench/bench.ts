@@ -16,7 +16,7 @@
  * record_play, firmware_latest, propagation; `startup` (./startup.ts) only when named.
  * Options (environment): BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_MODES
  * (distributed,embedded), BENCH_USERS (100), BENCH_DEVICES_PER_USER (3), BENCH_DELETIONS (1000 per phase),
- * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_RATE_FRACTION (0.6), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
+ * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_RATE_FRACTION (0.6), BENCH_MAX_RATE (2000 req/s), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
  * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info).
  */
 import { cpus } from 'node:os';
@@ -51,6 +51,7 @@ const settings: RunSettings = {
   connections: Math.max(1, Math.round(num('BENCH_CONNECTIONS', 20))),
   warmupSeconds: num('BENCH_WARMUP_SECONDS', 1),
   rateFraction: num('BENCH_RATE_FRACTION', 0.6),
+  maxRate: Math.max(1, num('BENCH_MAX_RATE', 2000)),
 };
 const USERS = Math.max(1, Math.round(num('BENCH_USERS', 100)));
 const DEVICES_PER_USER = Math.max(1, Math.round(num('BENCH_DEVICES_PER_USER', 3)));
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
 
   const started = Date.now();
   const logLevel = process.env.LOG_LEVEL ?? 'info (default)';
-  log(`bench: modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side; ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
+  log(`bench: modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side (at most ${settings.maxRate} req/s); ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
 
   const needPg = wanted.some((s) => s.baselines.includes('pg'));
   const distributed = modes.includes('distributed');
@@ -215,7 +216,7 @@ async function main(): Promise<void> {
       cpu: cpus()[0]?.model ?? 'unknown CPU',
       cores: cpus().length,
       node: process.version,
-      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation, ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
+      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation (at most ${settings.maxRate} req/s, open loop), ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
     },
     results,
     propagationResults,

@@ -15,7 +15,9 @@ export interface LoadWorkerData {
 }
 
 export interface LoadWorkerResult {
+  /** Requests answered per second while the load ran. */
   rps: number;
+  abandoned: number;
   p99: number;
   errors: number;
 }
@@ -41,4 +43,4 @@ void runPaced(
   3600,
   connections,
   stop.signal,
-).then((r) => parentPort?.postMessage({ rps: r.latencies.length / r.duration, p99: percentile(r.latencies, 99), errors: failed + r.errors } satisfies LoadWorkerResult));
+).then((r) => parentPort?.postMessage({ rps: r.latencies.length / r.duration, abandoned: r.abandoned, p99: percentile(r.latencies, 99), errors: failed + r.errors } satisfies LoadWorkerResult));

@@ -10,10 +10,15 @@
 import type { RawRequest, Request } from 'autocannon';
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { percentile } from './stats';
 
 export interface PacedResult {
   latencies: number[];
   errors: number;
+  /** Requests still queued or in flight when `stop` ended the run (an overloaded server's backlog), not counted. */
+  abandoned: number;
+  /** ms the generator started sequences after their scheduled time, 99th percentile: above a few ms, the bench itself is the bottleneck. */
+  lagP99: number;
   /** Seconds over which the requests were scheduled. */
   duration: number;
 }
@@ -59,6 +64,9 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
   const intervalMs = (1000 * requests.length) / rate;
   const sequences = Math.max(1, Math.floor((seconds * 1000) / intervalMs));
   const running = new Set<Promise<void>>();
+  const lags: number[] = [];
+  let stopped = false;
+  let abandoned = 0;
 
   const runSequence = async (scheduledAt: number) => {
     const context: Record<string, unknown> = {};
@@ -67,6 +75,7 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
       const raw: RawRequest = { method: step.method, path: step.path, headers: step.headers, body: step.body };
       const req = step.setupRequest ? step.setupRequest(raw, context) : raw;
       if (!req) return;
+      if (stopped) return;
       try {
         const res = await send(agent, base, req, timeoutMs);
         const now = performance.now();
@@ -74,7 +83,8 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
         startedAt = now;
         step.onResponse?.(res.status, res.body, context, res.headers);
       } catch {
-        errors++;
+        if (stopped) abandoned++;
+        else errors++;
         return;
       }
     }
@@ -86,6 +96,7 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
     const tick = () => {
       const now = performance.now();
       while (next < sequences && t0 + next * intervalMs <= now) {
+        lags.push(now - (t0 + next * intervalMs));
         const p = runSequence(t0 + next * intervalMs);
         running.add(p);
         void p.finally(() => running.delete(p));
@@ -97,7 +108,12 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
     };
     tick();
   });
+  if (stop?.aborted) {
+    // Background load: what is still queued is dropped, not waited for (an open loop's backlog can be minutes).
+    stopped = true;
+    agent.destroy();
+  }
   await Promise.all([...running]);
   agent.destroy();
-  return { latencies, errors, duration: (next * intervalMs) / 1000 };
+  return { latencies, errors, abandoned, lagP99: percentile(lags, 99), duration: (next * intervalMs) / 1000 };
 }

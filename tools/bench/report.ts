@@ -72,7 +72,10 @@ export function renderScenario(result: ScenarioResult): string[] {
   ];
   for (const r of ratios(result)) lines.push(`- platform ÷ ${r.baseline}: throughput **${fmt(r.throughput, 2)}×**, p99 at fixed rate **${fmt(r.p99, 2)}×**`);
   const bench = median(result.sides.flatMap((s) => s.saturation.map((f) => f.cpuUsPerRequest.bench ?? NaN)));
-  lines.push(`- the load generator (autocannon in the bench process) spent ${fmt(bench)} µs per request (median over all sides)`, '');
+  lines.push(`- the load generator (autocannon in the bench process) spent ${fmt(bench)} µs per request at saturation (median over all sides)`);
+  const lag = Math.max(...result.sides.flatMap((s) => s.fixedRate.map((f) => f.generatorLagMs ?? 0)));
+  if (lag > 5) lines.push(`- the fixed-rate generator started requests up to ${fmt(lag)} ms late (p99 of the worst run): the bench process was short of CPU, so these latencies are partly its own`);
+  lines.push('');
   return lines;
 }
 

@@ -25,6 +25,8 @@ export interface RunFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** Fixed-rate runs: how late the generator started requests (p99, ms). */
+  generatorLagMs?: number;
   /** CPU microseconds per completed request, per process group (and `bench`: this process, the load generator). */
   cpuUsPerRequest: Record<string, number>;
 }
@@ -53,6 +55,8 @@ export interface RunSettings {
   connections: number;
   warmupSeconds: number;
   rateFraction: number;
+  /** Upper bound of the fixed rate: the open-loop generator in this process must stay far from its own limit. */
+  maxRate: number;
 }
 
 async function runOnce(side: Side, scenario: Scenario, settings: RunSettings, seconds: number, rate?: number): Promise<RunFigures & { firstError?: string }> {
@@ -61,7 +65,7 @@ async function runOnce(side: Side, scenario: Scenario, settings: RunSettings, se
   const before = snapshot(groups);
   const selfBefore = process.cpuUsage();
   let total: number;
-  let figures: Pick<RunFigures, 'rps' | 'p50' | 'p99'>;
+  let figures: Pick<RunFigures, 'rps' | 'p50' | 'p99' | 'generatorLagMs'>;
   let transportErrors: number;
   const requests = checkedRequests(scenario.requests(side.seed, side.macPrefix), failures);
   if (rate === undefined) {
@@ -74,7 +78,7 @@ async function runOnce(side: Side, scenario: Scenario, settings: RunSettings, se
     const result = await runPaced(side.url, requests, rate, seconds, settings.connections);
     total = result.latencies.length;
     transportErrors = result.errors;
-    figures = { rps: total / result.duration, p50: percentile(result.latencies, 50), p99: percentile(result.latencies, 99) };
+    figures = { rps: total / result.duration, p50: percentile(result.latencies, 50), p99: percentile(result.latencies, 99), generatorLagMs: result.lagP99 };
   }
   const self = process.cpuUsage(selfBefore);
   const used = cpuDelta(groups, before, snapshot(groups));
@@ -95,7 +99,8 @@ function describeRun(f: RunFigures): string {
     .filter(([, v]) => Number.isFinite(v))
     .map(([k, v]) => `${k} ${v.toFixed(0)}`)
     .join(', ');
-  return `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}  | CPU µs/req: ${cpu}`;
+  const lag = f.generatorLagMs === undefined ? '' : `  (generator lag p99 ${f.generatorLagMs.toFixed(1)} ms)`;
+  return `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}${lag}  | CPU µs/req: ${cpu}`;
 }
 
 export async function runScenario(scenario: Scenario, mode: string, sides: Side[], settings: RunSettings, log: (line: string) => void): Promise<ScenarioResult> {
@@ -114,7 +119,7 @@ export async function runScenario(scenario: Scenario, mode: string, sides: Side[
     }
   }
   const slowest = Math.min(...results.map((r) => median(r.saturation.map((f) => f.rps))).filter((v) => Number.isFinite(v) && v > 0));
-  const rate = Math.max(1, Math.round((Number.isFinite(slowest) ? slowest : 1) * settings.rateFraction));
+  const rate = Math.max(1, Math.min(settings.maxRate, Math.round((Number.isFinite(slowest) ? slowest : 1) * settings.rateFraction)));
   for (let round = 1; round <= settings.rounds; round++) {
     for (const [i, side] of sides.entries()) {
       const f = await runOnce(side, scenario, settings, settings.seconds, rate);
