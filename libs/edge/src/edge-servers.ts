@@ -10,6 +10,8 @@ import { type Logger, contextLogger, fastifyLogging, nestLogger } from '@dcp/obs
 import { HealthModule, RuntimeModule, type Runtime, registerHttpShutdown } from '@dcp/runtime';
 import { AdminModule } from './admin/admin.module';
 import { EdgeModule } from './edge.module';
+import { GatewayDispatcher } from './gateway/gateway-dispatcher';
+import { registerGatewayRoutes } from './gateway/gateway-routes';
 import { registerRateLimits } from './http/rate-limits';
 import { type EdgeServerOptions, edgeServerOptions } from './http/server-options';
 import { JSON_BODY_LIMIT, RAW_BODY_LIMITS } from './http/body-limits';
@@ -75,6 +77,7 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
       done(null, payload);
     });
   }
+  registerGatewayRoutes(publicApp.getHttpAdapter().getInstance(), publicApp.get(GatewayDispatcher));
   // After the other hooks: a refused request is still logged, traced and counted like any answer.
   await registerRateLimits(publicApp.getHttpAdapter().getInstance(), runtime.config.rateLimits);
   // On SIGTERM both listeners close and answer what they received before the bus and databases go (HS2).

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { GatewayController } from './gateway/gateway.controller';
 import { accessTokenCacheProvider } from './gateway/access-token-cache';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { HlsController } from './hls/hls.controller';
@@ -13,7 +12,8 @@ import { SsoController } from './sso/sso.controller';
  * API document describing it (/openapi.json, browsable at /docs).
  */
 @Module({
-  controllers: [SsoController, GatewayController, HlsController, PublicApiController],
+  // /gateway and /stream are plain Fastify routes (gateway/gateway-routes.ts, registered by edge-servers.ts).
+  controllers: [SsoController, HlsController, PublicApiController],
   providers: [
     accessTokenCacheProvider,
     GatewayDispatcher,

@@ -1,8 +1,8 @@
 /**
  * Gateway and stream answers: HTTP 200 with the code in the envelope (docs/decisions.md). Framework errors
- * (malformed body, payload too large) become 000006, unknown errors 000099. Bound to GatewayController;
- * the public port's global filter also answers with it what happens outside any surface (health, metrics,
- * the API document).
+ * (malformed body, payload too large) become 000006, unknown errors 000099. The public port's global filter
+ * answers with it what reaches no handler on /gateway and /stream (gateway-routes.ts answers its own errors
+ * the same way) and what happens outside any surface (health, metrics, the API document).
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { ErrorCode, errorEnvelope } from '@dcp/contracts';

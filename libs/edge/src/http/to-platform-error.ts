@@ -13,8 +13,15 @@ export function toPlatformError(err: unknown, badRequestCode: ErrorCode, log?: {
   if (err instanceof HttpException && err.getStatus() < 500) {
     return new PlatformError(badRequestCode, `malformed request: ${err.message}`);
   }
+  if (isFastifyClientError(err)) return new PlatformError(badRequestCode, `malformed request: ${err.message}`);
   if (isClientGone(err)) return new PlatformError(badRequestCode, CLIENT_GONE_DETAILS);
   const platformError = PlatformError.from(err);
   if (log && !PlatformError.isSerialized(err)) log.logger.error(`request ${log.requestId} failed: ${err instanceof Error ? err.stack : String(err)}`);
   return platformError;
+}
+
+/** Fastify's own refusals of a request (FST_ERR_CTP_* body errors and the like) carry a 4xx statusCode. */
+function isFastifyClientError(err: unknown): err is Error & { statusCode: number } {
+  const e = err as { code?: unknown; statusCode?: unknown } | null;
+  return err instanceof Error && typeof e?.code === 'string' && e.code.startsWith('FST_') && typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
 }

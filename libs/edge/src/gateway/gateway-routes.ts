@@ -1,0 +1,60 @@
+/**
+ * `{base_url}/gateway?service=…` and `{store_url}/stream?service=…`: every operation goes through the
+ * dispatcher; the reply is the envelope of spec 2.1 with the operation's data and extra top-level fields.
+ *
+ * Plain Fastify routes, not a Nest controller: these two routes carry nearly every request the platform
+ * serves, and Nest's per-request machinery around a handler (execution context, interceptor and pipe chain,
+ * response controller) cost about as much CPU as the rest of the edge's own work on them (docs/benchmarks.md).
+ * What Nest gave them is kept: the route states its surface (rate limits read it), and every error, raised by
+ * the handler or before it (body parsing, size limits, rate limits), is answered as GatewayExceptionFilter
+ * answers it.
+ */
+import { Logger } from '@nestjs/common';
+import { ErrorCode, type Envelope, type Surface, errorEnvelope, successEnvelope } from '@dcp/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectParams } from '../http/collect-params';
+import type { PublicSurface } from '../http/surface';
+import { toPlatformError } from '../http/to-platform-error';
+import type { GatewayDispatcher } from './gateway-dispatcher';
+
+const ROUTES: { url: string; surface: Surface }[] = [
+  { url: '/gateway', surface: 'gateway' },
+  { url: '/stream', surface: 'stream' },
+];
+
+/** Registers both routes on the public port's Fastify instance (before it listens). */
+export function registerGatewayRoutes(fastify: FastifyInstance, dispatcher: GatewayDispatcher): void {
+  const logger = new Logger('edge');
+  // Read back by surfaceOf() (http/surface.ts), like the config @OnSurface puts on a Nest handler.
+  const config = { surface: 'gateway' satisfies PublicSurface } as Record<string, unknown>;
+  for (const { url, surface } of ROUTES) {
+    const answerError = (err: unknown, req: FastifyRequest): Envelope => errorEnvelope(toPlatformError(err, ErrorCode.FC_INVALID_PARAMETER, { logger, requestId: String(req.id) }));
+    // Every answer is HTTP 200 with the code in the envelope (decisions S1), also for what fails before the
+    // handler runs (a malformed or oversized body, a rate limit): the route's own error handler answers those.
+    const errorHandler = (err: unknown, req: FastifyRequest, reply: FastifyReply): void => {
+      void reply.status(200).send(answerError(err, req));
+    };
+    fastify.all(url, { config, errorHandler }, async (req: FastifyRequest): Promise<Envelope> => {
+      try {
+        return await call(dispatcher, surface, req);
+      } catch (err) {
+        return answerError(err, req);
+      }
+    });
+  }
+}
+
+async function call(dispatcher: GatewayDispatcher, surface: Surface, req: FastifyRequest): Promise<Envelope> {
+  const query = req.query as Record<string, unknown>;
+  const service = query.service;
+  const params = collectParams(query, req.method === 'POST' ? req.body : undefined);
+  delete params.service;
+  const result = await dispatcher.dispatch({
+    surface,
+    method: req.method,
+    service: typeof service === 'string' ? service : undefined,
+    params,
+    requestId: String(req.id),
+  });
+  return successEnvelope(result.data, result.extra ?? {});
+}
