@@ -91,6 +91,13 @@ describeWithInfra(['postgres'], 'sso: signed requests (PostgreSQL)', () => {
     }
   });
 
+  it('keeps a used signature for the window plus a minute (replicas purge by their own clocks)', async () => {
+    const req = h.signed('/sso/authorize_by_token', { token: h.merchantUser().token }, merchant);
+    await h.rpc(SSO_RPC.ssoAuthorizeByToken, req);
+    const { rows } = await h.sql.query<{ expires_at: Date }>('SELECT expires_at FROM sso.used_signature WHERE client_id = $1 AND sign = $2', [merchant.clientId, String(req.headers.sign).toLowerCase()]);
+    expect(rows.map((r) => r.expires_at.getTime())).toEqual([(Number(req.headers.clientTime) + 15 + 60) * 1000]);
+  });
+
   it('secret rotation: the old secret verifies during the grace period only; the new one at once', async () => {
     const m = await h.createMerchant({ name: 'Rotating secret' });
     const rotated = await h.rpc(SSO_ADMIN_RPC.rotateMerchantSecret, { clientId: m.clientId, body: { graceSeconds: 60 } });

@@ -13,7 +13,12 @@ import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { UsedSignatureStore, type UsedSignatures } from './used-signature.store';
 
 /** A used signature is remembered one second past the last instant its x-client-time is still accepted. */
-const REMEMBER_SECONDS = MAX_CLOCK_SKEW_SECONDS + 1;
+/**
+ * How long past x-client-time a used signature is kept (decisions R2): the ±15 s window plus a minute, because
+ * each replica purges expired rows by its own clock and one running a second ahead must not drop a signature
+ * that a replica behind it would still accept (the force-unbind sign keeps the same margin, D15).
+ */
+export const REMEMBER_SECONDS = MAX_CLOCK_SKEW_SECONDS + 60;
 
 @Injectable()
 export class SignedRequestVerifier {
