@@ -19,6 +19,8 @@ export interface LoadWorkerResult {
   rps: number;
   abandoned: number;
   p99: number;
+  /** How late the generator started requests (p99, ms): high when the machine had no CPU left for it. */
+  lagP99: number;
   errors: number;
 }
 
@@ -43,4 +45,4 @@ void runPaced(
   3600,
   connections,
   stop.signal,
-).then((r) => parentPort?.postMessage({ rps: r.latencies.length / r.duration, abandoned: r.abandoned, p99: percentile(r.latencies, 99), errors: failed + r.errors } satisfies LoadWorkerResult));
+).then((r) => parentPort?.postMessage({ rps: r.latencies.length / r.duration, abandoned: r.abandoned, lagP99: r.lagP99, p99: percentile(r.latencies, 99), errors: failed + r.errors } satisfies LoadWorkerResult));

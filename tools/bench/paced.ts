@@ -8,7 +8,7 @@
  * rate ÷ steps so that the request rate is `rate`.
  */
 import type { RawRequest, Request } from 'autocannon';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, type ClientRequest, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './stats';
 
@@ -29,7 +29,7 @@ interface Response {
   headers: Record<string, string>;
 }
 
-function send(agent: Agent, base: URL, req: RawRequest, timeoutMs: number): Promise<Response> {
+function send(agent: Agent, base: URL, req: RawRequest, timeoutMs: number, inFlight: Set<ClientRequest>): Promise<Response> {
   return new Promise((resolve, reject) => {
     const body = req.body === undefined ? undefined : Buffer.from(req.body);
     const r = httpRequest(
@@ -49,6 +49,8 @@ function send(agent: Agent, base: URL, req: RawRequest, timeoutMs: number): Prom
         res.on('error', reject);
       },
     );
+    inFlight.add(r);
+    r.on('close', () => inFlight.delete(r));
     r.on('timeout', () => r.destroy(new Error('timeout')));
     r.on('error', reject);
     r.end(body);
@@ -65,6 +67,7 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
   const sequences = Math.max(1, Math.floor((seconds * 1000) / intervalMs));
   const running = new Set<Promise<void>>();
   const lags: number[] = [];
+  const inFlight = new Set<ClientRequest>();
   let stopped = false;
   let abandoned = 0;
 
@@ -77,7 +80,8 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
       if (!req) return;
       if (stopped) return;
       try {
-        const res = await send(agent, base, req, timeoutMs);
+        const res = await send(agent, base, req, timeoutMs, inFlight);
+        if (stopped) return;
         const now = performance.now();
         latencies.push(now - startedAt);
         startedAt = now;
@@ -111,6 +115,7 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
   if (stop?.aborted) {
     // Background load: what is still queued is dropped, not waited for (an open loop's backlog can be minutes).
     stopped = true;
+    for (const r of inFlight) r.destroy();
     agent.destroy();
   }
   await Promise.all([...running]);

@@ -179,7 +179,7 @@ export async function measurePropagation(opts: PropagationOptions, log: (line: s
     worker.postMessage('stop');
     const load = await finished;
     await worker.terminate();
-    loaded.load = `${opts.loadRate} req/s of getOemDeviceByUser sent, ${load.rps.toFixed(0)} req/s answered, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors, ${load.abandoned} still queued at the end`;
+    loaded.load = `${opts.loadRate} req/s of getOemDeviceByUser sent, ${load.rps.toFixed(0)} req/s answered while it ran, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors, ${load.abandoned} still queued at the end, generator lag p99 ${load.lagP99.toFixed(0)} ms`;
     log(`  under load: ${loaded.samples.length} measured, ${loaded.missing} not seen; load ${loaded.load}`);
     return [idle, loaded];
   } finally {
