@@ -1,6 +1,6 @@
 /** The distributed adapter: one NATS connection carrying request-reply and JetStream events. */
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { connectCoalescing } from './coalescing-transport';
 import { EVENT_STREAM } from '@dcp/contracts';
 import type { Bus, BusConfig } from '../api';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../defaults';
@@ -11,7 +11,7 @@ import { SubjectSpace } from './subjects';
 
 export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>): Promise<Bus> {
   const logger = config.logger ?? defaultBusLogger;
-  const nc = await connect({
+  const nc = await connectCoalescing({
     servers: config.url,
     name: config.name ?? 'dcp',
     // Keep trying for as long as the process lives: consumers and pending requests resume on reconnect.
