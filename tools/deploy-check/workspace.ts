@@ -69,11 +69,15 @@ export function documentedAppValues(): string[] {
 }
 
 /**
- * First path segments of the routes the edge's public server answers: `@Controller('x')` prefixes and
+ * First path segments of the routes the edge's public server answers: plain Fastify routes (`*-routes.ts`), `@Controller('x')` prefixes and
  * `@Get|@Post|@All('x/…')` paths in libs/edge (the admin API, on its own server, excluded).
  */
 export function edgePublicRoutePrefixes(): string[] {
   const prefixes = new Set<string>();
+  // Plain Fastify routes of the public port (libs/edge/src/gateway/gateway-routes.ts: `{ url: '/gateway', … }`).
+  for (const file of listFiles('libs/edge/src').filter((f) => f.endsWith('-routes.ts') && !f.includes('/admin/'))) {
+    for (const m of read(file).matchAll(/\burl: '\/([^'/]+)/g)) prefixes.add(m[1]);
+  }
   for (const file of listFiles('libs/edge/src').filter((f) => f.endsWith('.controller.ts') && !f.includes('/admin/'))) {
     const text = read(file);
     const controller = /@Controller\(\s*(?:'([^']*)')?\s*\)/.exec(text);
