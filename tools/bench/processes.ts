@@ -3,38 +3,12 @@
  * run costs in CPU: utime + stime from /proc/<pid>/stat before and after a run (Linux; process.cpuUsage only
  * sees the bench itself). Cheap: one small file read per process per run.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { AppProcess, AppExit } from '@dcp/testing';
+import { startBuiltScript } from '@dcp/testing';
 
-// This file runs from dist/tools/bench/.
-const DIST_ROOT = join(__dirname, '../..');
-const REPO_ROOT = join(DIST_ROOT, '..');
-
-/**
- * A built script of dist/ (`apps/gateway-edge/src/main.js`, `tools/bench/baselines/pg-baseline.js`) as its own
- * process, as `startApp` of libs/testing does for specs (which resolves dist/ from the sources' location, so
- * it cannot be used from the built bench).
- */
-export function startScript(script: string, env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, [join(DIST_ROOT, script)], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  // Keep only the tail: a failure message is at the end, and a chatty process must not grow the bench's heap.
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<AppExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return {
-    child,
-    exited,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
+/** A built script of dist/ as its own process (the apps, the baselines, the local merchant). */
+export const startScript = startBuiltScript;
 
 let ticksPerSecond: number | undefined;
 

@@ -4,9 +4,16 @@
  * kills what is left.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
-const ROOT = join(__dirname, '../../..');
+/** The repository's root, whether this file runs from libs/testing/src (specs) or dist/libs/testing/src (the bench). */
+const ROOT = repositoryRoot(__dirname);
+
+function repositoryRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, 'nx.json'))) return dir;
+  throw new Error(`no nx.json above ${from}`);
+}
 
 /** Transpiles the given projects (and every lib) into dist/ (incremental: only what changed). */
 export function buildApps(...apps: string[]): void {
@@ -29,11 +36,17 @@ export interface AppProcess {
 }
 
 export function startApp(app: string, env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/apps', app, 'src/main.js')], {
+  return startBuiltScript(`apps/${app}/src/main.js`, { LOG_LEVEL: 'warn', ...env });
+}
+
+/** Any built script of dist/ (an app's main.js, a benchmark baseline) as its own process, cwd the repository. */
+export function startBuiltScript(script: string, env: Record<string, string>): AppProcess {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', script)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // All of it: specs search a process's whole output (a fatal line, no credential anywhere).
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

@@ -82,7 +82,11 @@ describeWithInfra(['nats'], 'NATS coalescing transport', () => {
     const [server, client] = await Promise.all([connectCoalescing({ servers: TEST_NATS_URL }), connectCoalescing({ servers: TEST_NATS_URL })]);
     open.push(server, client);
     const subject = uniqueName('echo');
-    server.subscribe(subject, { callback: (_err, msg) => msg.respond(msg.data) });
+    server.subscribe(subject, {
+      callback: (_err, msg) => {
+        msg.respond(msg.data);
+      },
+    });
     await server.flush();
     const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => client.request(subject, String(i), { timeout: 10_000 })));
     expect(replies.map((r) => r.string())).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
