@@ -1,4 +1,5 @@
 /** Waiting on what arrives (events, deliveries, handler calls) without sleeping. */
+import { PlatformError } from '@dcp/contracts';
 /** Collects what arrives and lets a test await "the n-th item matching p" without sleeping. */
 export class Collector<T> {
   readonly items: T[] = [];
@@ -45,4 +46,15 @@ export async function rejection(promise: Promise<unknown>): Promise<{ code: stri
     return err as { code: string; value: string; failureDetails: string; httpStatus: number };
   }
   throw new Error('expected the call to fail');
+}
+
+/** The PlatformError a synchronous call throws (anything else is re-thrown); fails when it returns. */
+export function refusal(run: () => unknown): PlatformError {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof PlatformError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal');
 }

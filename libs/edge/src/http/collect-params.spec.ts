@@ -1,18 +1,9 @@
-import { ErrorCode, PlatformError } from '@dcp/contracts';
+import { ErrorCode } from '@dcp/contracts';
+import { refusal } from '@dcp/testing';
 import { collectParams } from './collect-params';
 
 /** The query object as Fastify's parser gives it: no prototype, so `__proto__` is an own key like any other. */
 const query = (entries: Record<string, unknown>) => Object.assign(Object.create(null) as Record<string, unknown>, entries);
-
-function refusal(run: () => unknown): PlatformError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('collectParams (decisions S4, HI1)', () => {
   it('reads the query string and the body as strings, the body winning on a name clash', () => {

@@ -1,15 +1,6 @@
-import { ErrorCode, PlatformError } from '@dcp/contracts';
+import { ErrorCode } from '@dcp/contracts';
+import { refusal } from '@dcp/testing';
 import { enumParam, requiredParam } from './sso-params';
-
-function refusal(run: () => unknown): PlatformError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('requiredParam', () => {
   it('returns a present value within bounds', () => {
