@@ -86,7 +86,12 @@ export class OutboxRelay {
           `SELECT id::text AS id, payload FROM ${this.table} WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           batchSize,
         );
-        let published = 0;
+        // Marked in one statement at the end of the pass (also when a publish fails part-way): one round trip, not one per row.
+        const published: string[] = [];
+        const markPublished = () =>
+          published.length === 0
+            ? Promise.resolve(0)
+            : tx.$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[])`, published);
         for (const row of rows) {
           let envelope: EventEnvelope;
           try {
@@ -100,13 +105,14 @@ export class OutboxRelay {
           try {
             await this.opts.events.publish(envelope);
           } catch (err) {
+            await markPublished();
             await this.recordFailure(tx, row.id, describeError(err));
-            return { published, failure: describeError(err), more: true };
+            return { published: published.length, failure: describeError(err), more: true };
           }
-          await tx.$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1::uuid`, row.id);
-          published++;
+          published.push(row.id);
         }
-        return { published, more: rows.length === batchSize };
+        await markPublished();
+        return { published: published.length, more: rows.length === batchSize };
       },
       // Publishing happens inside the transaction (the row lock is what keeps replicas apart).
       { maxWait: 10_000, timeout: 60_000 },
