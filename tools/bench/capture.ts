@@ -4,7 +4,7 @@
  */
 import { md5Hex } from '@dcp/signing';
 import type { CannedResponses } from './baselines/bare-fastify';
-import { type Seed, benchMac, deviceForm, merchantToken, ssoPost } from './seed';
+import { type Seed, benchMac, deviceForm, firmwareLatestParams, merchantToken, ssoPost } from './seed';
 import type { PlatformTarget } from './targets';
 
 const DEVICE = 'user_ipc_setting_v2_0';
@@ -26,18 +26,7 @@ export async function captureResponses(target: PlatformTarget, seed: Seed): Prom
     [`${DEVICE}.getOemDeviceByUser`]: await get({ service: `${DEVICE}.getOemDeviceByUser`, ...creds }),
     [`${DEVICE}.addOemDevice`]: await post(`${DEVICE}.addOemDevice`, { ...creds, ...deviceForm(mac) }),
     [`${DEVICE}.delOemDeviceByMac`]: await post(`${DEVICE}.delOemDeviceByMac`, { ...creds, macAddr: mac }),
-    'firmware.latest': await get({
-      service: 'firmware.latest',
-      ...creds,
-      macAddr: u.macs[0],
-      machineTypeName: seed.firmwareModel,
-      sysVersion1: '1',
-      sysVersion3: '0',
-      sysVersion4: '0',
-      appVersion1: '1',
-      appVersion3: '0',
-      appVersion4: '0',
-    }),
+    'firmware.latest': await get({ ...firmwareLatestParams(seed, u.macs[0]), ...creds }),
   };
   const login = await ssoPost(target, seed.merchant, '/sso/authorize_by_token', { token: merchantToken('bench-login-capture') });
   bodies['/sso/authorize_by_token'] = JSON.stringify(login.body);

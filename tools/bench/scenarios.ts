@@ -5,7 +5,7 @@
  */
 import type { Request } from 'autocannon';
 import { md5Hex, signedHeaders } from '@dcp/signing';
-import { type Seed, type SeededUser, benchMac, deviceForm, merchantToken } from './seed';
+import { type Seed, type SeededUser, benchMac, deviceForm, firmwareLatestParams, merchantToken } from './seed';
 
 export type BaselineKind = 'bare' | 'pg';
 
@@ -158,18 +158,7 @@ export const SCENARIOS: Scenario[] = [
     requests: (seed) =>
       roundRobin(
         seed.users.map((u) =>
-          gatewayPath({
-            service: 'firmware.latest',
-            ...credentials(u),
-            macAddr: u.macs[0],
-            machineTypeName: seed.firmwareModel,
-            sysVersion1: '1',
-            sysVersion3: '0',
-            sysVersion4: '0',
-            appVersion1: '1',
-            appVersion3: '0',
-            appVersion4: '0',
-          }),
+          gatewayPath({ ...firmwareLatestParams(seed, u.macs[0]), ...credentials(u) }),
         ),
       ),
   },

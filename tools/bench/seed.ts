@@ -190,3 +190,18 @@ export async function seedPlatform(target: PlatformTarget, opts: SeedOptions, lo
   log(`  seeded ${target.mode}: ${users.length} users × ${opts.devicesPerUser} devices, ${users.length * SEGMENTS_PER_DEVICE} segments, 2 firmware releases, ${deletionUsers.length} users to delete (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return { merchant, users, deletionUsers, firmwareModel: FIRMWARE_MODEL, recordStart };
 }
+
+/** firmware.latest's parameters for a device of the seeded model on version 1.0.0 (offered 2.0.0). */
+export function firmwareLatestParams(seed: Seed, macAddr: string): Record<string, string> {
+  return {
+    service: 'firmware.latest',
+    macAddr,
+    machineTypeName: seed.firmwareModel,
+    sysVersion1: '1',
+    sysVersion3: '0',
+    sysVersion4: '0',
+    appVersion1: '1',
+    appVersion3: '0',
+    appVersion4: '0',
+  };
+}
