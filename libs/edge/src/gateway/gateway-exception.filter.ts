@@ -5,19 +5,22 @@
  * the same way) and what happens outside any surface (health, metrics, the API document).
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { ErrorCode, errorEnvelope } from '@dcp/contracts';
+import { type Envelope, ErrorCode, errorEnvelope } from '@dcp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toPlatformError } from '../http/to-platform-error';
 
+const logger = new Logger('edge');
+
+/** The envelope answering `err` on the gateway surface (unknown errors logged under the request id). */
+export function gatewayErrorEnvelope(err: unknown, req: FastifyRequest): Envelope {
+  return errorEnvelope(toPlatformError(err, ErrorCode.FC_INVALID_PARAMETER, { logger, requestId: String(req.id) }));
+}
+
 @Catch()
 export class GatewayExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('edge');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const err = toPlatformError(exception, ErrorCode.FC_INVALID_PARAMETER, { logger: this.logger, requestId: String(req.id) });
-    void reply.status(200).header('x-request-id', req.id).send(errorEnvelope(err));
+    void http.getResponse<FastifyReply>().status(200).header('x-request-id', req.id).send(gatewayErrorEnvelope(exception, req));
   }
 }

@@ -17,8 +17,9 @@ export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>
     // Keep trying for as long as the process lives: consumers and pending requests resume on reconnect.
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,
-    // Every request would otherwise capture a stack trace up front for an error it rarely throws (≈14% of the
-    // edge's CPU under load); didNotAnswer() names the subject, which is what a failed request's log needs.
+    // Every request would otherwise capture a stack trace up front for an error it rarely throws (nats.js still
+    // builds one when it settles a request, which no option turns off); didNotAnswer() names the subject, which
+    // is what a failed request's log needs.
     noAsyncTraces: true,
   });
   void (async () => {
