@@ -10,6 +10,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Pool } from 'pg';
 import { contextLogger } from '@dcp/observability';
 import type { DatabaseConfig } from './api';
+import type { HotStatementRunner } from './hot-statements';
 import { PGLITE_SETTINGS, leasePglite } from './pglite-instances';
 import { ScriptFaithfulAdapterFactory, withScriptRunner } from './script-runner';
 import { quoteIdent } from './service-definitions';
@@ -24,6 +25,8 @@ export interface AdapterHandle {
   ping(): Promise<void>;
   /** Plain SQL outside Prisma (schema creation, status queries). */
   query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** PostgreSQL: hot statements as named prepared statements on the pool (PGlite runs them through Prisma). */
+  runHot?: HotStatementRunner;
   /** Closes the shadow databases the schema engine opened (PGlite); the migrators call it when done. */
   closeShadows?(): Promise<void>;
   /**
@@ -87,6 +90,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, { s
       await pool.query('SELECT 1');
     },
     query: async <T extends object>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    runHot: async (statement, params) => (await pool.query({ name: statement.name, text: statement.text, values: [...params] })).rows,
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,8 @@
 /**
  * Public surface of libs/database (agreed interface; implementations live beside this file).
  */
+import type { HotStatementRunner } from './hot-statements';
+
 export type DatabaseConfig =
   | {
       kind: 'postgres';
@@ -34,6 +36,8 @@ export interface ServiceDatabaseDefinition {
 /** What every service gets: its generated Prisma client over the right driver adapter. */
 export interface ServiceDatabase<TClient> {
   client: TClient;
+  /** Runs one of the service's hot statements, outside any transaction (hot-statements.ts). */
+  run: HotStatementRunner;
   /** SELECT 1 (health). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -7,3 +7,4 @@ export * from './service-database';
 export * from './service-definitions';
 export * from './errors';
 export * from './pglite-instances';
+export * from './hot-statements';

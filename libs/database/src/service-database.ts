@@ -6,10 +6,12 @@ import type { DatabaseConfig, ServiceDatabase, ServiceDatabaseDefinition } from 
 import { openAdapter } from './adapters';
 import { type MigrationLog, migrateOpenDatabase, migrateService } from './migrations';
 import { assertServiceName } from './service-definitions';
+import type { HotStatement } from './hot-statements';
 
 /** What the database lib needs of a generated PrismaClient. */
 export interface PrismaClientLike {
   $disconnect(): Promise<void>;
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
 /** The generated `PrismaClient` class (its options type is the generator's; `adapter` is what we pass). */
@@ -41,6 +43,7 @@ export async function createServiceDatabase<T extends PrismaClientLike>(
     let closing: Promise<void> | undefined;
     return {
       client,
+      run: handle.runHot ?? (<Row>(statement: HotStatement<Row>, params: readonly unknown[]) => client.$queryRawUnsafe<Row[]>(statement.text, ...params)),
       ping: () => handle.ping(),
       close: () =>
         (closing ??= (async () => {

@@ -9,3 +9,29 @@ import type { BuildEvent } from './api';
  */
 export const buildEvent: BuildEvent = <K extends EventKey>(key: K, data: EventPayload<K>, source: string = EVENTS[key].source): EventEnvelope<K> =>
   parseEventEnvelope({ id: randomUUID(), type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source, data, callContext: callContextForEvent() }) as EventEnvelope<K>;
+
+/**
+ * An event whose outbox row is written by one SQL statement together with the change it reports, outside an
+ * interactive transaction (one round trip instead of BEGIN, statement, INSERT, COMMIT: decisions OB2). The
+ * statement completes `data` with the fields only it knows (a new row's id): the envelope is
+ * `envelope::jsonb || jsonb_build_object('data', data::jsonb || jsonb_build_object(<completedBy fields>))`.
+ * What the caller knows is validated here; the whole envelope again before it is published.
+ */
+export interface EventDraft {
+  id: string;
+  subject: string;
+  /** The envelope without `data`, as JSON (a jsonb parameter of the statement). */
+  envelope: string;
+  /** The data fields known before the statement, as JSON. */
+  data: string;
+}
+
+export function draftEvent<K extends EventKey, F extends keyof EventPayload<K> & string>(key: K, known: Omit<EventPayload<K>, F>, completedBy: readonly F[]): EventDraft {
+  const omitted = Object.fromEntries(completedBy.map((field) => [field, true])) as Record<string, true>;
+  const schema = EVENTS[key].schema as unknown as { omit(mask: Record<string, true>): { parse(v: unknown): unknown } };
+  const data = schema.omit(omitted).parse(known);
+  const id = randomUUID();
+  const callContext = callContextForEvent();
+  const envelope = { id, type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source: EVENTS[key].source, ...(callContext ? { callContext } : {}) };
+  return { id, subject: envelope.type, envelope: JSON.stringify(envelope), data: JSON.stringify(data) };
+}

@@ -1,7 +1,7 @@
 /**
  * A service's side of the event backbone (libs/messaging/README.md), the same for every service that owns data:
  * - the outbox relay that publishes what its transactions enqueued: `enqueue(tx, key, payload)` writes the row
- *   inside a transaction opened by `transaction(fn)` (or a reaction's inbox transaction) and the relay is poked
+ *   inside a transaction opened by `transaction(fn)` (or a reaction's inbox transaction) and is published
  *   once that transaction has committed — never before, never after a rollback;
  * - one durable consumer (`<service>-service`) whose handlers run inside the inbox transaction, so an
  *   event applies at most once even when delivered again, and whose failures end in the dead-letter table
@@ -31,6 +31,8 @@ import {
   alreadyApplied,
   type TransactionOptions,
   buildEvent,
+  draftEvent,
+  type EventDraft,
   enqueueEvent,
   type TransactionalSqlClient,
   countDeadLetters,
@@ -93,9 +95,9 @@ export function serviceEventsProvider<Tx extends SqlClient>(
   };
 }
 
-/** A transaction opened by ServiceEvents: whether something was enqueued in it (the relay is poked after its commit). */
+/** A transaction opened by ServiceEvents: what was enqueued in it (published after its commit). */
 interface OpenTransaction {
-  enqueued: boolean;
+  enqueued: EventEnvelope[];
 }
 
 export class ServiceEvents<Tx extends SqlClient> {
@@ -150,26 +152,65 @@ export class ServiceEvents<Tx extends SqlClient> {
   }
 
   /**
+   * The envelope of an event whose outbox row one statement writes along with its change (OB2): `completedBy`
+   * names the data fields the statement fills in. Publish the stored envelope with `publishWritten` once the
+   * statement has committed.
+   */
+  draft<K extends EventKey, F extends keyof EventPayload<K> & string>(key: K, known: Omit<EventPayload<K>, F>, completedBy: readonly F[]): EventDraft {
+    return draftEvent(key, known, completedBy);
+  }
+
+  /**
+   * Publishes envelopes that committed statements wrote into the outbox (the `payload` they returned). Each is
+   * validated whole first; one that is not valid stays for the relay, which records it as invalid.
+   */
+  publishWritten(payloads: readonly unknown[]): void {
+    const valid: EventEnvelope[] = [];
+    for (const payload of payloads) {
+      try {
+        valid.push(parseEventEnvelope(typeof payload === 'string' ? JSON.parse(payload) : payload));
+      } catch (err) {
+        this.logger.error(`a statement wrote an invalid event into the ${this.opts.service} outbox: ${err instanceof Error ? err.message : String(err)}`);
+        this.poke();
+      }
+    }
+    this.committed(valid);
+  }
+
+  /**
+   * After a commit of this ServiceEvents' (a `transaction`, a reaction's inbox transaction, a statement of
+   * `publishWritten`): publishes the envelopes it wrote into the outbox through the relay's fast path (OB1).
+   */
+  publishCommitted(envelopes: readonly EventEnvelope[]): void {
+    this.relay?.publishCommitted(envelopes);
+  }
+
+  private committed(enqueued: readonly EventEnvelope[]): void {
+    if (enqueued.length > 0) this.publishCommitted(enqueued);
+  }
+
+  /**
    * Runs `fn` in a transaction of the service's database; events `enqueue`d in it are published right after
-   * the commit (the relay is poked once the transaction resolved; a rollback pokes nothing).
+   * the commit (publishCommitted once the transaction resolved; a rollback publishes nothing).
    */
   async transaction<R>(fn: (tx: Tx) => Promise<R>, options?: TransactionOptions): Promise<R> {
-    const state: OpenTransaction = { enqueued: false };
+    const state: OpenTransaction = { enqueued: [] };
     const result = await this.opts.client.$transaction((tx) => this.within(tx, state, () => fn(tx)), options);
-    if (state.enqueued) this.poke();
+    this.committed(state.enqueued);
     return result;
   }
 
   /**
    * Writes the event into the outbox inside `tx`, which must be a transaction of this ServiceEvents
-   * (`transaction(fn)` or a reaction's): the relay is poked when it commits. Throws for any other client,
-   * so no use case can enqueue without the poke.
+   * (`transaction(fn)` or a reaction's): it is published when that commits. Throws for any other client,
+   * so no use case can enqueue without the publish.
    */
   async enqueue<K extends EventKey>(tx: Tx, key: K, payload: EventPayload<K>): Promise<void> {
     const state = this.open.get(tx);
     if (!state) throw new Error(`${this.opts.service}-service enqueued ${EVENTS[key].subject} outside a transaction of its ServiceEvents`);
-    await enqueueEvent(tx, this.schema, buildEvent(key, payload));
-    state.enqueued = true;
+    const envelope = buildEvent(key, payload);
+    await enqueueEvent(tx, this.schema, envelope);
+    state.enqueued.push(envelope);
   }
 
   private async within<R>(tx: Tx, state: OpenTransaction, fn: () => Promise<R>): Promise<R> {
@@ -272,10 +313,10 @@ export class ServiceEvents<Tx extends SqlClient> {
     const handler = key ? (this.handlers[key] as ((data: unknown, tx: Tx, env: EventEnvelope) => Promise<void>) | undefined) : undefined;
     if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
     try {
-      const state: OpenTransaction = { enqueued: false };
+      const state: OpenTransaction = { enqueued: [] };
       const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => this.within(tx, state, () => handler(envelope.data, tx, envelope)), { maxWait: 10_000, timeout: 60_000 });
       this.count(envelope.type, ran ? 'applied' : 'duplicate', envelope.id);
-      if (state.enqueued) this.poke();
+      this.committed(state.enqueued);
     } catch (err) {
       if (via === 'consumer') this.count(envelope.type, 'failed', envelope.id);
       throw err;

@@ -15,6 +15,9 @@ import { ShutdownCoordinator } from '../src/shutdown/shutdown-coordinator';
 class StandInClient {
   constructor(readonly options: { adapter: never }) {}
   async $disconnect(): Promise<void> {}
+  async $queryRawUnsafe<T>(): Promise<T> {
+    throw new Error('the stand-in client runs no SQL');
+  }
 }
 
 const SERVICE = 'firmware';

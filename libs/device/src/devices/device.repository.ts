@@ -4,6 +4,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
+import { hotStatement } from '@dcp/database';
 import { SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { DeviceDatabase, DeviceTransaction } from '../device-database.types';
 import type { Device, DeviceChanges, NewDevice } from './device';
@@ -20,6 +21,15 @@ export interface DeviceStore {
   unbindOwned(userId: number, macAddr: string): Promise<boolean>;
   unbindOfManufacturer(oemCode: string, macAddr: string): Promise<boolean>;
 }
+
+/** A hot statement (decisions PF4): planned once per connection, not compiled by Prisma on every call. */
+const LIST_BY_USER = hotStatement<Device>(
+  'device.list-by-user',
+  `SELECT id, mac_addr AS "macAddr", user_id AS "userId", device_name AS "deviceName", product_name AS "productName", username,
+          password_ciphertext AS "passwordCiphertext", hasusertag, support_store AS "supportStore",
+          support_rich_media AS "supportRichMedia", oem_code AS "oemCode", created_at AS "createdAt", updated_at AS "updatedAt"
+   FROM "device"."device" WHERE user_id = $1 ORDER BY id`,
+);
 
 @Injectable()
 export class DeviceRepository implements DeviceStore {
@@ -49,14 +59,9 @@ export class DeviceRepository implements DeviceStore {
     return this.db.client.device.findFirst({ where: { macAddr, userId } });
   }
 
-  /** A user's devices in the order they were added. */
-  /** The hottest read of the gateway (getOemDeviceByUser): parameterised SQL, not a query Prisma compiles per call. */
+  /** A user's devices in the order they were added: the gateway's hottest read (getOemDeviceByUser). */
   listByUser(userId: number): Promise<Device[]> {
-    return this.db.client.$queryRaw<Device[]>`
-      SELECT id, mac_addr AS "macAddr", user_id AS "userId", device_name AS "deviceName", product_name AS "productName", username,
-             password_ciphertext AS "passwordCiphertext", hasusertag, support_store AS "supportStore",
-             support_rich_media AS "supportRichMedia", oem_code AS "oemCode", created_at AS "createdAt", updated_at AS "updatedAt"
-      FROM "device"."device" WHERE user_id = ${userId} ORDER BY id`;
+    return this.db.run(LIST_BY_USER, [userId]);
   }
 
   /** Inserts the device and enqueues device.bound; a MAC bound already fails with a unique violation (P2002). */

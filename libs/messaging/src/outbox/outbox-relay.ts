@@ -2,7 +2,8 @@
  * Publishes the outbox (libs/messaging/README.md). Rows are taken in order with FOR UPDATE SKIP LOCKED, so
  * replicas of a service never send the same row at once; a row is marked published only after the bus
  * acked it. When publishing fails the row stays, its attempts/last_error are recorded and the relay backs
- * off, then drains everything once the bus is back. `poke()` after a commit publishes without waiting.
+ * off, then drains everything once the bus is back. `poke()` after a commit publishes without waiting;
+ * `publishCommitted(envelopes)` publishes what this replica has just committed without a relay pass at all.
  */
 import { parseEventEnvelope, type EventEnvelope } from '@dcp/contracts';
 import type { BusLogger, EventBus } from '../api';
@@ -46,6 +47,10 @@ export class OutboxRelay {
   private poked = false;
   private failures = 0;
   private lastPurge = 0;
+  /** A fast-path publish failed: commits go through the relay, in order, until a pass has drained the outbox. */
+  private fastPathPaused = false;
+  /** publishCommitted calls not finished yet: stop() waits for them. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.table = qualifiedTable(opts.schema, 'outbox_event');
@@ -63,12 +68,54 @@ export class OutboxRelay {
     this.wake?.();
     await this.loop;
     this.loop = undefined;
+    await Promise.all(this.inFlight);
   }
 
   /** Publish now (call after committing a transaction that enqueued events). Ignored while backing off. */
   poke(): void {
     this.poked = true;
     if (this.failures === 0) this.wake?.();
+  }
+
+  /**
+   * Publishes rows a transaction of this replica has just committed straight from the envelopes it wrote into
+   * them, instead of a relay pass (BEGIN, SELECT … FOR UPDATE, UPDATE, COMMIT: four round trips and a
+   * transaction per commit): the publishes in order, then one UPDATE marking the rows (decisions OB1). Returns
+   * at once; the work is awaited by stop(). Only while the relay publishes normally: during a backoff the rows
+   * wait behind the older ones and the relay is poked, and a publish or mark that fails leaves them pending
+   * for the relay. A relay pass that picks such a row up meanwhile sends it again under the same Nats-Msg-Id,
+   * of which the stream keeps one copy, and consumers apply an event once (inbox).
+   */
+  publishCommitted(envelopes: readonly EventEnvelope[]): void {
+    if (envelopes.length === 0) return;
+    if (!this.running || this.failures > 0 || this.fastPathPaused) {
+      this.poke();
+      return;
+    }
+    const work: Promise<void> = this.publishNow(envelopes).finally(() => this.inFlight.delete(work));
+    this.inFlight.add(work);
+  }
+
+  private async publishNow(envelopes: readonly EventEnvelope[]): Promise<void> {
+    const published: string[] = [];
+    for (const envelope of envelopes) {
+      try {
+        await this.opts.events.publish(envelope);
+      } catch {
+        // The relay records the failure on the row and backs off; the rows behind it keep their order.
+        this.fastPathPaused = true;
+        this.poke();
+        break;
+      }
+      published.push(envelope.id);
+    }
+    if (published.length === 0) return;
+    try {
+      await this.opts.client.$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, published);
+    } catch (err) {
+      // Still pending: the relay's next pass publishes them again (the stream drops the copies).
+      this.logger.warn(`outbox ${this.opts.schema}: marking ${published.length} published row(s) failed, the relay sends them again: ${describeError(err)}`);
+    }
   }
 
   /** Rows not yet published (metrics). */
@@ -137,6 +184,7 @@ export class OutboxRelay {
           if (this.failures > 0) this.logger.info(`outbox ${this.opts.schema}: publishing again after ${this.failures} failed attempt(s)`);
           this.failures = 0;
           if (pass.more) continue;
+          this.fastPathPaused = false;
           await this.purgeOld();
         }
       } catch (err) {

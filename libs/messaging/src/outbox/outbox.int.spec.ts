@@ -147,6 +147,99 @@ describeWithInfra(['postgres'], 'outbox, inbox and dead letters on PostgreSQL', 
       expect(arrived.items.map((e) => e.id)).toEqual([first.id, second.id]);
     });
 
+    describe('publishCommitted (the fast path after a commit, decisions OB1)', () => {
+      /** The relay's client, counting its passes (each one transaction) as they end. */
+      const countingPasses = () => {
+        const passes = new Collector<number>();
+        const counted = Object.assign(Object.create(client) as PgSqlClient, {
+          $transaction: async <R>(fn: Parameters<PgSqlClient['$transaction']>[0]) => {
+            try {
+              return (await client.$transaction(fn)) as R;
+            } finally {
+              passes.push(1);
+            }
+          },
+        });
+        return { passes, counted };
+      };
+
+      it('publishes what a commit wrote and marks the row, with no relay pass', async () => {
+        const arrived = envelopes();
+        await bus.events.consume({ durable: 'reader', subjects }, async (e) => arrived.push(e), noDeadLetters);
+        const { passes, counted } = countingPasses();
+        const r = relay(bus.events, { client: counted, pollIntervalMs: 60_000 });
+        r.start();
+        await passes.until((xs) => xs.length === 1, 'the start-up pass');
+        const event = userDeleted(30);
+        await client.$transaction((tx) => enqueueEvent(tx, schema, event));
+        r.publishCommitted([event]);
+        await arrived.until((xs) => xs.length === 1, 'the committed event');
+        expect(arrived.items[0]).toEqual(event);
+        await waitForPending(r, 0);
+        expect((await outboxRows())[0]).toMatchObject({ id: event.id, attempts: 1, last_error: null });
+        expect(passes.items).toHaveLength(1);
+      });
+
+      it('leaves rows the bus refused to the relay, and overtakes nothing while the relay backs off', async () => {
+        let down = true;
+        const attempts = new Collector<string>();
+        const flaky: Pick<EventBus, 'publish'> = {
+          publish: async (e) => {
+            attempts.push(e.id);
+            if (down) throw new Error('NATS unavailable');
+            await bus.events.publish(e);
+          },
+        };
+        const arrived = envelopes();
+        await bus.events.consume({ durable: 'reader', subjects }, async (e) => arrived.push(e), noDeadLetters);
+        const r = relay(flaky, { pollIntervalMs: 60_000 });
+        r.start();
+        const older = userDeleted(31);
+        await client.$transaction((tx) => enqueueEvent(tx, schema, older));
+        r.publishCommitted([older]);
+        // Refused by the bus: the row stays, the relay takes it over and backs off on it.
+        await attempts.until((xs) => xs.filter((id) => id === older.id).length >= 3, 'the relay retrying the refused row');
+        const newer = userDeleted(32);
+        await client.$transaction((tx) => enqueueEvent(tx, schema, newer));
+        r.publishCommitted([newer]);
+        await attempts.until((xs) => xs.filter((id) => id === older.id).length >= 4, 'one more retry of the older row');
+        // Order is kept: the newer event waits behind the older one instead of being sent around it.
+        expect(attempts.items).not.toContain(newer.id);
+        down = false;
+        await arrived.until((xs) => xs.length === 2, 'both events once the bus is back');
+        expect(arrived.items.map((e) => e.id)).toEqual([older.id, newer.id]);
+        await waitForPending(r, 0);
+      });
+
+      it('is waited for by stop(), so a shutting-down replica does not leave a publish half-done', async () => {
+        const release = gate();
+        const entered = new Collector<string>();
+        const sent: string[] = [];
+        const slow: Pick<EventBus, 'publish'> = {
+          publish: async (e) => {
+            entered.push(e.id);
+            await release.promise;
+            sent.push(e.id);
+          },
+        };
+        const r = relay(slow, { pollIntervalMs: 60_000 });
+        r.start();
+        const event = userDeleted(33);
+        await client.$transaction((tx) => enqueueEvent(tx, schema, event));
+        r.publishCommitted([event]);
+        await entered.until((xs) => xs.includes(event.id), 'the publish under way');
+        let stopped = false;
+        const stopping = r.stop().then(() => (stopped = true));
+        // stop() ends the relay's loop at once (it was sleeping) but not before the publish under way has ended.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        expect(stopped).toBe(false);
+        release.open();
+        await stopping;
+        expect(sent).toEqual([event.id]);
+        expect(await r.pending()).toBe(0);
+      });
+    });
+
     it('lets two relays share the outbox without sending a row twice (SKIP LOCKED)', async () => {
       const events = [userDeleted(11), userDeleted(12), userDeleted(13)];
       for (const e of events) await client.$transaction((tx) => enqueueEvent(tx, schema, e));

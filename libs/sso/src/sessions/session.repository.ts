@@ -1,9 +1,10 @@
 /**
  * Shadow accounts and their tokens, as one unit: a login creates or refreshes the user, stores the hashes of
- * a new token family and enqueues user.updated in a single transaction (published right after the commit).
+ * a new token family and writes user.updated into the outbox in a single statement (published right after it).
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { hotStatement } from '@dcp/database';
 import { SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase, SsoTransaction } from '../sso-database.types';
 import type { MerchantUser } from '../merchant-client/merchant-user';
@@ -41,6 +42,33 @@ export interface RefreshTokenStore {
   revokeFamily(family: string, now: number): Promise<number>;
 }
 
+/**
+ * A login in one statement (decisions OB2) and a hot statement (PF4). Parameters: the account ($1 merchant id,
+ * $2 uuid, $3 openId for a new account, $4–$8 profile), the token family ($9 family, $10/$11 access hash and
+ * expiry, $12/$13 refresh hash and expiry), the user.updated draft ($14 id, $15 subject, $16 envelope, $17 data).
+ */
+const LOGIN = hotStatement<{ id: number; openId: string; created: boolean; event: unknown }>(
+  'sso.login',
+  `WITH account AS (
+     INSERT INTO "sso"."user" (merchant_id, uuid, open_id, username, name, nickname, phone, country, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+     ON CONFLICT (merchant_id, uuid) DO UPDATE SET
+       username = EXCLUDED.username, name = EXCLUDED.name, nickname = EXCLUDED.nickname,
+       phone = EXCLUDED.phone, country = EXCLUDED.country, updated_at = now()
+     RETURNING id, open_id, (xmax = 0) AS created
+   ), tokens AS (
+     INSERT INTO "sso"."token" (hash, kind, user_id, family, expires_at)
+     SELECT issued.hash, issued.kind::"sso"."token_kind", account.id, $9::uuid, issued.expires_at
+     FROM account, (VALUES ($10, 'ACCESS', $11::timestamptz), ($12, 'REFRESH', $13::timestamptz)) AS issued (hash, kind, expires_at)
+   ), event AS (
+     INSERT INTO "sso"."outbox_event" (id, subject, payload, created_at)
+     SELECT $14::uuid, $15, $16::jsonb || jsonb_build_object('data', $17::jsonb || jsonb_build_object('userId', account.id, 'openId', account.open_id, 'created', account.created)), now()
+     FROM account
+     RETURNING payload
+   )
+   SELECT account.id, account.open_id AS "openId", account.created, event.payload AS event FROM account, event`,
+);
+
 @Injectable()
 export class SessionRepository implements SessionLogin, RefreshTokenStore {
   constructor(
@@ -49,27 +77,18 @@ export class SessionRepository implements SessionLogin, RefreshTokenStore {
   ) {}
 
   async login(merchant: Merchant, user: MerchantUser, access: IssuedToken, refresh: IssuedToken): Promise<LoggedInUser> {
-    return this.events.transaction(async (tx) => {
-      // The shadow account and its new token family in one statement (one round trip): insert-or-update, so two
-      // first logins of the same user at once cannot both insert; xmax = 0 only for a freshly inserted row.
-      const family = randomUUID();
-      const [row] = await tx.$queryRaw<{ id: number; openId: string; created: boolean }[]>`
-        WITH account AS (
-          INSERT INTO "sso"."user" (merchant_id, uuid, open_id, username, name, nickname, phone, country, updated_at)
-          VALUES (${merchant.id}, ${user.uuid}, ${randomBase62(OPEN_ID_LENGTH)}, ${user.username}, ${user.name}, ${user.nickname}, ${user.phone}, ${user.country}, now())
-          ON CONFLICT (merchant_id, uuid) DO UPDATE SET
-            username = EXCLUDED.username, name = EXCLUDED.name, nickname = EXCLUDED.nickname,
-            phone = EXCLUDED.phone, country = EXCLUDED.country, updated_at = now()
-          RETURNING id, open_id, (xmax = 0) AS created
-        ), tokens AS (
-          INSERT INTO "sso"."token" (hash, kind, user_id, family, expires_at)
-          SELECT issued.hash, issued.kind::"sso"."token_kind", account.id, ${family}::uuid, issued.expires_at
-          FROM account, (VALUES (${access.hash}, 'ACCESS', ${access.expiresAt}::timestamptz), (${refresh.hash}, 'REFRESH', ${refresh.expiresAt}::timestamptz)) AS issued (hash, kind, expires_at)
-        )
-        SELECT id, open_id AS "openId", created FROM account`;
-      await this.events.enqueue(tx, 'userUpdated', { userId: row.id, openId: row.openId, clientId: merchant.clientId, uuid: user.uuid, created: row.created });
-      return { userId: row.id, openId: row.openId, created: row.created };
-    });
+    // One statement, one round trip, atomic without an interactive transaction (decisions OB2): the shadow
+    // account is inserted or updated (two first logins of the same user at once cannot both insert; xmax = 0
+    // only for a freshly inserted row), its new token family stored, and user.updated written into the outbox
+    // with the account's id and openId, which only the statement knows.
+    const event = this.events.draft('userUpdated', { clientId: merchant.clientId, uuid: user.uuid }, ['userId', 'openId', 'created']);
+    const [row] = await this.db.run(LOGIN, [
+      merchant.id, user.uuid, randomBase62(OPEN_ID_LENGTH), user.username, user.name, user.nickname, user.phone, user.country,
+      randomUUID(), access.hash, access.expiresAt, refresh.hash, refresh.expiresAt,
+      event.id, event.subject, event.envelope, event.data,
+    ]);
+    this.events.publishWritten([row.event]);
+    return { userId: row.id, openId: row.openId, created: row.created };
   }
 
   async findRefreshToken(hash: string): Promise<StoredRefreshToken | null> {
