@@ -26,10 +26,23 @@ export interface EventDraft {
   data: string;
 }
 
+type KnownDataSchema = { parse(v: unknown): unknown };
+/** The schema of the known fields, per event and completed fields: built once (building one costs more than parsing). */
+const knownDataSchemas = new Map<string, KnownDataSchema>();
+
+function knownDataSchema(key: EventKey, completedBy: readonly string[]): KnownDataSchema {
+  const id = `${key}:${[...completedBy].sort().join(',')}`;
+  let schema = knownDataSchemas.get(id);
+  if (!schema) {
+    const omitted = Object.fromEntries(completedBy.map((field) => [field, true])) as Record<string, true>;
+    schema = (EVENTS[key].schema as unknown as { omit(mask: Record<string, true>): KnownDataSchema }).omit(omitted);
+    knownDataSchemas.set(id, schema);
+  }
+  return schema;
+}
+
 export function draftEvent<K extends EventKey, F extends keyof EventPayload<K> & string>(key: K, known: Omit<EventPayload<K>, F>, completedBy: readonly F[]): EventDraft {
-  const omitted = Object.fromEntries(completedBy.map((field) => [field, true])) as Record<string, true>;
-  const schema = EVENTS[key].schema as unknown as { omit(mask: Record<string, true>): { parse(v: unknown): unknown } };
-  const data = schema.omit(omitted).parse(known);
+  const data = knownDataSchema(key, completedBy).parse(known);
   const id = randomUUID();
   const callContext = callContextForEvent();
   const envelope = { id, type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source: EVENTS[key].source, ...(callContext ? { callContext } : {}) };

@@ -1,8 +1,8 @@
 import type { DeviceRecord } from '@dcp/contracts';
-import type { Device } from './device';
+import type { ListedDevice } from './device';
 
 /** Spec 2.4 in query results: userId included, the password as the app sent it (decrypted by the caller). */
-export function toDeviceRecord(device: Device, password: string): DeviceRecord {
+export function toDeviceRecord(device: ListedDevice, password: string): DeviceRecord {
   return {
     userId: device.userId,
     macAddr: device.macAddr,

@@ -7,7 +7,7 @@ import type { EventPayload } from '@dcp/contracts';
 import { hotStatement } from '@dcp/database';
 import { SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { DeviceDatabase, DeviceTransaction } from '../device-database.types';
-import type { Device, DeviceChanges, NewDevice } from './device';
+import type { Device, DeviceChanges, ListedDevice, NewDevice } from './device';
 
 export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
 
@@ -15,19 +15,22 @@ export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
 export interface DeviceStore {
   findByMac(macAddr: string): Promise<Device | null>;
   findOwned(userId: number, macAddr: string): Promise<Device | null>;
-  listByUser(userId: number): Promise<Device[]>;
+  listByUser(userId: number): Promise<ListedDevice[]>;
   bind(device: NewDevice): Promise<Device>;
   update(userId: number, macAddr: string, changes: DeviceChanges): Promise<boolean>;
   unbindOwned(userId: number, macAddr: string): Promise<boolean>;
   unbindOfManufacturer(oemCode: string, macAddr: string): Promise<boolean>;
 }
 
-/** A hot statement (decisions PF4): planned once per connection, not compiled by Prisma on every call. */
-const LIST_BY_USER = hotStatement<Device>(
+/**
+ * A hot statement (decisions PF4): planned once per connection, not compiled by Prisma on every call. Only the
+ * columns a listing answers with: every column is parsed on every call.
+ */
+const LIST_BY_USER = hotStatement<ListedDevice>(
   'device.list-by-user',
-  `SELECT id, mac_addr AS "macAddr", user_id AS "userId", device_name AS "deviceName", product_name AS "productName", username,
+  `SELECT mac_addr AS "macAddr", user_id AS "userId", device_name AS "deviceName", product_name AS "productName", username,
           password_ciphertext AS "passwordCiphertext", hasusertag, support_store AS "supportStore",
-          support_rich_media AS "supportRichMedia", oem_code AS "oemCode", created_at AS "createdAt", updated_at AS "updatedAt"
+          support_rich_media AS "supportRichMedia", oem_code AS "oemCode"
    FROM "device"."device" WHERE user_id = $1 ORDER BY id`,
 );
 
@@ -60,7 +63,7 @@ export class DeviceRepository implements DeviceStore {
   }
 
   /** A user's devices in the order they were added: the gateway's hottest read (getOemDeviceByUser). */
-  listByUser(userId: number): Promise<Device[]> {
+  listByUser(userId: number): Promise<ListedDevice[]> {
     return this.db.run(LIST_BY_USER, [userId]);
   }
 

@@ -19,6 +19,9 @@ export interface Device {
 
 export type NewDevice = Omit<Device, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** A device as a listing shows it (getOemDeviceByUser: the fields of spec 2.4 and the ciphertext). */
+export type ListedDevice = Omit<Device, 'id' | 'createdAt' | 'updatedAt'>;
+
 /** What updateOemDevice may change (never the MAC, the owner or the manufacturer). */
 export type DeviceChanges = Partial<Pick<Device, 'deviceName' | 'productName' | 'username' | 'passwordCiphertext' | 'hasusertag' | 'supportStore' | 'supportRichMedia'>>;
 

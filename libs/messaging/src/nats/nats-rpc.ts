@@ -11,15 +11,20 @@ import { decodeJson, encodeJson } from '../json';
 import { callContextHeaders, callContextOfMessage } from './call-context-headers';
 import { contractHandler, requestWithContract } from '../rpc/contracts';
 import { didNotAnswer, ownerOfSubject, readReply, serveRequest, type RpcReply } from '../rpc/protocol';
+import { RequestMux } from './request-mux';
 import { SubjectSpace } from './subjects';
 
 export class NatsRpcClient implements RpcClient {
+  private readonly mux: RequestMux;
+
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs: number,
     private readonly logger: BusLogger,
     private readonly subjects = new SubjectSpace(),
-  ) {}
+  ) {
+    this.mux = new RequestMux(nc);
+  }
 
   request<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>, opts?: RequestOptions): Promise<z.output<Res>> {
     return requestWithContract((s, p, o) => this.requestRaw(s, p, o), this.logger, contract, payload, opts);
@@ -34,7 +39,7 @@ export class NatsRpcClient implements RpcClient {
       throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `the request on ${subject} is ${data.length} bytes, more than the NATS server's max_payload of ${maxPayload} bytes`);
     }
     try {
-      const msg = await this.nc.request(this.subjects.wire(subject), data, { timeout: opts.timeoutMs ?? this.defaultTimeoutMs, headers: callContextHeaders() });
+      const msg = await this.mux.request(this.subjects.wire(subject), data, { timeoutMs: opts.timeoutMs ?? this.defaultTimeoutMs, headers: callContextHeaders() });
       reply = decodeJson(msg.data);
     } catch (err) {
       // Timeout, no responders, or a connection that is down: to the caller they all mean "nobody answered".

@@ -51,6 +51,10 @@ export class OutboxRelay {
   private fastPathPaused = false;
   /** publishCommitted calls not finished yet: stop() waits for them. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Rows published by the fast path, waiting to be marked (one UPDATE for all of them). */
+  private unmarked: string[] = [];
+  /** The UPDATE under way, if any: rows published meanwhile are marked by the next one (group commit). */
+  private marking?: Promise<void>;
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.table = qualifiedTable(opts.schema, 'outbox_event');
@@ -97,7 +101,6 @@ export class OutboxRelay {
   }
 
   private async publishNow(envelopes: readonly EventEnvelope[]): Promise<void> {
-    const published: string[] = [];
     for (const envelope of envelopes) {
       try {
         await this.opts.events.publish(envelope);
@@ -107,15 +110,31 @@ export class OutboxRelay {
         this.poke();
         break;
       }
-      published.push(envelope.id);
+      this.unmarked.push(envelope.id);
     }
-    if (published.length === 0) return;
-    try {
-      await this.opts.client.$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, published);
-    } catch (err) {
-      // Still pending: the relay's next pass publishes them again (the stream drops the copies).
-      this.logger.warn(`outbox ${this.opts.schema}: marking ${published.length} published row(s) failed, the relay sends them again: ${describeError(err)}`);
-    }
+    await this.markPublished();
+  }
+
+  /**
+   * Marks the rows the fast path published. While one UPDATE runs, rows published meanwhile wait for the next,
+   * which marks all of them: under load one UPDATE serves many commits, alone a row is marked at once.
+   */
+  private async markPublished(): Promise<void> {
+    while (this.marking) await this.marking;
+    if (this.unmarked.length === 0) return;
+    const ids = this.unmarked;
+    this.unmarked = [];
+    this.marking = this.opts.client
+      .$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, ids)
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          // Still pending: the relay's next pass publishes them again (the stream drops the copies).
+          this.logger.warn(`outbox ${this.opts.schema}: marking ${ids.length} published row(s) failed, the relay sends them again: ${describeError(err)}`);
+        },
+      )
+      .finally(() => (this.marking = undefined));
+    await this.marking;
   }
 
   /** Rows not yet published (metrics). */

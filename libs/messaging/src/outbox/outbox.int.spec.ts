@@ -211,6 +211,40 @@ describeWithInfra(['postgres'], 'outbox, inbox and dead letters on PostgreSQL', 
         await waitForPending(r, 0);
       });
 
+      it('marks what was published during an UPDATE with the next one: one UPDATE for many commits under load', async () => {
+        const release = gate();
+        const updates = new Collector<number>();
+        const held = Object.assign(Object.create(client) as PgSqlClient, {
+          $executeRawUnsafe: async (sql: string, ...values: unknown[]) => {
+            if (sql.startsWith('UPDATE')) {
+              updates.push((values[0] as string[]).length);
+              // The first UPDATE is held, so that the next commits arrive while it runs.
+              if (updates.items.length === 1) await release.promise;
+            }
+            return client.$executeRawUnsafe(sql, ...values);
+          },
+        });
+        const arrived = envelopes();
+        await bus.events.consume({ durable: 'reader', subjects }, async (e) => arrived.push(e), noDeadLetters);
+        const r = relay(bus.events, { client: held, pollIntervalMs: 60_000 });
+        r.start();
+        const first = userDeleted(40);
+        await client.$transaction((tx) => enqueueEvent(tx, schema, first));
+        r.publishCommitted([first]);
+        await updates.until((xs) => xs.length === 1, 'the first UPDATE under way');
+        const next = Array.from({ length: 10 }, (_, i) => userDeleted(41 + i));
+        for (const e of next) {
+          await client.$transaction((tx) => enqueueEvent(tx, schema, e));
+          r.publishCommitted([e]);
+        }
+        await arrived.until((xs) => xs.length === 11, 'all eleven events');
+        release.open();
+        await waitForPending(r, 0);
+        // The ten rows published while the first UPDATE ran were marked by a single second one.
+        expect(updates.items).toEqual([1, 10]);
+        expect((await outboxRows()).every((row) => row.published_at instanceof Date && row.attempts === 1)).toBe(true);
+      });
+
       it('is waited for by stop(), so a shutting-down replica does not leave a publish half-done', async () => {
         const release = gate();
         const entered = new Collector<string>();
