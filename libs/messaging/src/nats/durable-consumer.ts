@@ -1,7 +1,8 @@
 /**
- * A durable pull consumer with explicit ack. It processes one message at a time, re-creates its consumer
- * when the server lost it (stream/consumer deleted or not found), and rides through reconnects (the client
- * library resumes pulling after a reconnect; heartbeats detect a stalled pull).
+ * A durable pull consumer with explicit ack. It applies up to CONCURRENT_USERS messages at once, one user's
+ * events one at a time in stream order (decisions E10); re-creates its consumer when the server lost it
+ * (stream/consumer deleted or not found), and rides through reconnects (the client library resumes pulling
+ * after a reconnect; heartbeats detect a stalled pull).
  */
 import { AckPolicy, DeliverPolicy, ReplayPolicy, type ConsumerConfig, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
@@ -24,12 +25,26 @@ export interface NatsConsumerDeps {
 const RECOVERY_DELAY_MS = 1_000;
 /** Messages pulled ahead: small, so that buffered messages do not sit out their ack wait behind a slow one. */
 const PULL_BATCH = 16;
+/**
+ * Messages applied at once, each of another user (every event names its user). A reaction spends most of its
+ * time waiting for the database: while one waits, the next runs, instead of queueing behind it.
+ */
+const CONCURRENT_USERS = 4;
+
+/** The user an event is about (every event's data carries userId), or undefined for a body that is no event. */
+function userOf(body: unknown): number | undefined {
+  const userId = (body as { data?: { userId?: unknown } } | null)?.data?.userId;
+  return typeof userId === 'number' ? userId : undefined;
+}
 
 export class NatsDurableConsumer implements EventConsumerHandle {
   private stopped = false;
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private wakeRecovery?: () => void;
+  /** The last message being applied per user: a user's next message starts after it (stream order). */
+  private readonly lastOfUser = new Map<number | undefined, Promise<void>>();
+  private readonly applying = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: NatsConsumerDeps,
@@ -65,11 +80,14 @@ export class NatsDurableConsumer implements EventConsumerHandle {
         }
         void this.watch(messages);
         for await (const msg of messages) {
-          await this.process(msg);
+          await this.dispatch(msg);
           if (this.stopped) break;
         }
       } catch (err) {
         if (!this.stopped) this.deps.logger.error(`consumer ${this.opts.durable} stopped pulling; recovering`, err);
+      } finally {
+        // Messages under way finish (and are settled) before the consumer stops or pulls anew.
+        await Promise.all(this.applying);
       }
       if (this.stopped) break;
       if (this.deps.nc.isClosed()) {
@@ -92,24 +110,47 @@ export class NatsDurableConsumer implements EventConsumerHandle {
     }
   }
 
-  private async process(msg: JsMsg): Promise<void> {
+  /**
+   * Starts applying `msg` once a slot is free and the same user's previous message is done; returns when it
+   * has started, so the pull goes on (E10).
+   */
+  private async dispatch(msg: JsMsg): Promise<void> {
     const subject = this.deps.subjects.event(msg.subject) ?? msg.subject;
     if (!this.opts.subjects.includes(subject)) {
       // Servers before 2.10 filter on one subject only; the rest is filtered here.
       msg.ack();
       return;
     }
-    msg.working(); // restart the ack timer: the message may have waited in the pull buffer
     let body: unknown;
     try {
       body = msg.json<unknown>();
     } catch {
       body = msg.string();
     }
-    const outcome = await deliver({ body, subject, deliveryCount: msg.info.deliveryCount }, this.opts, this.handler, this.onDeadLetter, this.deps.logger);
-    if (outcome === 'ack') msg.ack();
-    else if (outcome === 'terminate') msg.term(`dead-lettered by ${this.opts.durable}`);
-    else msg.nak(this.opts.retryDelayMs);
+    while (this.applying.size >= CONCURRENT_USERS) await Promise.race(this.applying);
+    const user = userOf(body);
+    const before = this.lastOfUser.get(user);
+    const apply = () => this.process(msg, subject, body);
+    const applied: Promise<void> = (before ? before.then(apply, apply) : apply()).finally(() => {
+      this.applying.delete(applied);
+      if (this.lastOfUser.get(user) === applied) this.lastOfUser.delete(user);
+    });
+    this.lastOfUser.set(user, applied);
+    this.applying.add(applied);
+  }
+
+  /** Applies one message; never rejects (every outcome is an ack, a nak or a term). */
+  private async process(msg: JsMsg, subject: string, body: unknown): Promise<void> {
+    try {
+      msg.working(); // restart the ack timer: the message may have waited in the pull buffer
+      const outcome = await deliver({ body, subject, deliveryCount: msg.info.deliveryCount }, this.opts, this.handler, this.onDeadLetter, this.deps.logger);
+      if (outcome === 'ack') msg.ack();
+      else if (outcome === 'terminate') msg.term(`dead-lettered by ${this.opts.durable}`);
+      else msg.nak(this.opts.retryDelayMs);
+    } catch (err) {
+      // The connection went away mid-way: the server delivers the message again after its ack wait.
+      this.deps.logger.error(`consumer ${this.opts.durable}: ${subject} could not be settled`, err);
+    }
   }
 
   private async ensureConsumer(): Promise<void> {

@@ -2,7 +2,9 @@ import { describeWithInfra, TEST_NATS_URL, uniqueName } from '@dcp/testing';
 import { createBus } from '../create-bus';
 import { busContractSuite } from '../test/bus-contract';
 import { natsBusHarness } from '../test/nats-harness';
-import { recordingLogger } from '../test/helpers';
+import { EVENTS } from '@dcp/contracts';
+import { buildEvent } from '../build-event';
+import { Collector, gate, recordingLogger } from '../test/helpers';
 
 describeWithInfra(['nats'], 'NATS bus', () => {
   busContractSuite('nats', () => natsBusHarness('MSG_TEST'));
@@ -34,6 +36,44 @@ describeWithInfra(['nats'], 'NATS bus: messages above the server\'s max_payload'
       await expect(bus.rpcClient.requestRaw('dcp.rpc.storage.echo-size', big)).rejects.toMatchObject({ value: '000099', failureDetails: expect.stringMatching(/more than the NATS server's max_payload of \d+ bytes/) });
       await expect(bus.rpcClient.requestRaw('dcp.rpc.storage.too-big', {})).rejects.toMatchObject({ value: '000099', failureDetails: expect.stringMatching(/^the reply on dcp.rpc.storage.too-big is \d+ bytes/) });
       expect(logger.errors).toEqual([expect.stringMatching(/^reply on dcp.rpc.storage.too-big is \d+ bytes/)]);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
+describeWithInfra(['nats'], 'NATS bus: a durable consumer applies several users at once, each user in order (E10)', () => {
+  it('runs another user\'s event while one waits, and holds a user\'s next event until its previous one is done', async () => {
+    const prefix = uniqueName('PAR');
+    const bus = await createBus({ kind: 'nats', url: TEST_NATS_URL, stream: prefix, subjectPrefix: prefix, logger: recordingLogger() });
+    try {
+      const release = gate();
+      const log = new Collector<string>();
+      const userDeleted = (userId: number) => buildEvent('userDeleted', { userId, openId: `o${userId}`, clientId: 'c', uuid: `u${userId}` });
+      const first = userDeleted(1);
+      await bus.events.consume(
+        { durable: 'par', subjects: [EVENTS.userDeleted.subject] },
+        async (e) => {
+          const user = (e.data as { userId: number }).userId;
+          log.push(`start ${user} ${e.id === first.id ? 'first' : 'second'}`);
+          // User 1's first event waits until the test opens the gate.
+          if (e.id === first.id) await release.promise;
+          log.push(`end ${user} ${e.id === first.id ? 'first' : 'second'}`);
+        },
+        async () => {
+          throw new Error('unexpected dead letter');
+        },
+      );
+      await bus.events.publish(first);
+      await log.until((xs) => xs.includes('start 1 first'), 'user 1 waiting');
+      await bus.events.publish(userDeleted(1)); // the same user again: must wait
+      await bus.events.publish(userDeleted(2)); // another user: runs meanwhile
+      await log.until((xs) => xs.includes('end 2 second'), 'user 2 applied while user 1 waits');
+      expect(log.items).not.toContain('start 1 second');
+      release.open();
+      await log.until((xs) => xs.includes('end 1 second'), 'user 1 second event');
+      const user1 = log.items.filter((x) => x.includes(' 1 '));
+      expect(user1).toEqual(['start 1 first', 'end 1 first', 'start 1 second', 'end 1 second']);
     } finally {
       await bus.close();
     }
