@@ -99,10 +99,13 @@ describeWithInfra(['postgres'], 'database lib on PostgreSQL', () => {
     try {
       await sdb.ping();
       const [a, b] = await Promise.all([sdb.client.widget.create({ data: { name: 'a' } }), sdb.client.widget.create({ data: { name: 'b' } })]);
-      expect(await sdb.client.widget.findMany({ orderBy: { id: 'asc' }, select: { id: true, name: true } })).toEqual([
-        { id: a.id, name: 'a' },
-        { id: b.id, name: 'b' },
-      ]);
+      // Created concurrently: either may have drawn the lower id.
+      expect(await sdb.client.widget.findMany({ orderBy: { id: 'asc' }, select: { id: true, name: true } })).toEqual(
+        [
+          { id: a.id, name: 'a' },
+          { id: b.id, name: 'b' },
+        ].sort((x, y) => x.id - y.id),
+      );
       await sdb.client.$transaction(async (tx) => {
         await tx.widget.update({ where: { id: a.id }, data: { name: 'a2' } });
         await tx.widget.delete({ where: { id: b.id } });

@@ -23,7 +23,10 @@ describe('SecretBox (AES-256-GCM)', () => {
     const c = box.encrypt('x', 'c');
     expect(() => new SecretBox(randomBytes(32)).decrypt(c, 'c')).toThrow();
     const parts = c.split('.');
-    parts[4] = Buffer.from('y').toString('base64url');
+    // One bit of the ciphertext flipped: always another byte (a replacement byte could equal the original).
+    const data = Buffer.from(parts[4], 'base64url');
+    data[0] ^= 0x01;
+    parts[4] = data.toString('base64url');
     expect(() => box.decrypt(parts.join('.'), 'c')).toThrow();
   });
 });
