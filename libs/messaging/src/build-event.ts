@@ -8,7 +8,12 @@ import type { BuildEvent } from './api';
  * call context it is built in (so the outbox row keeps it and consumers continue the trace, TR3).
  */
 export const buildEvent: BuildEvent = <K extends EventKey>(key: K, data: EventPayload<K>, source: string = EVENTS[key].source): EventEnvelope<K> =>
-  parseEventEnvelope({ id: randomUUID(), type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source, data, callContext: callContextForEvent() }) as EventEnvelope<K>;
+  parseEventEnvelope({ ...envelopeHead(key, source), data }) as EventEnvelope<K>;
+
+/** Everything of a new envelope but its data: uuid id, ISO occurredAt, the call context it is built in. */
+function envelopeHead(key: EventKey, source: string) {
+  return { id: randomUUID(), type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source, callContext: callContextForEvent() };
+}
 
 /**
  * An event whose outbox row is written by one SQL statement together with the change it reports, outside an
@@ -43,8 +48,7 @@ function knownDataSchema(key: EventKey, completedBy: readonly string[]): KnownDa
 
 export function draftEvent<K extends EventKey, F extends keyof EventPayload<K> & string>(key: K, known: Omit<EventPayload<K>, F>, completedBy: readonly F[]): EventDraft {
   const data = knownDataSchema(key, completedBy).parse(known);
-  const id = randomUUID();
-  const callContext = callContextForEvent();
-  const envelope = { id, type: EVENTS[key].subject, occurredAt: new Date().toISOString(), source: EVENTS[key].source, ...(callContext ? { callContext } : {}) };
-  return { id, subject: envelope.type, envelope: JSON.stringify(envelope), data: JSON.stringify(data) };
+  const head = envelopeHead(key, EVENTS[key].source);
+  // JSON leaves out a callContext that is undefined (an event drafted outside any call).
+  return { id: head.id, subject: head.type, envelope: JSON.stringify(head), data: JSON.stringify(data) };
 }

@@ -95,9 +95,9 @@ export function serviceEventsProvider<Tx extends SqlClient>(
   };
 }
 
-/** A transaction opened by ServiceEvents: what was enqueued in it (the relay is poked after its commit). */
+/** A transaction opened by ServiceEvents: whether something was enqueued in it (the relay is poked after its commit). */
 interface OpenTransaction {
-  enqueued: EventEnvelope[];
+  enqueued: boolean;
 }
 
 export class ServiceEvents<Tx extends SqlClient> {
@@ -179,22 +179,14 @@ export class ServiceEvents<Tx extends SqlClient> {
   }
 
   /**
-   * After a commit of a `transaction` or a reaction's inbox transaction: the relay publishes what it enqueued.
-   * Not the fast path (OB1): events of busy producers then reach the consumers in batches, which costs them
-   * half the CPU per event.
-   */
-  private committed(enqueued: readonly EventEnvelope[]): void {
-    if (enqueued.length > 0) this.poke();
-  }
-
-  /**
    * Runs `fn` in a transaction of the service's database; events `enqueue`d in it are published right after
    * the commit (the relay is poked once the transaction resolved; a rollback pokes nothing).
    */
   async transaction<R>(fn: (tx: Tx) => Promise<R>, options?: TransactionOptions): Promise<R> {
-    const state: OpenTransaction = { enqueued: [] };
+    const state: OpenTransaction = { enqueued: false };
     const result = await this.opts.client.$transaction((tx) => this.within(tx, state, () => fn(tx)), options);
-    this.committed(state.enqueued);
+    // The relay, not the fast path (OB1): events of busy producers then reach the consumers in batches.
+    if (state.enqueued) this.poke();
     return result;
   }
 
@@ -206,9 +198,8 @@ export class ServiceEvents<Tx extends SqlClient> {
   async enqueue<K extends EventKey>(tx: Tx, key: K, payload: EventPayload<K>): Promise<void> {
     const state = this.open.get(tx);
     if (!state) throw new Error(`${this.opts.service}-service enqueued ${EVENTS[key].subject} outside a transaction of its ServiceEvents`);
-    const envelope = buildEvent(key, payload);
-    await enqueueEvent(tx, this.schema, envelope);
-    state.enqueued.push(envelope);
+    await enqueueEvent(tx, this.schema, buildEvent(key, payload));
+    state.enqueued = true;
   }
 
   private async within<R>(tx: Tx, state: OpenTransaction, fn: () => Promise<R>): Promise<R> {
@@ -311,10 +302,10 @@ export class ServiceEvents<Tx extends SqlClient> {
     const handler = key ? (this.handlers[key] as ((data: unknown, tx: Tx, env: EventEnvelope) => Promise<void>) | undefined) : undefined;
     if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
     try {
-      const state: OpenTransaction = { enqueued: [] };
+      const state: OpenTransaction = { enqueued: false };
       const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => this.within(tx, state, () => handler(envelope.data, tx, envelope)), { maxWait: 10_000, timeout: 60_000 });
       this.count(envelope.type, ran ? 'applied' : 'duplicate', envelope.id);
-      this.committed(state.enqueued);
+      if (state.enqueued) this.poke();
     } catch (err) {
       if (via === 'consumer') this.count(envelope.type, 'failed', envelope.id);
       throw err;
