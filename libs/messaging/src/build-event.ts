@@ -46,6 +46,17 @@ function knownDataSchema(key: EventKey, completedBy: readonly string[]): KnownDa
   return schema;
 }
 
+/**
+ * The head of the envelopes one statement writes for many rows at once (a reaction written as one statement,
+ * decisions OB3): type, occurredAt, source and call context as JSON, without `id`, which the statement draws
+ * per row (`gen_random_uuid()`), and without `data`, which it builds from the rows. The relay validates each
+ * envelope whole before publishing it.
+ */
+export function eventHeadJson(key: EventKey): string {
+  const { id: _id, ...head } = envelopeHead(key, EVENTS[key].source);
+  return JSON.stringify(head);
+}
+
 export function draftEvent<K extends EventKey, F extends keyof EventPayload<K> & string>(key: K, known: Omit<EventPayload<K>, F>, completedBy: readonly F[]): EventDraft {
   const data = knownDataSchema(key, completedBy).parse(known);
   const head = envelopeHead(key, EVENTS[key].source);

@@ -1,6 +1,6 @@
 export * from './api';
 export { createBus } from './create-bus';
-export { buildEvent, draftEvent, type EventDraft } from './build-event';
+export { buildEvent, draftEvent, eventHeadJson, type EventDraft } from './build-event';
 export { busLogger, defaultBusLogger } from './logger';
 export { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_REQUEST_TIMEOUT_MS, EVENT_RETENTION_MS } from './defaults';
 export { didNotAnswer, ownerOfSubject } from './rpc/protocol';

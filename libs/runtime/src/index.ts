@@ -9,6 +9,7 @@ export * from './shutdown/exit-on-signals';
 export * from './shutdown/http-shutdown';
 export * from './service-database';
 export * from './service-events';
+export * from './statement-reaction';
 export * from './gateway-operation';
 export * from './service-operations';
 export * from './abuse-limits-config';

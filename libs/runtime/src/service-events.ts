@@ -43,7 +43,9 @@ import {
   resolveDeadLetter,
   runOnce,
 } from '@dcp/messaging';
+import type { HotStatementRunner } from '@dcp/database';
 import { RUNTIME_CONTEXT, type RuntimeContext } from './context';
+import { type AnyStatementReaction, isStatementReaction, type StatementOutcome } from './statement-reaction';
 import { stopOutboxAfterLastFlush } from './shutdown/stop-outbox';
 
 /** One handler per consumed event; it runs inside the inbox transaction `tx`. */
@@ -75,6 +77,8 @@ export interface ServiceEventsOptions<Tx extends SqlClient> {
   service: ServiceName;
   /** The service's Prisma client (its PostgreSQL schema holds outbox_event, inbox_event, dead_letter_event). */
   client: TransactionalSqlClient<Tx>;
+  /** The service database's hot-statement runner: what statement reactions (OB3) run on. */
+  run?: HotStatementRunner;
 }
 
 /** The module-scoped token of a service's ServiceEvents (each service module provides its own). */
@@ -91,7 +95,7 @@ export function serviceEventsProvider<Tx extends SqlClient>(
   return {
     provide: SERVICE_EVENTS,
     inject: [RUNTIME_CONTEXT, database],
-    useFactory: (ctx: RuntimeContext, db: { client: TransactionalSqlClient<Tx> }) => new ServiceEvents<Tx>(ctx, { service, client: db.client }),
+    useFactory: (ctx: RuntimeContext, db: { client: TransactionalSqlClient<Tx>; run?: HotStatementRunner }) => new ServiceEvents<Tx>(ctx, { service, client: db.client, run: db.run }),
   };
 }
 
@@ -107,6 +111,7 @@ export class ServiceEvents<Tx extends SqlClient> {
   private relay?: OutboxRelay;
   private consumer?: EventConsumerHandle;
   private handlers: EventHandlers<Tx> = {};
+  private statements: Partial<Record<EventKey, AnyStatementReaction>> = {};
   private readonly listeners = new Set<(handled: HandledEvent) => void>();
 
   constructor(
@@ -245,13 +250,25 @@ export class ServiceEvents<Tx extends SqlClient> {
     );
   }
 
-  /** Starts the service's durable consumer with its reactions (one per event). */
-  async react(...reactions: AnyEventReaction<Tx>[]): Promise<void> {
+  /**
+   * Starts the service's durable consumer with its reactions (one per event): EventReactions run inside the
+   * inbox transaction; StatementReactions are one statement with the inbox row (OB3).
+   */
+  async react(...reactions: Array<AnyEventReaction<Tx> | AnyStatementReaction>): Promise<void> {
     const handlers: Record<string, unknown> = {};
+    const statements: Partial<Record<EventKey, AnyStatementReaction>> = {};
     for (const reaction of reactions) {
       if (handlers[reaction.event]) throw new Error(`${this.durable} has two reactions to ${EVENTS[reaction.event].subject}`);
-      handlers[reaction.event] = (data: unknown, tx: Tx, envelope: EventEnvelope) => (reaction.react as (d: unknown, t: Tx, e: EventEnvelope) => Promise<void>).call(reaction, data, tx, envelope);
+      if (isStatementReaction(reaction)) {
+        if (!this.opts.run) throw new Error(`${this.durable} reacts to ${EVENTS[reaction.event].subject} with a statement but was given no statement runner`);
+        statements[reaction.event] = reaction;
+        handlers[reaction.event] = () => Promise.reject(new Error(`${EVENTS[reaction.event].subject} is applied as a statement`));
+        continue;
+      }
+      const eventReaction = reaction as AnyEventReaction<Tx>;
+      handlers[reaction.event] = (data: unknown, tx: Tx, envelope: EventEnvelope) => (eventReaction.react as (d: unknown, t: Tx, e: EventEnvelope) => Promise<void>).call(eventReaction, data, tx, envelope);
     }
+    this.statements = statements;
     await this.consume(handlers as EventHandlers<Tx>);
   }
 
@@ -301,6 +318,8 @@ export class ServiceEvents<Tx extends SqlClient> {
     const key = (Object.keys(EVENTS) as EventKey[]).find((k) => EVENTS[k].subject === envelope.type);
     const handler = key ? (this.handlers[key] as ((data: unknown, tx: Tx, env: EventEnvelope) => Promise<void>) | undefined) : undefined;
     if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
+    const statement = key ? this.statements[key] : undefined;
+    if (statement) return this.applyStatement(statement, envelope, via);
     try {
       const state: OpenTransaction = { enqueued: false };
       const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => this.within(tx, state, () => handler(envelope.data, tx, envelope)), { maxWait: 10_000, timeout: 60_000 });
@@ -310,6 +329,23 @@ export class ServiceEvents<Tx extends SqlClient> {
       if (via === 'consumer') this.count(envelope.type, 'failed', envelope.id);
       throw err;
     }
+  }
+
+  /** One statement: the inbox row and the effect together (OB3). */
+  private async applyStatement(reaction: AnyStatementReaction, envelope: EventEnvelope, via: 'consumer' | 'replay'): Promise<void> {
+    const typed = reaction as { statement: AnyStatementReaction['statement']; params(d: unknown, e: EventEnvelope): readonly unknown[]; applied?(row: StatementOutcome, d: unknown): void };
+    let row: StatementOutcome | undefined;
+    try {
+      [row] = await this.opts.run!(typed.statement, [envelope.id, ...typed.params(envelope.data, envelope)]);
+      if (typeof row?.applied !== 'boolean' || typeof row.enqueued !== 'number') throw new Error(`${typed.statement.name} answered no outcome row`);
+    } catch (err) {
+      if (via === 'consumer') this.count(envelope.type, 'failed', envelope.id);
+      throw err;
+    }
+    this.count(envelope.type, row.applied ? 'applied' : 'duplicate', envelope.id);
+    if (!row.applied) return;
+    if (row.enqueued > 0) this.poke();
+    typed.applied?.call(reaction, row, envelope.data);
   }
 
   private count(subject: string, outcome: HandledEvent['outcome'], eventId: string | undefined): void {

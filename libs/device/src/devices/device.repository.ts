@@ -104,16 +104,6 @@ export class DeviceRepository implements DeviceStore {
     });
   }
 
-  /** Inside the caller's transaction (one of ServiceEvents: the user.deleted reaction's): unbinds every device of the user (reason 'user-deleted'); returns how many. */
-  async unbindAllOfUser(tx: DeviceTransaction, userId: number): Promise<number> {
-    const gone = await tx.$queryRaw<{ id: number; userId: number; macAddr: string }[]>`
-      DELETE FROM "device"."device" WHERE user_id = ${userId}
-      RETURNING id, user_id AS "userId", mac_addr AS "macAddr"`;
-    // Events in the order the devices were added (RETURNING has no guaranteed order).
-    await this.enqueueUnbound(tx, gone.sort((a, b) => a.id - b.id), 'user-deleted');
-    return gone.length;
-  }
-
   private async enqueueUnbound(tx: DeviceTransaction, rows: { userId: number; macAddr: string }[], reason: UnbindReason): Promise<void> {
     for (const row of rows) await this.events.enqueue(tx, 'deviceUnbound', { macAddr: row.macAddr, userId: row.userId, reason });
   }

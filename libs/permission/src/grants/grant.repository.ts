@@ -1,9 +1,9 @@
 /** Grant rows of the permission schema; rows come back as Grant (ids as numbers, times as epoch ms). */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
-import type { PermissionDatabase, PermissionTransaction } from '../permission-database.types';
+import type { PermissionDatabase } from '../permission-database.types';
 import type { Permission } from '../catalogue/permission';
-import { GRANT_STATUS, type Activation, type Grant, type NewGrant, type RevokedGrant, type RevokeReason } from './grant';
+import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from './grant';
 
 interface GrantRow {
   id: bigint;
@@ -43,16 +43,7 @@ function toGrant(row: GrantRow): Grant {
 }
 
 const withPermission = { permission: true } as const;
-const revokedFields = { id: true, userId: true, ipcMac: true, permission: { select: { code: true } } } as const;
-
-/** RETURNING has no order: events go out oldest grant first. */
-const byGrantId = (a: RevokedGrant, b: RevokedGrant) => a.grantId - b.grantId;
-
-function toRevoked(row: { id: bigint; userId: number; ipcMac: string | null; permission: { code: string } }): RevokedGrant {
-  return { grantId: Number(row.id), userId: row.userId, ipcMac: row.ipcMac, permissionCode: row.permission.code };
-}
-
-/** What the grant and gateway use cases need of the grant rows (GrantRepository; an in-memory fake in unit specs). The reactions' transactional revocations stay on GrantRepository. */
+/** What the grant and gateway use cases need of the grant rows (GrantRepository; an in-memory fake in unit specs). The reactions' revocations are statements of their own, decisions OB3. */
 export interface GrantStore {
   create(g: NewGrant): Promise<Grant>;
   findById(grantId: number): Promise<Grant | null>;
@@ -138,25 +129,5 @@ export class GrantRepository implements GrantStore {
       data: { grantStatus: GRANT_STATUS.waiting, ipcMac: previousIpcMac, startTime: null, endTime: null, exceptionInfo: null, appClientVersion: null },
     });
     return count === 1;
-  }
-
-  /** Revokes every grant of the user not yet revoked (inside the consumer's inbox transaction); returns them. */
-  async revokeAllOf(tx: PermissionTransaction, userId: number, now: number, reason: RevokeReason): Promise<RevokedGrant[]> {
-    const rows = await tx.grant.updateManyAndReturn({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(now), revokeReason: reason }, select: revokedFields });
-    return rows.map(toRevoked).sort(byGrantId);
-  }
-
-  /**
-   * The device left the user: its grants in service end (revoked, returned), grants waiting for it are released
-   * (ipcMac cleared) so they can be activated on another device.
-   */
-  async releaseDevice(tx: PermissionTransaction, userId: number, ipcMac: string, now: number): Promise<{ revoked: RevokedGrant[]; released: number }> {
-    const revoked = await tx.grant.updateManyAndReturn({
-      where: { userId, ipcMac, grantStatus: GRANT_STATUS.active, revokedAt: null, endTime: { gt: new Date(now) } },
-      data: { revokedAt: new Date(now), revokeReason: 'device-unbound' satisfies RevokeReason },
-      select: revokedFields,
-    });
-    const released = await tx.grant.updateMany({ where: { userId, ipcMac, grantStatus: GRANT_STATUS.waiting, revokedAt: null }, data: { ipcMac: null } });
-    return { revoked: revoked.map(toRevoked).sort(byGrantId), released: released.count };
   }
 }

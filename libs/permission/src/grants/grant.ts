@@ -29,14 +29,6 @@ export interface Grant {
   permission: Permission;
 }
 
-/** What a grant.revoked event says about the grant (libs/contracts EVENTS.grantRevoked). */
-export interface RevokedGrant {
-  grantId: number;
-  userId: number;
-  ipcMac: string | null;
-  permissionCode: string;
-}
-
 export interface NewGrant {
   userId: number;
   openId: string;

@@ -1,35 +1,61 @@
 /**
- * permission-service on device.unbound (consumer `permission-service`, inside the inbox transaction): the
- * user's grants in service on that device end (revoked, 'device-unbound', each publishing grant.revoked);
- * grants waiting for that device are released (ipcMac cleared) so they can be activated on another device.
+ * permission-service on device.unbound (consumer `permission-service`): the user's grants in service on that
+ * device end (revoked, 'device-unbound', each publishing grant.revoked); grants waiting for that device are
+ * released (ipcMac cleared) so they can be activated on another device. One statement with the inbox row
+ * (decisions OB3), so an event delivered again changes nothing.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { RUNTIME_CLOCK, SERVICE_EVENTS, type Clock, type EventReaction, type ServiceEvents } from '@dcp/runtime';
+import { RUNTIME_CLOCK, eventHeadJson, reactionStatement, type Clock, type StatementOutcome, type StatementReaction } from '@dcp/runtime';
 import { PermissionMetrics } from '../common/permission-metrics';
-import { GrantRepository } from '../grants/grant.repository';
-import type { PermissionTransaction } from '../permission-database.types';
-import { enqueueRevoked } from './grant-revoked';
+import { GRANT_STATUS } from '../grants/grant';
+import { grantRevokedEventsCte } from './grant-revoked';
+
+interface Outcome extends StatementOutcome {
+  revoked: number;
+  released: number;
+}
+
+/**
+ * $2 user id, $3 canonical MAC, $4 the time, $5 the grant.revoked head. The two updates touch disjoint rows
+ * (active against waiting), as two changes of one row in one statement would not be allowed.
+ */
+const RELEASE_DEVICE = reactionStatement<Outcome>({
+  service: 'permission',
+  name: 'device-unbound',
+  ctes: `revoked AS (
+       UPDATE "permission"."grant" AS g SET revoked_at = $4::timestamptz, revoke_reason = 'device-unbound'
+       FROM inbox
+       WHERE g.user_id = $2 AND g.ipc_mac = $3 AND g.grant_status = ${GRANT_STATUS.active} AND g.revoked_at IS NULL AND g.end_time > $4::timestamptz
+       RETURNING g.id, g.user_id, g.ipc_mac, g.permission_id
+     ), released AS (
+       UPDATE "permission"."grant" AS g SET ipc_mac = NULL
+       FROM inbox
+       WHERE g.user_id = $2 AND g.ipc_mac = $3 AND g.grant_status = ${GRANT_STATUS.waiting} AND g.revoked_at IS NULL
+       RETURNING g.id
+     ), events AS (${grantRevokedEventsCte('revoked', '$5', 'device-unbound')})`,
+  select: `(SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked, (SELECT count(*)::int FROM released) AS released`,
+});
 
 @Injectable()
-export class DeviceUnboundReaction implements EventReaction<'deviceUnbound', PermissionTransaction> {
+export class DeviceUnboundReaction implements StatementReaction<'deviceUnbound', Outcome> {
   readonly event = 'deviceUnbound';
+  readonly statement = RELEASE_DEVICE;
   private readonly logger = new Logger('permission-device-unbound');
 
   constructor(
-    private readonly grants: GrantRepository,
     private readonly metrics: PermissionMetrics,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<PermissionTransaction>,
   ) {}
 
-  async react(data: EventPayload<'deviceUnbound'>, tx: PermissionTransaction): Promise<void> {
+  params(data: EventPayload<'deviceUnbound'>): readonly unknown[] {
     // Canonical already: the event schema normalises every MAC on arrival and refuses anything else (E5).
-    const mac = data.macAddr;
-    const { revoked, released } = await this.grants.releaseDevice(tx, data.userId, mac, this.clock.now());
-    await enqueueRevoked(this.events, tx, revoked, 'device-unbound');
-    this.metrics.reaction('device.unbound', 'revoked', revoked.length);
-    this.metrics.reaction('device.unbound', 'released', released);
-    if (revoked.length + released > 0) this.logger.log(`device ${mac} unbound from user ${data.userId} (${data.reason}): ${revoked.length} grant(s) ended, ${released} released`);
+    return [data.userId, data.macAddr, new Date(this.clock.now()), eventHeadJson('grantRevoked')];
+  }
+
+  applied(row: Outcome, data: EventPayload<'deviceUnbound'>): void {
+    this.metrics.reaction('device.unbound', 'revoked', row.revoked);
+    this.metrics.reaction('device.unbound', 'released', row.released);
+    if (row.revoked + row.released > 0) this.logger.log(`device ${data.macAddr} unbound from user ${data.userId} (${data.reason}): ${row.revoked} grant(s) ended, ${row.released} released`);
   }
 }

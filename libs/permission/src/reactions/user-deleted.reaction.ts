@@ -1,32 +1,47 @@
 /**
- * permission-service on user.deleted (consumer `permission-service`, inside the inbox transaction, so an
- * event delivered again changes nothing): every grant of the user is revoked ('user-deleted'), each
- * publishing grant.revoked (enqueued in the same transaction).
+ * permission-service on user.deleted (consumer `permission-service`): every grant of the user is revoked
+ * ('user-deleted'), each publishing grant.revoked. One statement with the inbox row (decisions OB3), so an
+ * event delivered again changes nothing.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { RUNTIME_CLOCK, SERVICE_EVENTS, type Clock, type EventReaction, type ServiceEvents } from '@dcp/runtime';
+import { RUNTIME_CLOCK, eventHeadJson, reactionStatement, type Clock, type StatementOutcome, type StatementReaction } from '@dcp/runtime';
 import { PermissionMetrics } from '../common/permission-metrics';
-import { GrantRepository } from '../grants/grant.repository';
-import type { PermissionTransaction } from '../permission-database.types';
-import { enqueueRevoked } from './grant-revoked';
+import { grantRevokedEventsCte } from './grant-revoked';
+
+interface Outcome extends StatementOutcome {
+  revoked: number;
+}
+
+/** $2 user id, $3 the revocation time, $4 the grant.revoked head. */
+const REVOKE_ALL = reactionStatement<Outcome>({
+  service: 'permission',
+  name: 'user-deleted',
+  ctes: `revoked AS (
+       UPDATE "permission"."grant" AS g SET revoked_at = $3::timestamptz, revoke_reason = 'user-deleted'
+       FROM inbox WHERE g.user_id = $2 AND g.revoked_at IS NULL
+       RETURNING g.id, g.user_id, g.ipc_mac, g.permission_id
+     ), events AS (${grantRevokedEventsCte('revoked', '$4', 'user-deleted')})`,
+  select: `(SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked`,
+});
 
 @Injectable()
-export class UserDeletedReaction implements EventReaction<'userDeleted', PermissionTransaction> {
+export class UserDeletedReaction implements StatementReaction<'userDeleted', Outcome> {
   readonly event = 'userDeleted';
+  readonly statement = REVOKE_ALL;
   private readonly logger = new Logger('permission-user-deleted');
 
   constructor(
-    private readonly grants: GrantRepository,
     private readonly metrics: PermissionMetrics,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
-    @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<PermissionTransaction>,
   ) {}
 
-  async react(data: EventPayload<'userDeleted'>, tx: PermissionTransaction): Promise<void> {
-    const revoked = await this.grants.revokeAllOf(tx, data.userId, this.clock.now(), 'user-deleted');
-    await enqueueRevoked(this.events, tx, revoked, 'user-deleted');
-    this.metrics.reaction('user.deleted', 'revoked', revoked.length);
-    if (revoked.length > 0) this.logger.log(`user ${data.userId} deleted: ${revoked.length} grant(s) revoked`);
+  params(data: EventPayload<'userDeleted'>): readonly unknown[] {
+    return [data.userId, new Date(this.clock.now()), eventHeadJson('grantRevoked')];
+  }
+
+  applied(row: Outcome, data: EventPayload<'userDeleted'>): void {
+    this.metrics.reaction('user.deleted', 'revoked', row.revoked);
+    if (row.revoked > 0) this.logger.log(`user ${data.userId} deleted: ${row.revoked} grant(s) revoked`);
   }
 }
