@@ -1,8 +1,9 @@
 /**
  * Changes to shadow accounts driven by the merchant's user callback, each with its event in one transaction
- * (ServiceEvents: published right after the commit).
+ * or one statement (ServiceEvents: published right after the commit).
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { hotStatement } from '@dcp/database';
 import { SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase, SsoTransaction } from '../sso-database.types';
 import type { MerchantUser } from '../merchant-client/merchant-user';
@@ -14,6 +15,25 @@ export interface ShadowUserStore {
   updateProfile(merchant: Merchant, user: MerchantUser): Promise<boolean>;
   delete(merchant: Merchant, uuid: string): Promise<number | undefined>;
 }
+
+/**
+ * A deletion in one statement (decisions OB2, like the login): the account goes, and user.deleted is written
+ * into the outbox with the id and openId only the statement knows. $1 merchant id, $2 uuid, the user.deleted
+ * draft: $3 id, $4 subject, $5 envelope, $6 data.
+ */
+const DELETE_USER = hotStatement<{ id: number; event: unknown }>(
+  'sso.delete-user',
+  `WITH gone AS (
+     DELETE FROM "sso"."user" WHERE merchant_id = $1 AND uuid = $2
+     RETURNING id, open_id
+   ), event AS (
+     INSERT INTO "sso"."outbox_event" (id, subject, payload, created_at)
+     SELECT $3::uuid, $4, $5::jsonb || jsonb_build_object('data', $6::jsonb || jsonb_build_object('userId', gone.id, 'openId', gone.open_id)), now()
+     FROM gone
+     RETURNING payload
+   )
+   SELECT gone.id, event.payload AS event FROM gone, event`,
+);
 
 @Injectable()
 export class ShadowUserRepository implements ShadowUserStore {
@@ -43,17 +63,15 @@ export class ShadowUserRepository implements ShadowUserStore {
 
   /**
    * Deletes the shadow account — its tokens go with it (ON DELETE CASCADE), so every token is revoked —
-   * and enqueues user.deleted, all in one transaction. Returns the deleted user's id; undefined when there
-   * was nothing to delete (a repeated callback, or a concurrent one that won): then no event is written.
+   * and writes user.deleted, in one statement, then publishes the event straight away (OB1: deletion
+   * propagation waits on it). Returns the deleted user's id; undefined when there was nothing to delete (a
+   * repeated callback, or a concurrent one that won): then no event is written.
    */
   async delete(merchant: Merchant, uuid: string): Promise<number | undefined> {
-    return this.events.transaction(async (tx) => {
-      const [gone] = await tx.$queryRaw<{ id: number; openId: string }[]>`
-        DELETE FROM "sso"."user" WHERE merchant_id = ${merchant.id} AND uuid = ${uuid}
-        RETURNING id, open_id AS "openId"`;
-      if (!gone) return undefined;
-      await this.events.enqueue(tx, 'userDeleted', { userId: gone.id, openId: gone.openId, clientId: merchant.clientId, uuid });
-      return gone.id;
-    });
+    const event = this.events.draft('userDeleted', { clientId: merchant.clientId, uuid }, ['userId', 'openId']);
+    const [gone] = await this.db.run(DELETE_USER, [merchant.id, uuid, event.id, event.subject, event.envelope, event.data]);
+    if (!gone) return undefined;
+    this.events.publishWritten([gone.event]);
+    return gone.id;
   }
 }
