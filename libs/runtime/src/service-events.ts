@@ -333,9 +333,15 @@ export class ServiceEvents<Tx extends SqlClient> {
 
   /** One statement: the inbox row and the effect together (OB3). */
   private async applyStatement(reaction: AnyStatementReaction, envelope: EventEnvelope, via: 'consumer' | 'replay'): Promise<void> {
-    const typed = reaction as { statement: AnyStatementReaction['statement']; params(d: unknown, e: EventEnvelope): readonly unknown[]; applied?(row: StatementOutcome, d: unknown): void };
+    const typed = reaction as {
+      statement: AnyStatementReaction['statement'];
+      before?(d: unknown): void;
+      params(d: unknown, e: EventEnvelope): readonly unknown[];
+      applied?(row: StatementOutcome, d: unknown): void;
+    };
     let row: StatementOutcome | undefined;
     try {
+      typed.before?.call(reaction, envelope.data);
       [row] = await this.opts.run!(typed.statement, [envelope.id, ...typed.params(envelope.data, envelope)]);
       if (typeof row?.applied !== 'boolean' || typeof row.enqueued !== 'number') throw new Error(`${typed.statement.name} answered no outcome row`);
     } catch (err) {

@@ -5,8 +5,9 @@
  * each outbox insert and COMMIT, every one through Prisma's transaction machinery. Atomic all the same: a
  * statement commits whole or not at all, and an event delivered again finds its inbox row and changes nothing.
  *
- * For reactions whose effect is rows of the service's own schema (revoke, release, delete). One that needs
- * code between its queries, or work outside the database, stays an EventReaction.
+ * For reactions whose effect is rows of the service's own schema (revoke, release, delete), and at most a
+ * replica's own cache to clear first (`before`). One that needs code between its queries, or work outside
+ * the database, stays an EventReaction.
  */
 import { EVENTS, type EventEnvelope, type EventKey, type EventPayload, type ServiceName } from '@dcp/contracts';
 import { hotStatement, type HotStatement } from '@dcp/database';
@@ -26,6 +27,8 @@ export interface StatementReaction<K extends EventKey, Row extends StatementOutc
   readonly event: K;
   /** Built with `reactionStatement`; `$1` is the event id. */
   readonly statement: HotStatement<Row>;
+  /** Runs before the statement, on every delivery: what the replica keeps in memory about the event's subject (caches to clear). */
+  before?(data: EventPayload<K>): void;
   /** The statement's parameters from `$2` on. */
   params(data: EventPayload<K>, envelope: EventEnvelope<K>): readonly unknown[];
   /** Runs after the statement applied the event (not for a duplicate): metrics and logs. */

@@ -2,7 +2,8 @@
  * Reactions written as one statement (decisions OB3), against real PostgreSQL and NATS JetStream, with the
  * same ServiceEvents the services use: the inbox row, the effect and the outbox rows commit together or not at
  * all; an event delivered again changes nothing; the events the statement wrote are published in row order;
- * a failing statement leaves nothing behind and ends as a dead letter like any other reaction.
+ * a failing statement leaves nothing behind and ends as a dead letter like any other reaction; `before` runs on
+ * every delivery.
  */
 import { EVENTS, type EventEnvelope, type EventPayload } from '@dcp/contracts';
 import type { HotStatementRunner } from '@dcp/database';
@@ -42,6 +43,7 @@ class NoteAndUnbind implements StatementReaction<'userDeleted', Outcome> {
   readonly event = 'userDeleted';
   readonly statement = NOTE_AND_UNBIND;
   readonly appliedRows: Outcome[] = [];
+  readonly before = jest.fn((data: EventPayload<'userDeleted'>) => data.userId);
   constructor(
     private readonly devices: number,
     private readonly divisor = 1,
@@ -126,6 +128,8 @@ describeWithInfra(['postgres', 'nats'], 'statement reactions (OB3) on PostgreSQL
     await replica.r.events.publish(event);
     await replica.handled.until((xs) => xs.some((h) => h.eventId === event.id && h.outcome === 'duplicate'), 'the redelivery');
     expect(reaction.appliedRows).toHaveLength(1);
+    // `before` (a replica's cache to clear) runs on every delivery, the duplicate's too.
+    expect(reaction.before.mock.results.map((r) => r.value)).toEqual([7001, 7001]);
     expect(await notesOf(7001)).toBe(1);
     expect(await outboxOf(7001)).toHaveLength(3);
     await subscription.stop();

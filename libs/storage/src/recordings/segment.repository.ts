@@ -123,20 +123,6 @@ export class SegmentRepository {
     return rows.map((r) => Number(r.day));
   }
 
-  /** Inside the caller's transaction: removes the rows of this device under this owner; returns their object keys. */
-  async removeDeviceOfUser(tx: StorageTransaction, macAddr: string, userId: number): Promise<string[]> {
-    const rows = await tx.$queryRaw<{ objectKey: string }[]>`
-      DELETE FROM "storage"."segment" WHERE mac_addr = ${macAddr} AND user_id = ${userId} RETURNING object_key AS "objectKey"`;
-    return rows.map((r) => r.objectKey);
-  }
-
-  /** Inside the caller's transaction: removes every row of the user; returns their object keys. */
-  async removeUser(tx: StorageTransaction, userId: number): Promise<string[]> {
-    const rows = await tx.$queryRaw<{ objectKey: string }[]>`
-      DELETE FROM "storage"."segment" WHERE user_id = ${userId} RETURNING object_key AS "objectKey"`;
-    return rows.map((r) => r.objectKey);
-  }
-
   /** Inside the caller's transaction: removes one row (a refused ingest); returns its object key if it was there. */
   async removeById(tx: StorageTransaction, id: string): Promise<string[]> {
     const rows = await tx.$queryRaw<{ objectKey: string }[]>`
