@@ -16,7 +16,7 @@
  * record_play, firmware_latest, propagation; `startup` (./startup.ts) only when named.
  * Options (environment): BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_MODES
  * (distributed,embedded), BENCH_USERS (100), BENCH_DEVICES_PER_USER (3), BENCH_DELETIONS (1000 per phase),
- * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_RATE_FRACTION (0.6), BENCH_MAX_RATE (2000 req/s), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
+ * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_DELETION_RATE (20 deletions a second), BENCH_RATE_FRACTION (0.6), BENCH_MAX_RATE (2000 req/s), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
  * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info).
  */
 import { cpus } from 'node:os';
@@ -57,6 +57,7 @@ const USERS = Math.max(1, Math.round(num('BENCH_USERS', 100)));
 const DEVICES_PER_USER = Math.max(1, Math.round(num('BENCH_DEVICES_PER_USER', 3)));
 const DELETIONS = Math.round(num('BENCH_DELETIONS', 1000));
 const PROPAGATION_LOAD = num('BENCH_PROPAGATION_LOAD', 1000);
+const DELETION_RATE = Math.max(1, num('BENCH_DELETION_RATE', 20));
 
 interface Baseline {
   process: AppProcess;
@@ -189,7 +190,7 @@ async function main(): Promise<void> {
         const loadPaths = seed.users.map((u) => `/gateway?${new URLSearchParams({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', clientId: u.clientId, openId: u.openId, accessToken: u.accessToken })}`);
         propagationResults.push(
           ...(await measurePropagation(
-            { target: distributedTarget, databaseUrl: db.url, merchantUrl, merchant: seed.merchant, users: seed.deletionUsers, loadPaths, loadRate: PROPAGATION_LOAD, concurrency: 4 },
+            { target: distributedTarget, databaseUrl: db.url, merchantUrl, merchant: seed.merchant, users: seed.deletionUsers, loadPaths, loadRate: PROPAGATION_LOAD, deletionRate: DELETION_RATE, concurrency: 16 },
             log,
           )),
         );

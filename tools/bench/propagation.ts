@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Client } from 'pg';
 import type { LoadWorkerData, LoadWorkerResult } from './load-worker';
-import { type MerchantAccount, type SeededUser, mapLimit, ssoPost } from './seed';
+import { type MerchantAccount, type SeededUser, ssoPost } from './seed';
 import type { PlatformTarget } from './targets';
 
 export interface PropagationSample {
@@ -145,17 +145,34 @@ export interface PropagationOptions {
   /** getOemDeviceByUser paths for the background load. */
   loadPaths: string[];
   loadRate: number;
+  /** Deletions started per second (open loop), so that the background load can be served beside them. */
+  deletionRate: number;
+  /** At most this many deletions waiting for their effects at once. */
   concurrency: number;
 }
+
+/** Sockets of the background load: enough that the open-loop load is not capped at sockets ÷ latency. */
+const LOAD_CONNECTIONS = 100;
 
 async function phase(probe: DeletionProbe, name: string, users: SeededUser[], opts: PropagationOptions): Promise<PropagationResult> {
   const samples: PropagationSample[] = [];
   let missing = 0;
-  await mapLimit(users, opts.concurrency, async (u) => {
-    const s = await probe.deleteAndWait(opts.target, opts.merchantUrl, opts.merchant, u);
-    if (s) samples.push(s);
-    else missing++;
-  });
+  // A deletion every 1/rate s, whatever the platform does (open loop), at most `concurrency` under way.
+  const interval = 1000 / opts.deletionRate;
+  const started = performance.now();
+  const running = new Set<Promise<void>>();
+  for (let i = 0; i < users.length; i++) {
+    const wait = started + i * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    while (running.size >= opts.concurrency) await Promise.race(running);
+    const deletion: Promise<void> = probe.deleteAndWait(opts.target, opts.merchantUrl, opts.merchant, users[i]).then((s) => {
+      if (s) samples.push(s);
+      else missing++;
+      running.delete(deletion);
+    });
+    running.add(deletion);
+  }
+  await Promise.all(running);
   return { phase: name, samples, missing };
 }
 
@@ -163,11 +180,11 @@ export async function measurePropagation(opts: PropagationOptions, log: (line: s
   const probe = await DeletionProbe.start(opts.databaseUrl);
   try {
     const half = Math.floor(opts.users.length / 2);
-    log(`\ndistributed · deletion propagation: ${half} deletions idle, ${opts.users.length - half} under ${opts.loadRate} req/s of getOemDeviceByUser, ${opts.concurrency} at a time`);
+    log(`\ndistributed · deletion propagation: ${half} deletions idle, ${opts.users.length - half} under ${opts.loadRate} req/s of getOemDeviceByUser, ${opts.deletionRate} a second (at most ${opts.concurrency} under way)`);
     const idle = await phase(probe, 'idle', opts.users.slice(0, half), opts);
     log(`  idle: ${idle.samples.length} measured, ${idle.missing} not seen`);
     const worker = new Worker(join(__dirname, 'load-worker.js'), {
-      workerData: { url: opts.target.baseUrl, paths: opts.loadPaths, rate: opts.loadRate, connections: 20 } satisfies LoadWorkerData,
+      workerData: { url: opts.target.baseUrl, paths: opts.loadPaths, rate: opts.loadRate, connections: LOAD_CONNECTIONS } satisfies LoadWorkerData,
     });
     const finished = new Promise<LoadWorkerResult>((resolve, reject) => {
       worker.once('message', (m: LoadWorkerResult) => resolve(m));

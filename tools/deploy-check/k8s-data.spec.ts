@@ -5,6 +5,8 @@
  * hosts of PUBLIC_BASE_URL and PUBLIC_STORE_URL (with TLS in prod).
  */
 import { StatefulSet } from 'kubernetes-models/apps/v1';
+import { EVENT_CONSUMERS } from '@dcp/contracts';
+import { EVENTS_POOL_SIZE } from '@dcp/database';
 import { loadConfig } from '@dcp/runtime';
 import { objectStoreConfig } from '../../libs/storage/src/objects/object-store-config';
 import { parseManifest, podSpecOf, type K8sObject } from './k8s-objects';
@@ -83,8 +85,12 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
         const hpa = ofKind(o, 'HorizontalPodAutoscaler').find((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === w.metadata.name);
         return hpa ? (hpa.spec as { maxReplicas: number }).maxReplicas : ((w.spec as { replicas?: number }).replicas ?? 1);
       };
-      // Each pod opens one pool of DATABASE_POOL_SIZE per service it hosts: one per pod here.
-      const connections = platformWorkloads(o).reduce((sum, w) => sum + maxPods(w) * loadConfig(envRecord(o, podSpecOf(w).containers[0])).databasePoolSize, 0);
+      // Each pod opens one pool of DATABASE_POOL_SIZE per service it hosts (one per pod here), and a service
+      // that consumes events up to EVENTS_POOL_SIZE more for its reactions (decisions OB4).
+      const consumes = (w: K8sObject) => (EVENT_CONSUMERS as readonly string[]).some((service) => w.metadata.name === `${service}-service`);
+      const perPod = (w: K8sObject) => loadConfig(envRecord(o, podSpecOf(w).containers[0])).databasePoolSize + (consumes(w) ? EVENTS_POOL_SIZE : 0);
+      expect(platformWorkloads(o).filter(consumes).map((w) => w.metadata.name).sort()).toEqual(EVENT_CONSUMERS.map((service) => `${service}-service`).sort());
+      const connections = platformWorkloads(o).reduce((sum, w) => sum + maxPods(w) * perPod(w), 0);
       const cluster = ofKind(o, 'Cluster')[0] as (K8sObject & { spec: { postgresql?: { parameters?: Record<string, string> } } }) | undefined;
       const devArgs = named(o, 'StatefulSet', 'postgres') ? (podSpecOf(named(o, 'StatefulSet', 'postgres')!).containers[0].args ?? []).join(' ') : '';
       const maxConnections = Number(cluster?.spec.postgresql?.parameters?.max_connections ?? /max_connections=(\d+)/.exec(devArgs)?.[1] ?? 100);

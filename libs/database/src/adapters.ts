@@ -16,6 +16,8 @@ import { ScriptFaithfulAdapterFactory, withScriptRunner } from './script-runner'
 import { quoteIdent } from './service-definitions';
 
 export const DEFAULT_POOL_SIZE = 10;
+/** Connections of the events lane (decisions OB4): as many as a durable consumer applies events at once (E10). */
+export const EVENTS_POOL_SIZE = 4;
 
 export interface AdapterHandle {
   kind: DatabaseConfig['kind'];
@@ -55,18 +57,24 @@ export function openAdapter(config: DatabaseConfig, options: OpenAdapterOptions 
 }
 
 function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, { schema, onPoolError = reportPoolError }: OpenAdapterOptions): AdapterHandle {
-  const pool = new Pool({
-    connectionString: config.url,
-    max: config.poolSize ?? DEFAULT_POOL_SIZE,
-    idleTimeoutMillis: 30_000,
-    // A database that does not answer fails the query instead of queueing it forever.
-    connectionTimeoutMillis: 10_000,
-    application_name: schema ? `dcp-${schema}` : 'dcp',
-    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
-  });
-  // A database restart makes idle clients emit 'error'; without a listener that would crash the process.
-  // The pool drops the dead client and the next query opens a new connection.
-  pool.on('error', onPoolError);
+  const poolOf = (max: number, name: string) => {
+    const created = new Pool({
+      connectionString: config.url,
+      max,
+      idleTimeoutMillis: 30_000,
+      // A database that does not answer fails the query instead of queueing it forever.
+      connectionTimeoutMillis: 10_000,
+      application_name: name,
+      ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+    });
+    // A database restart makes idle clients emit 'error'; without a listener that would crash the process.
+    // The pool drops the dead client and the next query opens a new connection.
+    created.on('error', onPoolError);
+    return created;
+  };
+  const pool = poolOf(config.poolSize ?? DEFAULT_POOL_SIZE, schema ? `dcp-${schema}` : 'dcp');
+  // Opens connections only when a consumer's statement first runs (pg pools connect lazily).
+  const eventsPool = poolOf(EVENTS_POOL_SIZE, schema ? `dcp-${schema}-events` : 'dcp-events');
   const inner = new PrismaPg(pool, schema ? { schema } : undefined);
   const adapter = new ScriptFaithfulAdapterFactory(
     inner,
@@ -90,8 +98,11 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, { s
       await pool.query('SELECT 1');
     },
     query: async <T extends object>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
-    runHot: async (statement, params) => (await pool.query({ name: statement.name, text: statement.text, values: [...params] })).rows,
-    close: () => pool.end(),
+    runHot: async (statement, params) =>
+      (await (statement.lane === 'events' ? eventsPool : pool).query({ name: statement.name, text: statement.text, values: [...params] })).rows,
+    close: async () => {
+      await Promise.all([pool.end(), eventsPool.end()]);
+    },
   };
 }
 

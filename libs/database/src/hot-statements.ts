@@ -16,6 +16,12 @@ export interface HotStatement<Row> {
   readonly name: string;
   /** Parameterised SQL ($1, $2, …), schema-qualified. */
   readonly text: string;
+  /**
+   * `events`: an event consumer's statement (a reaction, decisions OB3). On PostgreSQL it runs on a small
+   * pool of its own, so a replica flooded with requests, whose queries queue for the main pool, still applies
+   * its events at once (decisions OB4).
+   */
+  readonly lane: 'requests' | 'events';
   /** Only carries the row type. */
   readonly row?: Row;
 }
@@ -30,10 +36,10 @@ const declared = new Map<string, string>();
  * Declares a hot statement (at module load). The driver refuses one name prepared with two texts on a
  * connection, so a name declared twice with different SQL fails here, at start, instead of there.
  */
-export function hotStatement<Row>(name: string, text: string): HotStatement<Row> {
+export function hotStatement<Row>(name: string, text: string, lane: HotStatement<Row>['lane'] = 'requests'): HotStatement<Row> {
   if (!NAME.test(name)) throw new Error(`hot statement name ${JSON.stringify(name)}: expected <service>.<what>, lower case`);
   const known = declared.get(name);
   if (known !== undefined && known !== text) throw new Error(`hot statement ${name} is declared twice with different SQL`);
   declared.set(name, text);
-  return { name, text };
+  return { name, text, lane };
 }

@@ -2,6 +2,7 @@
  * Hot statements (decisions PF4) give the same values through both paths: named prepared statements on
  * PostgreSQL's pool, the Prisma client on PGlite. Also: a name declared twice with other SQL fails at once,
  * and on PGlite a hot statement waits behind an open interactive transaction instead of running inside it.
+ * On PostgreSQL, an events-lane statement (OB4) runs on its own connections while every request connection is busy.
  */
 import { createServiceDatabase, hotStatement, type ServiceDatabase } from '../src';
 import { createTestDatabase, describeWithInfra } from '@dcp/testing';
@@ -26,6 +27,11 @@ const insertWidget = hotStatement<TypedRow>(
              '0b4e9c1e-3f5a-4f8e-9d1c-2a7b5c3d4e6f'::uuid AS token, NULL::text AS missing`,
 );
 const countWidgets = hotStatement<{ n: number }>('widget.count', `SELECT count(*)::int AS n FROM "widget"."widget"`);
+const countWidgetsForEvents = hotStatement<{ n: number; lane: string }>(
+  'widget.count-for-events',
+  `SELECT count(*)::int AS n, current_setting('application_name') AS lane FROM "widget"."widget"`,
+  'events',
+);
 
 const EXPECTED = (name: string) => ({
   id: expect.any(Number),
@@ -106,5 +112,32 @@ describeWithInfra(['postgres'], 'hot statements on PostgreSQL', () => {
     expect(await db.run(countWidgets, [])).toEqual([{ n: 7 }]);
     // The Prisma client sees what the hot statements wrote (same pool, same schema).
     expect(await db.client.widget.count()).toBe(7);
+  });
+
+  it('runs an events-lane statement on its own connections while every connection of the request pool is busy (OB4)', async () => {
+    // Both request connections (poolSize 2) held in open transactions, and a request statement queued behind them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    let bothHeld!: () => void;
+    const bothHolding = new Promise<void>((resolve) => (bothHeld = resolve));
+    const holders = [0, 1].map(() =>
+      db.client.$transaction(async (t) => {
+        await t.$queryRawUnsafe('SELECT 1');
+        if (++holding === 2) bothHeld();
+        await held;
+      }, { timeout: 30_000 }),
+    );
+    await bothHolding;
+    let requestDone = false;
+    const request = db.run(countWidgets, []).then((rows) => {
+      requestDone = true;
+      return rows;
+    });
+    expect(await db.run(countWidgetsForEvents, [])).toEqual([{ n: 0, lane: expect.stringMatching(/-events$/) }]);
+    expect(requestDone).toBe(false);
+    release();
+    await Promise.all(holders);
+    expect(await request).toEqual([{ n: 0 }]);
   });
 });

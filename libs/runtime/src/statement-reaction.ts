@@ -68,6 +68,7 @@ export function reactionStatement<Row extends StatementOutcome>(spec: { service:
        RETURNING event_id
      ), ${spec.ctes}
      SELECT EXISTS (SELECT 1 FROM inbox) AS applied, ${spec.select}`,
+    'events',
   );
 }
 
