@@ -7,7 +7,7 @@ export { didNotAnswer, ownerOfSubject } from './rpc/protocol';
 export type { JsonObject, JsonValue } from './json';
 export type { SqlClient, TransactionalSqlClient, TransactionOptions } from './outbox/sql-client';
 export { outboxRow, enqueueEvent, type OutboxRow } from './outbox/outbox-row';
-export { OutboxRelay, type OutboxRelayOptions, type RelayPassResult } from './outbox/outbox-relay';
+export { OutboxRelay, type OutboxRelayOptions, type PreparedStatement, type RelayPassResult } from './outbox/outbox-relay';
 export { outboxBacklog, type OutboxBacklog } from './outbox/outbox-backlog';
 export { alreadyApplied, runOnce } from './outbox/inbox';
 export { recordDeadLetter, deadLetterSink, getDeadLetter, listDeadLetters, countDeadLetters, resolveDeadLetter, type DeadLetterRecord, type DeadLetterFilter } from './outbox/dead-letters';

@@ -142,7 +142,7 @@ export class ServiceEvents<Tx extends SqlClient> {
 
   /** Starts publishing the outbox; reports its backlog as `dcp_outbox_pending{service}` and `dcp_outbox_oldest_pending_age_seconds{service}`. */
   startOutbox(): void {
-    const relay = new OutboxRelay({ schema: this.schema, client: this.opts.client, events: this.ctx.events, logger: this.busLogger });
+    const relay = new OutboxRelay({ schema: this.schema, client: this.opts.client, events: this.ctx.events, logger: this.busLogger, runPrepared: this.opts.run });
     this.relay = relay;
     const labels = { service: this.opts.service };
     this.ctx.metrics.sample('dcp_outbox_pending', async () => [{ labels, value: (await outboxBacklog(this.opts.client, this.schema)).pending }]);

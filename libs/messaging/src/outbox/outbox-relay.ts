@@ -25,6 +25,18 @@ export interface OutboxRelayOptions {
   backoffMaxMs?: number;
   /** Published rows are deleted after this long. Default 7 days (the stream's retention). */
   retainPublishedMs?: number;
+  /**
+   * Runs a named prepared statement (the service database's hot-statement runner, decisions PF4): the fast
+   * path's marking UPDATE then skips Prisma's raw-query machinery. Without it the UPDATE goes through `client`.
+   */
+  runPrepared?: (statement: PreparedStatement, params: readonly unknown[]) => Promise<unknown[]>;
+}
+
+/** A named prepared statement, shaped as the database lib's HotStatement. */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+  readonly lane: 'requests';
 }
 
 export interface RelayPassResult {
@@ -40,6 +52,7 @@ const MAX_ERROR_LENGTH = 2_000;
 
 export class OutboxRelay {
   private readonly table: string;
+  private readonly markStatement: PreparedStatement;
   private readonly logger: BusLogger;
   private running = false;
   private loop?: Promise<void>;
@@ -58,6 +71,11 @@ export class OutboxRelay {
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.table = qualifiedTable(opts.schema, 'outbox_event');
+    this.markStatement = {
+      name: `${opts.schema}.outbox-mark-published`,
+      text: `UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL`,
+      lane: 'requests',
+    };
     this.logger = opts.logger ?? defaultBusLogger;
   }
 
@@ -124,8 +142,10 @@ export class OutboxRelay {
     if (this.unmarked.length === 0) return;
     const ids = this.unmarked;
     this.unmarked = [];
-    this.marking = this.opts.client
-      .$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, ids)
+    const update = this.opts.runPrepared
+      ? this.opts.runPrepared(this.markStatement, [ids])
+      : this.opts.client.$executeRawUnsafe(this.markStatement.text, ids);
+    this.marking = update
       .then(
         () => undefined,
         (err: unknown) => {

@@ -180,6 +180,28 @@ describeWithInfra(['postgres'], 'outbox, inbox and dead letters on PostgreSQL', 
         expect(passes.items).toHaveLength(1);
       });
 
+      it('marks through the named prepared statement it is given (the service database\'s runner), not the client', async () => {
+        const arrived = envelopes();
+        await bus.events.consume({ durable: 'reader', subjects }, async (e) => arrived.push(e), noDeadLetters);
+        const prepared = new Collector<string>();
+        const runPrepared = async (statement: { name: string; text: string }, params: readonly unknown[]) => {
+          prepared.push(statement.name);
+          return (await pool.query({ name: statement.name, text: statement.text, values: [...params] })).rows;
+        };
+        const r = relay(bus.events, { pollIntervalMs: 60_000, runPrepared });
+        r.start();
+        const event = userDeleted(31);
+        await client.$transaction((tx) => enqueueEvent(tx, schema, event));
+        const executeRaw = jest.spyOn(client, '$executeRawUnsafe');
+        r.publishCommitted([event]);
+        await arrived.until((xs) => xs.length === 1, 'the committed event');
+        await waitForPending(r, 0);
+        expect(prepared.items).toEqual([`${schema}.outbox-mark-published`]);
+        expect(executeRaw).not.toHaveBeenCalled();
+        expect((await outboxRows()).find((row) => row.id === event.id)).toMatchObject({ attempts: 1, last_error: null });
+        executeRaw.mockRestore();
+      });
+
       it('leaves rows the bus refused to the relay, and overtakes nothing while the relay backs off', async () => {
         let down = true;
         const attempts = new Collector<string>();
