@@ -11,6 +11,7 @@ import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
 import { DisableMerchantUseCase } from './merchants/disable-merchant.use-case';
 import { GetMerchantUseCase } from './merchants/get-merchant.use-case';
 import { ListMerchantsUseCase } from './merchants/list-merchants.use-case';
+import { SignedRequestMerchants } from './merchants/signed-request-merchants';
 import { MerchantRepository } from './merchants/merchant.repository';
 import { MerchantSecrets } from './merchants/merchant-secrets';
 import { RotateMerchantSecretUseCase } from './merchants/rotate-merchant-secret.use-case';
@@ -43,6 +44,7 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
     SsoMetrics,
     serviceEventsProvider('sso', serviceDatabaseToken('sso')),
     MerchantRepository,
+    SignedRequestMerchants,
     MerchantSecrets,
     MerchantClient,
     UsedSignatureStore,

@@ -13,8 +13,14 @@ export interface MerchantStore {
   page(limit: number, offset: number): Promise<{ items: Merchant[]; total: number }>;
 }
 
-/** What the signed-request verifier needs: the merchant behind a clientId. */
-export type MerchantLookup = Pick<MerchantStore, 'findByClientId'>;
+/**
+ * What the signed-request verifier needs: the merchant behind a clientId (SignedRequestMerchants: kept a
+ * moment), and the row read again when a request does not verify against what was kept.
+ */
+export interface MerchantLookup {
+  findByClientId(clientId: string): Promise<Merchant | null>;
+  reread(clientId: string): Promise<Merchant | null>;
+}
 
 /** Every signed SSO request starts here (a hot statement: decisions PF4). */
 const BY_CLIENT_ID = hotStatement<Merchant>(
@@ -29,7 +35,18 @@ const BY_CLIENT_ID = hotStatement<Merchant>(
 
 @Injectable()
 export class MerchantRepository implements MerchantStore {
+  private readonly changeListeners: Array<(clientId: string) => void> = [];
+
   constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
+
+  /** Called with the clientId of every merchant row this replica changes (caches of it drop the row). */
+  onChange(listener: (clientId: string) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(clientId: string): void {
+    for (const listener of this.changeListeners) listener(clientId);
+  }
 
   async findByClientId(clientId: string): Promise<Merchant | null> {
     const [row] = await this.db.run(BY_CLIENT_ID, [clientId]);
@@ -45,6 +62,7 @@ export class MerchantRepository implements MerchantStore {
     const where = ifSecret === undefined ? { clientId } : { clientId, secretCiphertext: ifSecret };
     const { count } = await this.db.client.merchant.updateMany({ where, data: changes });
     if (count === 0) return undefined;
+    this.changed(clientId);
     return (await this.findByClientId(clientId)) ?? undefined;
   }
 
@@ -69,6 +87,7 @@ export class MerchantRepository implements MerchantStore {
       where: { id: read.id, secretCiphertext: read.secretCiphertext, previousSecretCiphertext: read.previousSecretCiphertext },
       data: { secretCiphertext: reencrypted.secretCiphertext, previousSecretCiphertext: reencrypted.previousSecretCiphertext },
     });
+    if (count === 1) this.changed(read.clientId);
     return count === 1;
   }
 

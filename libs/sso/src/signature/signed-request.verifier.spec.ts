@@ -12,7 +12,8 @@ function setup(overrides: Partial<Merchant> = {}) {
   const clock = new ManualClock(1_800_000_000_000);
   const secrets = merchantSecrets();
   const merchant = fakeMerchant(secrets, SECRET, overrides);
-  const repo: MerchantLookup = { findByClientId: async (id) => (id === merchant.clientId ? merchant : null) };
+  const find = async (id: string) => (id === merchant.clientId ? merchant : null);
+  const repo: MerchantLookup = { findByClientId: find, reread: find };
   const used = new MemoryUsedSignatures();
   const verifier = new SignedRequestVerifier(repo, secrets, used, clock);
   const sign = (params: Record<string, string> = { token: 't1' }, opts: { secret?: string; at?: number; tweak?: Parameters<typeof signedRequest>[5] } = {}) =>
@@ -53,6 +54,27 @@ describe('SignedRequestVerifier (spec 5.1)', () => {
   it('refuses a disabled merchant before looking at the signature', async () => {
     const { verifier, sign } = setup({ enabled: false });
     expect((await failure(verifier.verify(sign(undefined, { secret: 'wrong' })))).code).toBe(ErrorCode.SSO_MERCHANT_DISABLED);
+  });
+
+  it('checks a request that does not verify against the kept row again against the row read anew (a secret rotated on another replica, R5)', async () => {
+    const clock = new ManualClock(1_800_000_000_000);
+    const secrets = merchantSecrets();
+    const kept = fakeMerchant(secrets, 'the-old-secret');
+    const rotated = { ...kept, secretCiphertext: secrets.encrypt(kept.clientId, 'the-new-secret') };
+    const reread = jest.fn(async () => rotated);
+    const verifier = new SignedRequestVerifier({ findByClientId: async () => kept, reread }, secrets, new MemoryUsedSignatures(), clock);
+    const signWith = (secret: string) => signedRequest(PATH, { token: 't1' }, kept.clientId, secret, clock.now());
+
+    await expect(verifier.verify(signWith('the-old-secret'))).resolves.toBe(kept);
+    expect(reread).not.toHaveBeenCalled();
+    await expect(verifier.verify(signWith('the-new-secret'))).resolves.toBe(rotated);
+    expect(reread).toHaveBeenCalledTimes(1);
+    // Read anew and no different: the refusal stands.
+    reread.mockResolvedValue(kept);
+    expect((await failure(verifier.verify(signWith('a-wrong-secret')))).code).toBe(ErrorCode.SSO_SIGNATURE_MISMATCH);
+    // Read anew and disabled meanwhile: refused as disabled.
+    reread.mockResolvedValue({ ...rotated, secretCiphertext: secrets.encrypt(kept.clientId, 'newer'), enabled: false });
+    expect((await failure(verifier.verify(signWith('newer')))).code).toBe(ErrorCode.SSO_MERCHANT_DISABLED);
   });
 
   it('refuses any x-version other than 1.0', async () => {
