@@ -200,9 +200,10 @@ async function main(): Promise<void> {
     if (distributedTarget) await distributedTarget.close();
 
     if (modes.includes('embedded')) {
+      const embeddedStarted = Date.now();
       const target = await startEmbedded();
       cleanup.push(() => target.close());
-      log(`\nembedded platform up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      log(`\nembedded platform up (${((Date.now() - embeddedStarted) / 1000).toFixed(1)} s)`);
       const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl }, log);
       await runMode(target, seed);
     }
