@@ -182,6 +182,9 @@ describe('SSO signatures over parameters named like Object.prototype members', (
         const res = await sendSigned(path, params, headers, where);
         // Accepted: the callback's own answer (the merchant does not know this uuid).
         expect({ status: res.status, errorCode: res.body.errorCode }).toEqual({ status: 401, errorCode: withProto ? 'OP0046' : 'OP0054' });
+        // Named: in the query string, and by the JSON body's parser too, not as a syntax error (HI1).
+        if (withProto && where !== 'form') expect(res.body.failureDetails).toEqual(expect.stringContaining('parameter __proto__ is not allowed'));
+        if (withProto && where === 'form') expect(res.body.failureDetails).toEqual(expect.stringContaining('forbidden prototype property'));
       }),
       { numRuns: RUNS },
     );

@@ -12,6 +12,7 @@ import { AdminModule } from './admin/admin.module';
 import { EdgeModule } from './edge.module';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { registerGatewayRoutes } from './gateway/gateway-routes';
+import { installJsonBodyParser } from './http/json-body';
 import { registerRateLimits } from './http/rate-limits';
 import { type EdgeServerOptions, edgeServerOptions } from './http/server-options';
 import { JSON_BODY_LIMIT, RAW_BODY_LIMITS } from './http/body-limits';
@@ -70,6 +71,7 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
     adminApp.getHttpAdapter().getInstance().addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
   }
   for (const app of [publicApp, adminApp]) {
+    installJsonBodyParser(app);
     recordHttpMetrics(app.getHttpAdapter().getInstance(), runtime.metrics, app === adminApp ? 'admin' : 'public');
     traceRequests(app.getHttpAdapter().getInstance());
     app.getHttpAdapter().getInstance().addHook('onSend', (req, reply, payload, done) => {

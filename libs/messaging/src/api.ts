@@ -100,6 +100,13 @@ export interface DeadLetter {
   error: string;
 }
 
+/**
+ * What the dead-letter sink made of a message that ran out of deliveries: `recorded` as a dead letter (also
+ * when the sink answers nothing), or `already-applied` — an earlier delivery's effect had committed, so there
+ * is nothing to record (FD2) and it is not reported as dead-lettered.
+ */
+export type DeadLetterVerdict = 'recorded' | 'already-applied';
+
 export interface EventConsumerHandle {
   stop(): Promise<void>;
 }
@@ -112,7 +119,7 @@ export interface EventBus {
   consume(
     opts: ConsumerOptions,
     handler: (envelope: EventEnvelope) => Promise<void>,
-    onDeadLetter: (dl: DeadLetter) => Promise<void>,
+    onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>,
   ): Promise<EventConsumerHandle>;
   /** Non-durable subscription from "now" (cache invalidation on every replica). */
   subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void): Promise<EventConsumerHandle>;

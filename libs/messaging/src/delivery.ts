@@ -5,7 +5,7 @@
  */
 import { eventKeyForSubject, parseEventEnvelope, type EventEnvelope } from '@dcp/contracts';
 import { consumeInCallContext, runInEventCallContext } from '@dcp/observability';
-import type { BusLogger, ConsumerOptions, DeadLetter } from './api';
+import type { BusLogger, ConsumerOptions, DeadLetter, DeadLetterVerdict } from './api';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from './defaults';
 import { describeError } from './logger';
 
@@ -37,7 +37,7 @@ export interface Delivery {
 }
 
 export type EventHandler = (envelope: EventEnvelope) => Promise<void>;
-export type DeadLetterSink = (dl: DeadLetter) => Promise<void>;
+export type DeadLetterSink = (dl: DeadLetter) => Promise<DeadLetterVerdict | void>;
 
 export async function deliver(
   delivery: Delivery,
@@ -92,8 +92,8 @@ async function deadLetter(
 ): Promise<DeliveryOutcome> {
   const dl: DeadLetter = { envelope: envelope ?? delivery.body, subject: delivery.subject, durable: opts.durable, deliveries: delivery.deliveryCount, error };
   try {
-    await sink(dl);
-    logger.warn(`${opts.durable}: ${delivery.subject} dead-lettered after ${delivery.deliveryCount} deliveries: ${error}`);
+    // The sink logs an event it found applied already (FD2); only a recorded one is reported here.
+    if ((await sink(dl)) !== 'already-applied') logger.warn(`${opts.durable}: ${delivery.subject} dead-lettered after ${delivery.deliveryCount} deliveries: ${error}`);
     return 'terminate';
   } catch (err) {
     // Keep the message: it will come back and the sink will be tried again.

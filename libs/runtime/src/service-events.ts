@@ -240,12 +240,13 @@ export class ServiceEvents<Tx extends SqlClient> {
         if (await alreadyApplied(this.opts.client, this.schema, this.durable, dl.envelope)) {
           this.count(dl.subject, 'duplicate', (dl.envelope as { id?: string }).id);
           this.logger.warn(`${dl.subject} delivered ${dl.deliveries} times was applied already: not a dead letter (${dl.error})`);
-          return;
+          return 'already-applied';
         }
         await sink(dl);
         this.ctx.metrics.increment('dcp_dead_letters_total', { service, subject: dl.subject });
         this.count(dl.subject, 'dead-lettered', (dl.envelope as { id?: string } | null)?.id);
         this.logger.error(`gave up on ${dl.subject} after ${dl.deliveries} deliveries: ${dl.error}`);
+        return 'recorded';
       },
     );
   }

@@ -1,7 +1,7 @@
 /** The embedded EventBus: publish into the hub's log, durable consumers over it, and live subscribers. */
 import { parseEventEnvelope, type EventEnvelope, type EventSubject } from '@dcp/contracts';
 import { runInEventCallContext } from '@dcp/observability';
-import type { BusLogger, ConsumerOptions, DeadLetter, EventBus, EventConsumerHandle } from '../api';
+import type { BusLogger, ConsumerOptions, DeadLetter, DeadLetterVerdict, EventBus, EventConsumerHandle } from '../api';
 import { resolveConsumerOptions } from '../delivery';
 import { jsonRoundTrip } from '../json';
 import { describeError } from '../logger';
@@ -24,7 +24,7 @@ export class InProcessEventBus implements EventBus {
     await this.hub.log.append(valid.id, valid.type, jsonRoundTrip(valid));
   }
 
-  async consume(opts: ConsumerOptions, handler: (envelope: EventEnvelope) => Promise<void>, onDeadLetter: (dl: DeadLetter) => Promise<void>): Promise<EventConsumerHandle> {
+  async consume(opts: ConsumerOptions, handler: (envelope: EventEnvelope) => Promise<void>, onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>): Promise<EventConsumerHandle> {
     this.assertOpen();
     const resolved = resolveConsumerOptions(opts);
     const { cursor, release } = await this.hub.claimDurable(resolved.durable);
