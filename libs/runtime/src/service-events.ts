@@ -219,7 +219,7 @@ export class ServiceEvents<Tx extends SqlClient> {
   /** Starts the service's durable consumer for the events it has handlers for. */
   async consume(handlers: EventHandlers<Tx>): Promise<void> {
     this.handlers = handlers;
-    const keys = Object.keys(handlers) as EventKey[];
+    const keys = [...Object.keys(handlers), ...Object.keys(this.statements)] as EventKey[];
     const { eventMaxDeliver, eventRetryDelayMs, eventAckWaitMs } = this.ctx.config;
     const service = this.opts.service;
     this.ctx.metrics.sample('dcp_dead_letters_open', async () => [{ labels: { service }, value: await countDeadLetters(this.opts.client, this.schema) }]);
@@ -259,11 +259,10 @@ export class ServiceEvents<Tx extends SqlClient> {
     const handlers: Record<string, unknown> = {};
     const statements: Partial<Record<EventKey, AnyStatementReaction>> = {};
     for (const reaction of reactions) {
-      if (handlers[reaction.event]) throw new Error(`${this.durable} has two reactions to ${EVENTS[reaction.event].subject}`);
+      if (handlers[reaction.event] || statements[reaction.event]) throw new Error(`${this.durable} has two reactions to ${EVENTS[reaction.event].subject}`);
       if (isStatementReaction(reaction)) {
         if (!this.opts.run) throw new Error(`${this.durable} reacts to ${EVENTS[reaction.event].subject} with a statement but was given no statement runner`);
         statements[reaction.event] = reaction;
-        handlers[reaction.event] = () => Promise.reject(new Error(`${EVENTS[reaction.event].subject} is applied as a statement`));
         continue;
       }
       const eventReaction = reaction as AnyEventReaction<Tx>;
@@ -317,10 +316,10 @@ export class ServiceEvents<Tx extends SqlClient> {
 
   private async apply(envelope: EventEnvelope, via: 'consumer' | 'replay'): Promise<void> {
     const key = (Object.keys(EVENTS) as EventKey[]).find((k) => EVENTS[k].subject === envelope.type);
-    const handler = key ? (this.handlers[key] as ((data: unknown, tx: Tx, env: EventEnvelope) => Promise<void>) | undefined) : undefined;
-    if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
     const statement = key ? this.statements[key] : undefined;
     if (statement) return this.applyStatement(statement, envelope, via);
+    const handler = key ? (this.handlers[key] as ((data: unknown, tx: Tx, env: EventEnvelope) => Promise<void>) | undefined) : undefined;
+    if (!handler) throw new Error(`${this.durable} has no handler for ${envelope.type}`);
     try {
       const state: OpenTransaction = { enqueued: false };
       const ran = await runOnce(this.opts.client, this.schema, this.durable, envelope, (tx) => this.within(tx, state, () => handler(envelope.data, tx, envelope)), { maxWait: 10_000, timeout: 60_000 });

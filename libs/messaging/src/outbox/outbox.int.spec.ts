@@ -197,7 +197,8 @@ describeWithInfra(['postgres'], 'outbox, inbox and dead letters on PostgreSQL', 
         await arrived.until((xs) => xs.length === 1, 'the committed event');
         await waitForPending(r, 0);
         expect(prepared.items).toEqual([`${schema}.outbox-mark-published`]);
-        expect(executeRaw).not.toHaveBeenCalled();
+        // The relay's own start-up pass may purge through the client meanwhile; no marking UPDATE goes that way.
+        expect(executeRaw.mock.calls.filter(([sql]) => String(sql).includes('SET published_at'))).toEqual([]);
         expect((await outboxRows()).find((row) => row.id === event.id)).toMatchObject({ attempts: 1, last_error: null });
         executeRaw.mockRestore();
       });
