@@ -1,0 +1,55 @@
+/** The permission catalogue and grants (permission-service): admin routes (the table is admin-routes.ts). */
+import { PERMISSION_RPC, createGrantBodySchema, createPermissionBodySchema } from '@dcp/contracts';
+import type { AdminRoute } from '../admin-route';
+
+export const PERMISSION_ROUTES: readonly AdminRoute[] = [
+  {
+    method: 'POST',
+    path: '/permissions',
+    summary: 'Add a permission (plan) to the catalogue',
+    tag: 'permissions',
+    contract: PERMISSION_RPC.createPermission,
+    status: 201,
+    body: createPermissionBodySchema,
+    toRequest: ({ body }) => ({ body }),
+  },
+  {
+    method: 'GET',
+    path: '/permissions',
+    summary: 'List the permission catalogue',
+    tag: 'permissions',
+    contract: PERMISSION_RPC.listPermissions,
+    status: 200,
+    query: ['limit', 'offset'],
+    toRequest: ({ query }) => ({ limit: query.limit, offset: query.offset }),
+  },
+  {
+    method: 'POST',
+    path: '/grants',
+    summary: 'Grant a permission to a user (paid grants wait for activation, grantStatus 1)',
+    tag: 'grants',
+    contract: PERMISSION_RPC.createGrant,
+    status: 201,
+    body: createGrantBodySchema,
+    toRequest: ({ body }) => ({ body }),
+  },
+  {
+    method: 'GET',
+    path: '/grants',
+    summary: 'List grants, optionally of one user (openId)',
+    tag: 'grants',
+    contract: PERMISSION_RPC.listGrants,
+    status: 200,
+    query: ['openId', 'limit', 'offset'],
+    toRequest: ({ query }) => ({ openId: query.openId, limit: query.limit, offset: query.offset }),
+  },
+  {
+    method: 'GET',
+    path: '/grants/{grantId}',
+    summary: 'Read a grant',
+    tag: 'grants',
+    contract: PERMISSION_RPC.getGrant,
+    status: 200,
+    toRequest: ({ params }) => ({ grantId: params.grantId }),
+  },
+];
