@@ -1,5 +1,6 @@
 /** Building blocks of the admin contracts shared by every service's operator API. */
 import { z } from 'zod';
+import { hasControlCharacter } from './text';
 
 /** An absolute http(s) URL without credentials, at most `maxLength` characters. */
 export function httpUrlSchema(maxLength: number) {
@@ -26,3 +27,19 @@ export const DEFAULT_PAGE_SIZE = 100;
 export function resolvePage(req: { limit?: number; offset?: number }): { limit: number; offset: number } {
   return { limit: req.limit ?? DEFAULT_PAGE_SIZE, offset: req.offset ?? 0 };
 }
+
+/** Longest `q` (search text) a list filter accepts. */
+export const MAX_SEARCH_TEXT_LENGTH = 100;
+
+/**
+ * `q` of a list: text a name (or code) contains, compared case-insensitively. Trimmed; empty after trimming
+ * means no filter (undefined). Control characters are refused (PostgreSQL cannot even hold a NUL).
+ */
+export const searchTextSchema = z
+  .string()
+  .max(MAX_SEARCH_TEXT_LENGTH, `must be at most ${MAX_SEARCH_TEXT_LENGTH} characters`)
+  .refine((value) => !hasControlCharacter(value), 'must not contain control characters')
+  .transform((value) => value.trim() || undefined);
+
+/** A yes/no query parameter: exactly the text `true` or `false`. */
+export const booleanQuerySchema = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageRequestSchema } from './admin-schemas';
+import { pageRequestSchema, searchTextSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -64,10 +64,15 @@ const deviceContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name
 
 const page = pageRequestSchema;
 
+/** Filter of the manufacturer list, validated by device-service: `q` a text the oemCode or name contains (case-insensitive). */
+export const listManufacturersFilterSchema = z.object({ q: searchTextSchema.optional() });
+export type ListManufacturersFilter = z.output<typeof listManufacturersFilterSchema>;
+
 export const DEVICE_RPC = {
   /** Body validated by device-service (ADMIN_VALIDATION_FAILED naming the field). */
   createManufacturer: deviceContract('admin.create-manufacturer', z.object({ body: z.unknown() }), manufacturerWithDelKeySchema),
-  listManufacturers: deviceContract('admin.list-manufacturers', page, z.object({ items: z.array(manufacturerViewSchema), total: z.number().int() })),
+  // `q` travels as the query string gave it; device-service validates it (ADMIN_VALIDATION_FAILED naming it).
+  listManufacturers: deviceContract('admin.list-manufacturers', page.extend({ q: z.unknown().optional() }), z.object({ items: z.array(manufacturerViewSchema), total: z.number().int() })),
   getManufacturer: deviceContract('admin.get-manufacturer', z.object({ oemCode: z.string() }), manufacturerViewSchema),
   rotateDelKey: deviceContract('admin.rotate-del-key', z.object({ oemCode: z.string() }), manufacturerWithDelKeySchema),
   /**

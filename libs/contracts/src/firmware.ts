@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrlSchema, pageRequestSchema } from './admin-schemas';
+import { httpUrlSchema, pageRequestSchema, searchTextSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -110,6 +110,63 @@ export const modelViewSchema = z.object({
 });
 export type ModelView = z.infer<typeof modelViewSchema>;
 
+/** A model in the model list: its switch and how many releases its chains hold. */
+export const modelSummaryViewSchema = modelViewSchema.extend({
+  /** Releases of both types, active or not. */
+  releaseCount: z.number().int(),
+  /** Of those, the active ones (what firmware.latest walks). */
+  activeReleaseCount: z.number().int(),
+});
+export type ModelSummaryView = z.infer<typeof modelSummaryViewSchema>;
+
+/** Filter of the model list, validated by firmware-service: `q` a text the machineTypeName contains (case-insensitive). */
+export const listModelsFilterSchema = z.object({ q: searchTextSchema.optional() });
+
+/** The windows rollout progress counts distinct devices over. */
+export const PROGRESS_WINDOWS = { last24h: 24 * 3_600_000, last7d: 7 * 24 * 3_600_000 } as const;
+
+/** Distinct devices (canonical MACs) over the two windows ending at the view's `asOf`. */
+export const windowCountsSchema = z.object({ last24h: z.number().int(), last7d: z.number().int() });
+export type WindowCounts = z.infer<typeof windowCountsSchema>;
+
+/**
+ * Rollout progress of a model, from what firmware.latest answered (docs/decisions.md F18–F20). A device's
+ * version is a chain key `version1.version3.version4.patchVersion` (version2 is never reported by devices);
+ * a release's `key` has the same form, so the two can be matched.
+ */
+export const modelProgressViewSchema = z.object({
+  machineTypeName: z.string(),
+  /** Epoch ms: both windows end here. */
+  asOf: z.number().int(),
+  /** Devices that asked. */
+  devices: windowCountsSchema,
+  /** Devices by answer; a device answered differently within a window counts under each answer. */
+  answers: z.object({
+    offered: windowCountsSchema,
+    upToDate: windowCountsSchema,
+    /** A release above the device's version exists, but it is not rolled out to the device yet. */
+    notRolledOut: windowCountsSchema,
+    /** The model's smart upgrade is off (010121). */
+    refused: windowCountsSchema,
+  }),
+  /** Devices by the version they asked from, per chain (1 system, 2 application): lowest version first. */
+  fromVersions: z.array(z.object({ type: z.number().int(), version: z.string(), devices: windowCountsSchema })),
+  /** Every release of the model (active or not), by type then key, with the devices it was offered to. */
+  releases: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.number().int(),
+      key: z.string(),
+      version2: z.string(),
+      interim: z.boolean(),
+      active: z.boolean(),
+      rolloutPercent: z.number().int(),
+      offered: windowCountsSchema,
+    }),
+  ),
+});
+export type ModelProgressView = z.infer<typeof modelProgressViewSchema>;
+
 /** Spec 2.9: the service object of firmware.latest's `data`, every field of the sample. */
 export const firmwareRecordSchema = z.object({
   id: z.number().int(),
@@ -162,4 +219,11 @@ export const FIRMWARE_RPC = {
   updateRelease: firmwareContract('admin.update-release', z.object({ id: z.string(), body: z.unknown() }), releaseViewSchema),
   setModel: firmwareContract('admin.set-model', z.object({ machineTypeName: z.string(), body: z.unknown() }), modelViewSchema),
   getModel: firmwareContract('admin.get-model', z.object({ machineTypeName: z.string() }), modelViewSchema),
+  // `q` travels as the query string gave it; firmware-service validates it (ADMIN_VALIDATION_FAILED naming it).
+  listModels: firmwareContract(
+    'admin.list-models',
+    page.extend({ q: z.unknown().optional() }),
+    z.object({ items: z.array(modelSummaryViewSchema), total: z.number().int() }),
+  ),
+  modelProgress: firmwareContract('admin.model-progress', z.object({ machineTypeName: z.string() }), modelProgressViewSchema),
 } as const;

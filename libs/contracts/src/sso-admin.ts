@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrlSchema, pageRequestSchema } from './admin-schemas';
+import { booleanQuerySchema, httpUrlSchema, pageRequestSchema, searchTextSchema } from './admin-schemas';
 import type { RpcContract } from './rpc';
 
 /**
@@ -119,11 +119,19 @@ export const maintenanceViewSchema = z.object({
 });
 export type MaintenanceView = z.infer<typeof maintenanceViewSchema>;
 
+/**
+ * Filters of the merchant list, validated by sso-service (ADMIN_VALIDATION_FAILED naming the parameter): `q`
+ * a text the name or clientId contains (case-insensitive), `enabled` true or false.
+ */
+export const listMerchantsFilterSchema = z.object({ q: searchTextSchema.optional(), enabled: booleanQuerySchema.optional() });
+export type ListMerchantsFilter = z.output<typeof listMerchantsFilterSchema>;
+
 export const SSO_ADMIN_RPC = {
   createMerchant: adminContract('create-merchant', z.object({ body: z.unknown() }), merchantWithSecretSchema),
   listMerchants: adminContract(
     'list-merchants',
-    pageRequestSchema,
+    // Filters travel as the query string gave them (text, or an array when repeated): sso-service validates them.
+    pageRequestSchema.extend({ q: z.unknown().optional(), enabled: z.unknown().optional() }),
     z.object({ items: z.array(merchantViewSchema), total: z.number().int() }),
   ),
   getMerchant: adminContract('get-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),

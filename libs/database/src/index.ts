@@ -8,3 +8,4 @@ export * from './service-definitions';
 export * from './errors';
 export * from './pglite-instances';
 export * from './hot-statements';
+export * from './like-pattern';

@@ -31,6 +31,26 @@ describeWithInfra(['postgres'], 'device: manufacturers (PostgreSQL)', () => {
     expect(page).toEqual({ items: all.items.slice(1, 3), total: all.total });
   });
 
+  it('filters the list by q in the oemCode or name (any letter case, % and _ taken literally); the total is the filtered one', async () => {
+    const tag = uniqueName('Q'); // Q_<10 hex>: its own _ must match literally too
+    const create = (oemCode: string, name: string) => h.rpc(DEVICE_RPC.createManufacturer, { body: { oemCode, name } });
+    const percent = await create(`${tag}A`, 'Hundred 100% Optics');
+    const thousand = await create(`${tag}XC`, 'Thousand 1000 Optics');
+    const underscore = await create(`${tag}_C`, 'Under Score');
+    const codes = (list: { items: { oemCode: string }[] }) => list.items.map((m) => m.oemCode);
+
+    const tagged = await h.rpc(DEVICE_RPC.listManufacturers, { q: tag.toLowerCase() });
+    expect(tagged).toMatchObject({ total: 3 });
+    expect(codes(tagged)).toEqual([percent, thousand, underscore].map((m) => m.oemCode));
+    // Unescaped, "100%" would also match "1000", and "<hex>_c" the code ending in <hex>XC.
+    expect(codes(await h.rpc(DEVICE_RPC.listManufacturers, { q: '100% optics' }))).toEqual([percent.oemCode]);
+    expect(codes(await h.rpc(DEVICE_RPC.listManufacturers, { q: `${tag.slice(-4)}_c` }))).toEqual([underscore.oemCode]);
+    expect(await h.rpc(DEVICE_RPC.listManufacturers, { q: tag, limit: 1, offset: 2 })).toEqual({ items: [expect.objectContaining({ oemCode: underscore.oemCode })], total: 3 });
+
+    const bad = await rejection(h.rpc(DEVICE_RPC.listManufacturers, { q: 'x'.repeat(101) }));
+    expect(bad).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: 'invalid field q: must be at most 100 characters' });
+  });
+
   it('refuses a duplicate oemCode with ADMIN_CONFLICT, also when two registrations race', async () => {
     const oemCode = uniqueName('DUP');
     await h.rpc(DEVICE_RPC.createManufacturer, { body: { oemCode, name: 'First' } });

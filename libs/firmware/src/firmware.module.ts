@@ -17,6 +17,11 @@ import { ReleaseRepository } from './releases/release.repository';
 import { UpdateReleaseUseCase } from './releases/update-release.use-case';
 import { FirmwareRpcHandlers } from './rpc/firmware-rpc.handlers';
 import { FirmwareMetrics } from './common/firmware-metrics';
+import { ListModelsUseCase } from './models/list-models.use-case';
+import { ModelProgressUseCase } from './progress/model-progress.use-case';
+import { RolloutCheckPurger } from './progress/rollout-check.purger';
+import { RolloutCheckRepository } from './progress/rollout-check.repository';
+import { RolloutRecorder } from './progress/rollout-recorder';
 
 @Module({
   providers: [
@@ -29,6 +34,11 @@ import { FirmwareMetrics } from './common/firmware-metrics';
     UpdateReleaseUseCase,
     SetModelUseCase,
     GetModelUseCase,
+    ListModelsUseCase,
+    RolloutCheckRepository,
+    RolloutRecorder,
+    RolloutCheckPurger,
+    ModelProgressUseCase,
     LatestFirmwareUseCase,
     FirmwareRpcHandlers,
     FirmwareLifecycle,

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, SSO_RPC, SSO_ADMIN_RPC, type MerchantWithSecret } from '@dcp/contracts';
-import { describeWithInfra } from '@dcp/testing';
+import { describeWithInfra, uniqueName } from '@dcp/testing';
 import { ExpiredDataPurger, TOKEN_RETENTION_AFTER_EXPIRY_MS } from '../src/maintenance/expired-data.purger';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
 
@@ -41,6 +41,34 @@ describeWithInfra(['postgres'], 'sso: merchants (PostgreSQL)', () => {
       expect(err.failureDetails).toContain('tokenValidationUrl');
       expect((await rejection(h.rpc(SSO_ADMIN_RPC.getMerchant, { clientId: 'x'.repeat(60) }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
       expect((await rejection(h.rpc(SSO_ADMIN_RPC.updateMerchant, { clientId: 'nope', body: { name: 'n' } }))).code).toBe(ErrorCode.ADMIN_NOT_FOUND);
+    });
+
+    it('filters the list: q in the name or clientId (any letter case, % and _ taken literally), enabled; the total is the filtered one', async () => {
+      const tag = uniqueName('FILTER'); // FILTER_<10 hex>: its own _ must match literally too
+      const alpha = await h.createMerchant({ name: `${tag} Alpha 100%` });
+      const beta = await h.createMerchant({ name: `${tag} Beta_x` });
+      const gamma = await h.createMerchant({ name: `${tag} Gamma 1000` });
+      const delta = await h.createMerchant({ name: `${tag} deltaBx` });
+      await h.rpc(SSO_ADMIN_RPC.disableMerchant, { clientId: gamma.clientId });
+      const ids = (list: { items: { clientId: string }[] }) => list.items.map((m) => m.clientId);
+
+      const tagged = await h.rpc(SSO_ADMIN_RPC.listMerchants, { q: tag.toLowerCase() });
+      expect(ids(tagged)).toEqual([alpha, beta, gamma, delta].map((m) => m.clientId));
+      expect(tagged.total).toBe(4);
+      // Unescaped, "100%" would also match "1000" and "a_x" would match "aBx".
+      expect(ids(await h.rpc(SSO_ADMIN_RPC.listMerchants, { q: `${tag} %` }))).toEqual([]);
+      expect(ids(await h.rpc(SSO_ADMIN_RPC.listMerchants, { q: '100%' }))).toEqual([alpha.clientId]);
+      expect(ids(await h.rpc(SSO_ADMIN_RPC.listMerchants, { q: 'a_x' }))).toEqual([beta.clientId]);
+      expect(ids(await h.rpc(SSO_ADMIN_RPC.listMerchants, { q: ` ${delta.clientId.slice(3, 15).toLowerCase()} ` }))).toEqual([delta.clientId]);
+
+      expect(await h.rpc(SSO_ADMIN_RPC.listMerchants, { q: tag, enabled: 'false' })).toMatchObject({ items: [{ clientId: gamma.clientId, enabled: false }], total: 1 });
+      const enabledPage = await h.rpc(SSO_ADMIN_RPC.listMerchants, { q: tag, enabled: 'true', limit: 1, offset: 1 });
+      expect(enabledPage).toMatchObject({ items: [{ clientId: beta.clientId }], total: 3 });
+
+      const badEnabled = await rejection(h.rpc(SSO_ADMIN_RPC.listMerchants, { enabled: 'yes' }));
+      expect(badEnabled).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: 'invalid field enabled: must be true or false' });
+      const badQ = await rejection(h.rpc(SSO_ADMIN_RPC.listMerchants, { q: 'x'.repeat(101) }));
+      expect(badQ).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: 'invalid field q: must be at most 100 characters' });
     });
   });
 

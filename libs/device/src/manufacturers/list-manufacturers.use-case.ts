@@ -1,5 +1,6 @@
+/** Manufacturers in registration order, one page, optionally those whose oemCode or name contains `q` (operator API). */
 import { Inject, Injectable } from '@nestjs/common';
-import { type ManufacturerView, resolvePage } from '@dcp/contracts';
+import { type ManufacturerView, listManufacturersFilterSchema, parseAdminBody, resolvePage } from '@dcp/contracts';
 import { toManufacturerView } from './manufacturer.mapper';
 import { ManufacturerRepository, type ManufacturerStore } from './manufacturer.repository';
 
@@ -7,9 +8,11 @@ import { ManufacturerRepository, type ManufacturerStore } from './manufacturer.r
 export class ListManufacturersUseCase {
   constructor(@Inject(ManufacturerRepository) private readonly manufacturers: ManufacturerStore) {}
 
-  async execute(request: { limit?: number; offset?: number }): Promise<{ items: ManufacturerView[]; total: number }> {
+  async execute(request: { limit?: number; offset?: number; q?: unknown }): Promise<{ items: ManufacturerView[]; total: number }> {
+    // `q` comes as the query string gave it: a bad one answers ADMIN_VALIDATION_FAILED naming it.
+    const filter = parseAdminBody(listManufacturersFilterSchema, { q: request.q });
     const { limit, offset } = resolvePage(request);
-    const { items, total } = await this.manufacturers.page(limit, offset);
+    const { items, total } = await this.manufacturers.page(filter, limit, offset);
     return { items: items.map(toManufacturerView), total };
   }
 }

@@ -69,4 +69,23 @@ describe('manufacturer admin use cases', () => {
     expect(page.total).toBe(105);
     expect(page.items[0]).toEqual({ oemCode: 'M0', name: 'Maker 0', createdAt: expect.any(String), delKeyRotatedAt: null });
   });
+
+  it('filters by q: part of the oemCode or name, trimmed, any letter case; an empty q is no filter', async () => {
+    await create.execute({ body: { oemCode: 'ACME', name: 'Acme Cameras' } });
+    await create.execute({ body: { oemCode: 'ZETA', name: 'Zeta Optics' } });
+    const list = new ListManufacturersUseCase(repo);
+    expect((await list.execute({ q: ' optic ' })).items.map((m) => m.oemCode)).toEqual(['ZETA']);
+    expect((await list.execute({ q: 'acm' })).items.map((m) => m.oemCode)).toEqual(['ACME']);
+    expect(await list.execute({ q: '' })).toMatchObject({ total: 2 });
+  });
+
+  it.each([
+    [{ q: 'a'.repeat(101) }, 'invalid field q: must be at most 100 characters'],
+    [{ q: 'a\u0007' }, 'invalid field q: must not contain control characters'],
+    [{ q: ['a', 'b'] }, 'invalid field q:'],
+  ])('refuses a bad q with ADMIN_VALIDATION_FAILED naming it (%j)', async (request, details) => {
+    const err = await failure(new ListManufacturersUseCase(repo).execute(request));
+    expect(err.code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
+    expect(err.failureDetails).toContain(details);
+  });
 });

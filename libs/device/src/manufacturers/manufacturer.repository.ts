@@ -1,5 +1,7 @@
 /** Manufacturer rows of the device schema. */
 import { Inject, Injectable } from '@nestjs/common';
+import type { ListManufacturersFilter } from '@dcp/contracts';
+import { escapeLikeWildcards } from '@dcp/database';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { DeviceDatabase } from '../device-database.types';
 import type { Manufacturer, NewManufacturer } from './manufacturer';
@@ -9,7 +11,8 @@ export interface ManufacturerStore {
   findByOemCode(oemCode: string): Promise<Manufacturer | null>;
   create(manufacturer: NewManufacturer): Promise<Manufacturer>;
   replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: number, ifCiphertext: string): Promise<Manufacturer | undefined>;
-  page(limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }>;
+  /** Registration order; `q` matched literally (wildcards escaped), case-insensitively, in the oemCode or name. */
+  page(filter: ListManufacturersFilter, limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }>;
 }
 
 @Injectable()
@@ -46,10 +49,12 @@ export class ManufacturerRepository implements ManufacturerStore {
     return count === 1;
   }
 
-  async page(limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
+  async page(filter: ListManufacturersFilter, limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
+    const contains = filter.q === undefined ? undefined : { contains: escapeLikeWildcards(filter.q), mode: 'insensitive' as const };
+    const where = contains ? { OR: [{ oemCode: contains }, { name: contains }] } : {};
     const [items, total] = await Promise.all([
-      this.db.client.manufacturer.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }),
-      this.db.client.manufacturer.count(),
+      this.db.client.manufacturer.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset }),
+      this.db.client.manufacturer.count({ where }),
     ]);
     return { items, total };
   }

@@ -103,8 +103,11 @@ export class MemoryManufacturers implements ManufacturerStore {
     return row;
   }
 
-  async page(limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
-    return { items: this.rows.slice(offset, offset + limit), total: this.rows.length };
+  /** As the SQL: `q` a literal, case-insensitive part of the oemCode or name. */
+  async page(filter: { q?: string }, limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
+    const q = filter.q?.toLowerCase();
+    const rows = q === undefined ? this.rows : this.rows.filter((m) => m.oemCode.toLowerCase().includes(q) || m.name.toLowerCase().includes(q));
+    return { items: rows.slice(offset, offset + limit), total: rows.length };
   }
 }
 

@@ -7,6 +7,8 @@ export type Offer = 'system' | 'app' | 'none';
 /** What firmware.latest records (FirmwareMetrics; a recording fake in unit specs). */
 export interface OfferMetrics {
   offered(offer: Offer): void;
+  /** An answer of firmware.latest that rollout progress could not record (the answer went out anyway). */
+  progressNotRecorded(): void;
 }
 
 @Injectable()
@@ -16,5 +18,14 @@ export class FirmwareMetrics implements OfferMetrics {
   /** What a successful firmware.latest offered: a system release, an application release, or nothing (up to date). */
   offered(offer: Offer): void {
     this.ctx.metrics.increment('dcp_firmware_offers_total', { offer });
+  }
+
+  progressNotRecorded(): void {
+    this.ctx.metrics.increment('dcp_firmware_progress_not_recorded_total', {});
+  }
+
+  /** Rollout progress rows the purge removed (older than the longest window plus a day). */
+  progressPurged(rows: number): void {
+    this.ctx.metrics.increment('dcp_firmware_progress_purged_rows_total', {}, rows);
   }
 }

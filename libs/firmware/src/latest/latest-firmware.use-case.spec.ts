@@ -1,7 +1,8 @@
 import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { T0, FakeMetrics, MemoryReleases, failure } from '../test/fakes';
+import { T0, FakeMetrics, MemoryReleases, MemoryRolloutChecks, failure } from '../test/fakes';
 import { CreateReleaseUseCase } from '../releases/create-release.use-case';
+import { RolloutRecorder } from '../progress/rollout-recorder';
 import { LatestFirmwareUseCase } from './latest-firmware.use-case';
 
 const user = { userId: 1, openId: 'o', clientId: 'c', uuid: 'u' };
@@ -10,6 +11,7 @@ const MAC = 'AA:BB:CC:DD:EE:01';
 describe('firmware.latest', () => {
   let releases: MemoryReleases;
   let metrics: FakeMetrics;
+  let checks: MemoryRolloutChecks;
   let latest: LatestFirmwareUseCase;
   let create: CreateReleaseUseCase;
 
@@ -49,7 +51,8 @@ describe('firmware.latest', () => {
   beforeEach(() => {
     releases = new MemoryReleases();
     metrics = new FakeMetrics();
-    latest = new LatestFirmwareUseCase(releases, metrics);
+    checks = new MemoryRolloutChecks();
+    latest = new LatestFirmwareUseCase(releases, metrics, new RolloutRecorder(checks, metrics), new ManualClock(T0));
     create = new CreateReleaseUseCase(releases, new ManualClock(T0));
   });
 
@@ -109,5 +112,82 @@ describe('firmware.latest', () => {
   it('a database failure answers 003301 (FC_SQLEXCEPTION)', async () => {
     releases.broken = true;
     expect(await failure(latest.execute(call('M1', [1, 0, 0], [1, 0, 0])))).toMatchObject({ code: ErrorCode.FC_SQLEXCEPTION, failureDetails: 'firmware lookup failed: database error' });
+  });
+
+  describe('rollout progress: what each answer records', () => {
+    const modelIdOf = (machineTypeName: string) => releases.models.find((m) => m.machineTypeName === machineTypeName)!.id;
+    /** The record of an answer, with the MAC in its canonical form and the runtime clock's time. */
+    const recordOf = (modelId: number, fromSystem: string, fromApp: string, outcome: string, offeredReleaseId = 0) => ({
+      modelId,
+      macAddr: 'AABBCCDDEE01',
+      fromSystem,
+      fromApp,
+      outcome,
+      offeredReleaseId,
+      at: new Date(T0),
+    });
+
+    it('an offer: the release offered, both versions asked from as chain keys (with the shared patchVersion)', async () => {
+      await release('P1', 1, [1, 0, 0, 0]);
+      const app = await release('P1', 2, [2, 5, 0, 0]);
+      await latest.execute(call('P1', [1, 0, 0], [2, 4, 9], { patchVersion: '3' }));
+      expect(checks.recorded).toEqual([recordOf(modelIdOf('P1'), '1.0.0.3', '2.4.9.3', 'offered', app.id)]);
+    });
+
+    it('up to date: no release, outcome up_to_date', async () => {
+      await release('P2', 1, [1, 0, 0, 0]);
+      expect(await latest.execute(call('P2', [1, 0, 0], [0, 0, 0]))).toEqual({ extra: { remind: 0 } });
+      expect(checks.recorded).toEqual([recordOf(modelIdOf('P2'), '1.0.0.0', '0.0.0.0', 'up_to_date')]);
+    });
+
+    it('a release above the device not rolled out to it: outcome not_rolled_out, not up_to_date', async () => {
+      await release('P3', 1, [2, 0, 0, 0], { rolloutPercent: 0 });
+      expect(await latest.execute(call('P3', [1, 0, 0], [0, 0, 0]))).toEqual({ extra: { remind: 0 } });
+      expect(checks.recorded).toEqual([recordOf(modelIdOf('P3'), '1.0.0.0', '0.0.0.0', 'not_rolled_out')]);
+    });
+
+    it('a lower release offered while a higher one is held back by its rollout counts as offered (the one offered)', async () => {
+      const low = await release('P4', 1, [2, 0, 0, 0]);
+      await release('P4', 1, [3, 0, 0, 0], { rolloutPercent: 0 });
+      await latest.execute(call('P4', [1, 0, 0], [0, 0, 0]));
+      expect(checks.recorded).toEqual([recordOf(modelIdOf('P4'), '1.0.0.0', '0.0.0.0', 'offered', low.id)]);
+    });
+
+    it('smart upgrade off: 010121 as before, recorded as refused', async () => {
+      await release('P5', 1, [2, 0, 0, 0]);
+      await releases.setSmartUpgrade('P5', false, new Date());
+      expect((await failure(latest.execute(call('P5', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE);
+      expect(checks.recorded).toEqual([recordOf(modelIdOf('P5'), '1.0.0.0', '0.0.0.0', 'refused')]);
+    });
+
+    it('no chain (010120) and a failed lookup (003301) record nothing: there is no model to count for', async () => {
+      expect((await failure(latest.execute(call('NONE', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
+      releases.broken = true;
+      expect((await failure(latest.execute(call('NONE', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.FC_SQLEXCEPTION);
+      expect(checks.recorded).toEqual([]);
+    });
+
+    it('a failure to record changes no answer: the same offer, up-to-date answer and 010121, each counted as not recorded', async () => {
+      const offered = await release('F1', 1, [2, 0, 0, 0], { remind: 1 });
+      await release('F2', 1, [1, 0, 0, 0]);
+      await release('F3', 1, [2, 0, 0, 0]);
+      await releases.setSmartUpgrade('F3', false, new Date());
+      const answers = async () => [
+        await latest.execute(call('F1', [1, 0, 0], [0, 0, 0])),
+        await latest.execute(call('F2', [1, 0, 0], [0, 0, 0])),
+        await failure(latest.execute(call('F3', [1, 0, 0], [0, 0, 0]))),
+      ];
+      const recorded = await answers();
+      expect(checks.recorded).toHaveLength(3);
+      expect(metrics.notRecorded).toBe(0);
+
+      checks.broken = true;
+      const unrecorded = await answers();
+      expect(unrecorded).toEqual(recorded);
+      expect(unrecorded[0]).toMatchObject({ data: { id: offered.id }, extra: { remind: 1 } });
+      expect(unrecorded[2]).toMatchObject({ code: ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE });
+      expect(metrics.notRecorded).toBe(3);
+      expect(checks.recorded).toHaveLength(3);
+    });
   });
 });

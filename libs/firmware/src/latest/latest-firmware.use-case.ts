@@ -4,8 +4,11 @@
  * Then system firmware before application firmware, each by the chain walk (chain.ts) among the releases
  * rolled out to this device (rollout.ts). Found: `data` = spec 2.9 record, top-level `remind` = its remind.
  * Up to date: no `data`, `remind` 0. A database failure answers 003301 (FC_SQLEXCEPTION, spec 7.2).
+ * Every answer for a model with a chain (an offer, nothing, 010121) is recorded for rollout progress
+ * (progress/rollout-check.ts) before it goes out; a failure to record never changes it (RolloutRecorder).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { type CallOf, ErrorCode, FIRMWARE_TYPE, type GatewayResult, type ParamsOf, PlatformError } from '@dcp/contracts';
 import type { Chain } from '../releases/release';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
@@ -13,6 +16,8 @@ import { FirmwareMetrics, type OfferMetrics } from '../common/firmware-metrics';
 import { type ReportedVersions, chainPosition, chooseOffer } from './chain';
 import { toFirmwareRecord } from './firmware-record.mapper';
 import { isRolledOutTo } from './rollout';
+import { rolloutCheckOf } from '../progress/rollout-check';
+import { RolloutRecorder } from '../progress/rollout-recorder';
 
 @Injectable()
 export class LatestFirmwareUseCase {
@@ -21,6 +26,8 @@ export class LatestFirmwareUseCase {
   constructor(
     @Inject(ReleaseRepository) private readonly releases: ReleaseStore,
     @Inject(FirmwareMetrics) private readonly metrics: OfferMetrics,
+    private readonly progress: RolloutRecorder,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ params }: CallOf<'firmwareLatest'>): Promise<GatewayResult> {
@@ -28,9 +35,14 @@ export class LatestFirmwareUseCase {
     const query = { macAddr: params.macAddr, machineTypeName: params.machineTypeName, reported: reportedVersions(params) };
     const chain = await this.chainOf(query.machineTypeName);
     if (!chain || chain.releases.length === 0) throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, `model ${query.machineTypeName} has no firmware upgrade chain`);
-    if (!chain.model.smartUpgrade) throw new PlatformError(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, `model ${query.machineTypeName} does not support smart upgrade`);
+    const now = new Date(this.clock.now());
+    if (!chain.model.smartUpgrade) {
+      await this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, undefined, now));
+      throw new PlatformError(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, `model ${query.machineTypeName} does not support smart upgrade`);
+    }
 
     const offer = chooseOffer(chain.releases, query.reported, (r) => isRolledOutTo(r, query.macAddr));
+    await this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, offer, now));
     if (!offer) {
       this.metrics.offered('none');
       return { extra: { remind: 0 } };

@@ -1,9 +1,9 @@
 /** Models and releases of the firmware schema; Prisma rows are mapped to the service's own types here. */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
-import { isUniqueViolation } from '@dcp/database';
+import { escapeLikeWildcards, isUniqueViolation } from '@dcp/database';
 import type { FirmwareDatabase } from '../firmware-database.types';
-import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from './release';
+import type { Chain, FirmwareModel, ModelSummary, NewRelease, Release, ReleaseChanges } from './release';
 
 interface ReleaseRow extends Omit<Release, 'machineTypeName'> {
   model: FirmwareModel;
@@ -24,6 +24,10 @@ export interface ReleaseStore {
   findModel(machineTypeName: string): Promise<FirmwareModel | null>;
   setSmartUpgrade(machineTypeName: string, smartUpgrade: boolean, now: Date): Promise<FirmwareModel | null>;
   chainOf(machineTypeName: string): Promise<Chain | null>;
+  /** The model and every release of it, active or not, in creation order; null for an unknown model. */
+  modelWithAllReleases(machineTypeName: string): Promise<Chain | null>;
+  /** Models in creation order; `q` a literal, case-insensitive part of the machineTypeName. */
+  pageModels(filter: { q?: string }, limit: number, offset: number): Promise<{ items: ModelSummary[]; total: number }>;
 }
 
 @Injectable()
@@ -96,5 +100,26 @@ export class ReleaseRepository implements ReleaseStore {
     if (!found) return null;
     const { releases, ...model } = found;
     return { model, releases: releases.map((r) => ({ ...r, machineTypeName: model.machineTypeName })) };
+  }
+
+  async modelWithAllReleases(machineTypeName: string): Promise<Chain | null> {
+    const found = await this.db.client.firmwareModel.findUnique({ where: { machineTypeName }, include: { releases: { orderBy: { id: 'asc' } } } });
+    if (!found) return null;
+    const { releases, ...model } = found;
+    return { model, releases: releases.map((r) => ({ ...r, machineTypeName: model.machineTypeName })) };
+  }
+
+  async pageModels(filter: { q?: string }, limit: number, offset: number): Promise<{ items: ModelSummary[]; total: number }> {
+    const where = filter.q === undefined ? {} : { machineTypeName: { contains: escapeLikeWildcards(filter.q), mode: 'insensitive' as const } };
+    const [rows, total] = await Promise.all([
+      this.db.client.firmwareModel.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset, include: { _count: { select: { releases: true } } } }),
+      this.db.client.firmwareModel.count({ where }),
+    ]);
+    const active = rows.length === 0 ? [] : await this.db.client.firmwareRelease.groupBy({ by: ['modelId'], where: { modelId: { in: rows.map((m) => m.id) }, active: true }, _count: { _all: true } });
+    const activeByModel = new Map(active.map((a) => [a.modelId, a._count._all]));
+    return {
+      items: rows.map(({ _count, ...model }) => ({ ...model, releaseCount: _count.releases, activeReleaseCount: activeByModel.get(model.id) ?? 0 })),
+      total,
+    };
   }
 }

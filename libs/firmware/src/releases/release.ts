@@ -43,6 +43,12 @@ export type NewRelease = Omit<Release, 'id' | 'modelId' | 'createdAt' | 'updated
 /** What an operator may change on a release (versions and artifacts are immutable). */
 export type ReleaseChanges = Partial<Pick<Release, 'active' | 'remind' | 'rolloutPercent' | 'interim'>>;
 
+/** A model of the model list, with how many releases it has. */
+export interface ModelSummary extends FirmwareModel {
+  releaseCount: number;
+  activeReleaseCount: number;
+}
+
 /** A model with its active releases of both types: what firmware.latest decides on. */
 export interface Chain {
   model: FirmwareModel;

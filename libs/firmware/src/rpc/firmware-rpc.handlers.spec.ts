@@ -16,7 +16,7 @@ describe('FirmwareRpcHandlers', () => {
   let latestOutcome: () => Promise<unknown> = async () => ({ extra: { remind: 0 } });
   const latest = { execute: () => latestOutcome() };
   const ok = { execute: async () => ({}) };
-  new FirmwareRpcHandlers(ctx, latest as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never).register();
+  new FirmwareRpcHandlers(ctx, latest as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never).register();
 
   it('serves every firmware operation of the gateway catalogue (none is left to 009999)', () => {
     const catalogue = OPERATIONS.filter((op) => op.owner === 'firmware').map((op) => op.service);

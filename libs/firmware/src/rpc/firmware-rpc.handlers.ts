@@ -7,6 +7,8 @@ import { FIRMWARE_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
 import { LatestFirmwareUseCase } from '../latest/latest-firmware.use-case';
 import { GetModelUseCase } from '../models/get-model.use-case';
+import { ListModelsUseCase } from '../models/list-models.use-case';
+import { ModelProgressUseCase } from '../progress/model-progress.use-case';
 import { SetModelUseCase } from '../models/set-model.use-case';
 import { CreateReleaseUseCase } from '../releases/create-release.use-case';
 import { GetReleaseUseCase } from '../releases/get-release.use-case';
@@ -24,6 +26,8 @@ export class FirmwareRpcHandlers {
     private readonly updateRelease: UpdateReleaseUseCase,
     private readonly setModel: SetModelUseCase,
     private readonly getModel: GetModelUseCase,
+    private readonly listModels: ListModelsUseCase,
+    private readonly modelProgress: ModelProgressUseCase,
   ) {}
 
   /** Registers every handler; refuses to start when a firmware operation of the catalogue is not served. */
@@ -36,5 +40,7 @@ export class FirmwareRpcHandlers {
     ops.contract(FIRMWARE_RPC.updateRelease, 'admin.update_release', (req) => this.updateRelease.execute(req));
     ops.contract(FIRMWARE_RPC.setModel, 'admin.set_model', (req) => this.setModel.execute(req));
     ops.contract(FIRMWARE_RPC.getModel, 'admin.get_model', (req) => this.getModel.execute(req));
+    ops.contract(FIRMWARE_RPC.listModels, 'admin.list_models', (req) => this.listModels.execute(req));
+    ops.contract(FIRMWARE_RPC.modelProgress, 'admin.model_progress', (req) => this.modelProgress.execute(req));
   }
 }

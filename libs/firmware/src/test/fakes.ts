@@ -1,7 +1,9 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): an in-memory release store with the real rules, recorded metrics (each implements the interface its use cases depend on). */
-import type { Chain, FirmwareModel, NewRelease, Release, ReleaseChanges } from '../releases/release';
+import type { Chain, FirmwareModel, ModelSummary, NewRelease, Release, ReleaseChanges } from '../releases/release';
 import type { ReleaseStore } from '../releases/release.repository';
 import type { Offer, OfferMetrics } from '../common/firmware-metrics';
+import type { RolloutCheck } from '../progress/rollout-check';
+import type { ProgressCounts, RolloutCheckStore } from '../progress/rollout-check.repository';
 
 /** Where unit specs' ManualClock (@dcp/testing) starts. */
 export const T0 = Date.UTC(2026, 0, 1);
@@ -93,12 +95,49 @@ export class MemoryReleases implements ReleaseStore {
     if (!model) return null;
     return { model: { ...model }, releases: this.rows.filter((r) => r.modelId === model.id && r.active).map((r) => ({ ...r })) };
   }
+  async modelWithAllReleases(machineTypeName: string): Promise<Chain | null> {
+    this.check();
+    const model = this.models.find((m) => m.machineTypeName === machineTypeName);
+    if (!model) return null;
+    return { model: { ...model }, releases: this.rows.filter((r) => r.modelId === model.id).map((r) => ({ ...r })) };
+  }
+  async pageModels(filter: { q?: string }, limit: number, offset: number): Promise<{ items: ModelSummary[]; total: number }> {
+    this.check();
+    const q = filter.q?.toLowerCase();
+    const models = this.models.filter((m) => q === undefined || m.machineTypeName.toLowerCase().includes(q));
+    const summary = (m: FirmwareModel): ModelSummary => {
+      const releases = this.rows.filter((r) => r.modelId === m.id);
+      return { ...m, releaseCount: releases.length, activeReleaseCount: releases.filter((r) => r.active).length };
+    };
+    return { items: models.slice(offset, offset + limit).map(summary), total: models.length };
+  }
+}
+
+/** Keeps what firmware.latest records; `broken` makes every recording fail like a lost database. */
+export class MemoryRolloutChecks implements RolloutCheckStore {
+  readonly recorded: RolloutCheck[] = [];
+  broken = false;
+
+  async record(check: RolloutCheck): Promise<void> {
+    if (this.broken) throw new Error('connection terminated');
+    this.recorded.push(check);
+  }
+  async progress(): Promise<ProgressCounts> {
+    throw new Error('MemoryRolloutChecks counts nothing: progress is SQL (rollout-progress.int.spec.ts)');
+  }
+  async purgeSeenBefore(): Promise<number> {
+    throw new Error('MemoryRolloutChecks purges nothing: the purge is SQL (rollout-progress.int.spec.ts)');
+  }
 }
 
 export class FakeMetrics implements OfferMetrics {
   readonly offers: Offer[] = [];
+  notRecorded = 0;
   offered(offer: Offer): void {
     this.offers.push(offer);
+  }
+  progressNotRecorded(): void {
+    this.notRecorded++;
   }
 }
 

@@ -78,6 +78,8 @@ export const METRIC_CATALOGUE = {
 
   // firmware-service
   dcp_firmware_offers_total: { type: 'counter', help: 'firmware.latest answers by what they offered', labelNames: ['offer'] },
+  dcp_firmware_progress_not_recorded_total: { type: 'counter', help: 'firmware.latest answers rollout progress could not record (the answer went out unchanged)', labelNames: [] },
+  dcp_firmware_progress_purged_rows_total: { type: 'counter', help: 'Rollout progress rows purged after the longest window', labelNames: [] },
 } as const satisfies Record<`dcp_${string}`, MetricDefinition>;
 
 export type MetricCatalogue = typeof METRIC_CATALOGUE;

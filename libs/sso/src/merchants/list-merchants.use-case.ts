@@ -1,5 +1,6 @@
+/** Merchants in registration order, one page, optionally filtered by `q` (name or clientId) and `enabled` (operator API). */
 import { Inject, Injectable } from '@nestjs/common';
-import { resolvePage } from '@dcp/contracts';
+import { listMerchantsFilterSchema, parseAdminBody, resolvePage } from '@dcp/contracts';
 import type { MerchantView } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { toMerchantView } from './merchant.mapper';
@@ -12,9 +13,11 @@ export class ListMerchantsUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(request: { limit?: number; offset?: number }): Promise<{ items: MerchantView[]; total: number }> {
+  async execute(request: { limit?: number; offset?: number; q?: unknown; enabled?: unknown }): Promise<{ items: MerchantView[]; total: number }> {
+    // The filters come as the query string gave them: a bad one answers ADMIN_VALIDATION_FAILED naming it.
+    const filter = parseAdminBody(listMerchantsFilterSchema, { q: request.q, enabled: request.enabled });
     const { limit, offset } = resolvePage(request);
-    const { items, total } = await this.merchants.page(limit, offset);
+    const { items, total } = await this.merchants.page(filter, limit, offset);
     const now = this.clock.now();
     return { items: items.map((m) => toMerchantView(m, now)), total };
   }

@@ -26,7 +26,7 @@ class MemoryMerchants implements MerchantStore {
     Object.assign(row, changes);
     return { ...row };
   }
-  async page(limit: number, offset: number) {
+  async page(_filter: unknown, limit: number, offset: number) {
     const all = [...this.rows.values()];
     return { items: all.slice(offset, offset + limit), total: all.length };
   }

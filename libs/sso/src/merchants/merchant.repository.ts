@@ -1,6 +1,7 @@
 /** Merchant rows of the sso schema. */
 import { Inject, Injectable } from '@nestjs/common';
-import { hotStatement } from '@dcp/database';
+import type { ListMerchantsFilter } from '@dcp/contracts';
+import { escapeLikeWildcards, hotStatement } from '@dcp/database';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase } from '../sso-database.types';
 import type { Merchant, MerchantChanges, NewMerchant } from './merchant';
@@ -10,7 +11,8 @@ export interface MerchantStore {
   findByClientId(clientId: string): Promise<Merchant | null>;
   create(merchant: NewMerchant): Promise<Merchant>;
   update(clientId: string, changes: MerchantChanges, ifSecret?: string): Promise<Merchant | undefined>;
-  page(limit: number, offset: number): Promise<{ items: Merchant[]; total: number }>;
+  /** Registration order; `q` matched literally (wildcards escaped), case-insensitively, in the name or clientId. */
+  page(filter: ListMerchantsFilter, limit: number, offset: number): Promise<{ items: Merchant[]; total: number }>;
 }
 
 /**
@@ -91,10 +93,12 @@ export class MerchantRepository implements MerchantStore {
     return count === 1;
   }
 
-  async page(limit: number, offset: number): Promise<{ items: Merchant[]; total: number }> {
+  async page(filter: ListMerchantsFilter, limit: number, offset: number): Promise<{ items: Merchant[]; total: number }> {
+    const contains = filter.q === undefined ? undefined : { contains: escapeLikeWildcards(filter.q), mode: 'insensitive' as const };
+    const where = { ...(contains && { OR: [{ name: contains }, { clientId: contains }] }), ...(filter.enabled !== undefined && { enabled: filter.enabled }) };
     const [items, total] = await Promise.all([
-      this.db.client.merchant.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }),
-      this.db.client.merchant.count(),
+      this.db.client.merchant.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset }),
+      this.db.client.merchant.count({ where }),
     ]);
     return { items, total };
   }

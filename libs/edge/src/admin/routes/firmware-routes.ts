@@ -23,6 +23,17 @@ export const FIRMWARE_ROUTES: readonly AdminRoute[] = [
     query: ['machineTypeName', 'limit', 'offset'],
     toRequest: ({ query }) => ({ machineTypeName: query.machineTypeName, limit: query.limit, offset: query.offset }),
   },
+  // Before /firmware/{id}, which /firmware/models would match too (the first route of a method wins).
+  {
+    method: 'GET',
+    path: '/firmware/models',
+    summary: 'List models in creation order, with their smart-upgrade switch and release counts; q: text the machineTypeName contains (any letter case)',
+    tag: 'firmware',
+    contract: FIRMWARE_RPC.listModels,
+    status: 200,
+    query: ['q', 'limit', 'offset'],
+    toRequest: ({ query }) => ({ q: query.q, limit: query.limit, offset: query.offset }),
+  },
   {
     method: 'GET',
     path: '/firmware/{id}',
@@ -60,5 +71,14 @@ export const FIRMWARE_ROUTES: readonly AdminRoute[] = [
     status: 200,
     body: setModelBodySchema,
     toRequest: ({ params, body }) => ({ machineTypeName: params.machineTypeName, body }),
+  },
+  {
+    method: 'GET',
+    path: '/firmware/models/{machineTypeName}/progress',
+    summary: 'Rollout progress of a model: distinct devices that asked firmware.latest in the last 24 h and 7 d, by version they asked from, by answer and by release offered',
+    tag: 'firmware',
+    contract: FIRMWARE_RPC.modelProgress,
+    status: 200,
+    toRequest: ({ params }) => ({ machineTypeName: params.machineTypeName }),
   },
 ];

@@ -16,12 +16,12 @@ export const MANUFACTURER_ROUTES: readonly AdminRoute[] = [
   {
     method: 'GET',
     path: '/manufacturers',
-    summary: 'List manufacturers',
+    summary: 'List manufacturers in registration order; q: text the oemCode or name contains (any letter case)',
     tag: 'manufacturers',
     contract: DEVICE_RPC.listManufacturers,
     status: 200,
-    query: ['limit', 'offset'],
-    toRequest: ({ query }) => ({ limit: query.limit, offset: query.offset }),
+    query: ['q', 'limit', 'offset'],
+    toRequest: ({ query }) => ({ q: query.q, limit: query.limit, offset: query.offset }),
   },
   {
     method: 'GET',

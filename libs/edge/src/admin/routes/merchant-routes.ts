@@ -16,12 +16,12 @@ export const MERCHANT_ROUTES: readonly AdminRoute[] = [
   {
     method: 'GET',
     path: '/merchants',
-    summary: 'List merchants',
+    summary: 'List merchants in registration order; q: text the name or clientId contains (any letter case), enabled: true or false',
     tag: 'merchants',
     contract: SSO_ADMIN_RPC.listMerchants,
     status: 200,
-    query: ['limit', 'offset'],
-    toRequest: ({ query }) => ({ limit: query.limit, offset: query.offset }),
+    query: ['q', 'enabled', 'limit', 'offset'],
+    toRequest: ({ query }) => ({ q: query.q, enabled: query.enabled, limit: query.limit, offset: query.offset }),
   },
   {
     method: 'GET',

@@ -1,0 +1,103 @@
+/** Rollout progress rows of the firmware schema (firmware.rollout_check): the record, the counts, the purge. */
+import { Inject, Injectable } from '@nestjs/common';
+import { hotStatement } from '@dcp/database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { FirmwareDatabase } from '../firmware-database.types';
+import { ROLLOUT_OUTCOMES, type RolloutCheck, type RolloutOutcome } from './rollout-check';
+
+/** Distinct devices in the short (24 h) and the long (7 d) window. */
+export interface DeviceCounts {
+  last24h: number;
+  last7d: number;
+}
+
+/** A model's counts, each of distinct devices (canonical MACs). */
+export interface ProgressCounts {
+  devices: DeviceCounts;
+  byOutcome: Record<RolloutOutcome, DeviceCounts>;
+  /** By release offered (release id). */
+  byRelease: Map<number, DeviceCounts>;
+  /** By the system and by the application version asked from (key text). */
+  bySystemVersion: Map<string, DeviceCounts>;
+  byAppVersion: Map<string, DeviceCounts>;
+}
+
+/** What firmware.latest's recorder, the progress use case and the purge need (RolloutCheckRepository; an in-memory fake in unit specs). */
+export interface RolloutCheckStore {
+  record(check: RolloutCheck): Promise<void>;
+  progress(modelId: number, windows: { since24h: Date; since7d: Date }): Promise<ProgressCounts>;
+  /** Deletes up to `limit` rows last seen before `cutoff`; resolves with how many. */
+  purgeSeenBefore(cutoff: Date, limit: number): Promise<number>;
+}
+
+/**
+ * On every firmware.latest answer (a hot statement, decisions PF4): one row per device, versions and answer;
+ * a repeat only moves its time forward (never back: concurrent answers may commit out of order).
+ */
+const RECORD = hotStatement<never>(
+  'firmware.record-rollout-check',
+  `INSERT INTO "firmware"."rollout_check" (model_id, mac_addr, from_system, from_app, outcome, offered_release_id, last_seen_at)
+   VALUES ($1::int, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::int, $7::timestamptz)
+   ON CONFLICT (model_id, mac_addr, from_system, from_app, outcome, offered_release_id)
+   DO UPDATE SET last_seen_at = GREATEST("rollout_check".last_seen_at, EXCLUDED.last_seen_at)`,
+);
+
+/** GROUPING(from_system, from_app, outcome, offered_release_id) of each grouping set: a bit is set for a column not grouped by. */
+const SET = { bySystem: 0b0111, byApp: 0b1011, byRelease: 0b1100, byOutcome: 0b1101, all: 0b1111 } as const;
+
+interface CountRow {
+  grouping: number;
+  fromSystem: string | null;
+  fromApp: string | null;
+  outcome: string | null;
+  offeredReleaseId: number | null;
+  last24h: number;
+  last7d: number;
+}
+
+@Injectable()
+export class RolloutCheckRepository implements RolloutCheckStore {
+  constructor(@Inject(serviceDatabaseToken('firmware')) private readonly db: FirmwareDatabase) {}
+
+  async record(c: RolloutCheck): Promise<void> {
+    await this.db.run(RECORD, [c.modelId, c.macAddr, c.fromSystem, c.fromApp, c.outcome, c.offeredReleaseId, c.at]);
+  }
+
+  /**
+   * Every count of the progress view in one statement over the model's rows of the long window (index
+   * (model_id, last_seen_at)): one grouping set per breakdown, the short window as a FILTER.
+   */
+  async progress(modelId: number, { since24h, since7d }: { since24h: Date; since7d: Date }): Promise<ProgressCounts> {
+    const rows = await this.db.client.$queryRaw<CountRow[]>`
+      SELECT GROUPING(from_system, from_app, outcome, offered_release_id)::int AS "grouping",
+             from_system AS "fromSystem", from_app AS "fromApp", outcome, offered_release_id AS "offeredReleaseId",
+             (count(DISTINCT mac_addr) FILTER (WHERE last_seen_at >= ${since24h}))::int AS "last24h",
+             count(DISTINCT mac_addr)::int AS "last7d"
+      FROM "firmware"."rollout_check"
+      WHERE model_id = ${modelId} AND last_seen_at >= ${since7d}
+      GROUP BY GROUPING SETS ((from_system), (from_app), (outcome, offered_release_id), (outcome), ())`;
+    const none = (): DeviceCounts => ({ last24h: 0, last7d: 0 });
+    const counts: ProgressCounts = {
+      devices: none(),
+      byOutcome: Object.fromEntries(ROLLOUT_OUTCOMES.map((o) => [o, none()])) as Record<RolloutOutcome, DeviceCounts>,
+      byRelease: new Map(),
+      bySystemVersion: new Map(),
+      byAppVersion: new Map(),
+    };
+    for (const row of rows) {
+      const n = { last24h: row.last24h, last7d: row.last7d };
+      if (row.grouping === SET.all) counts.devices = n;
+      else if (row.grouping === SET.byOutcome) counts.byOutcome[row.outcome as RolloutOutcome] = n;
+      else if (row.grouping === SET.byRelease && row.outcome === 'offered') counts.byRelease.set(row.offeredReleaseId as number, n);
+      else if (row.grouping === SET.bySystem) counts.bySystemVersion.set(row.fromSystem as string, n);
+      else if (row.grouping === SET.byApp) counts.byAppVersion.set(row.fromApp as string, n);
+    }
+    return counts;
+  }
+
+  async purgeSeenBefore(cutoff: Date, limit: number): Promise<number> {
+    return this.db.client.$executeRaw`
+      DELETE FROM "firmware"."rollout_check" WHERE ctid IN (
+        SELECT ctid FROM "firmware"."rollout_check" WHERE last_seen_at < ${cutoff} LIMIT ${limit})`;
+  }
+}
