@@ -1,5 +1,6 @@
 // Shared jest settings: SWC transpiles TS (with decorator metadata) and the ESM-only Nest 12 packages,
-// which jest's own module loader cannot require on Node < 24.9.
+// which jest's own module loader cannot require on Node < 24.9 (@fastify/static is listed for its ESM-only
+// content-disposition, in its own node_modules).
 const path = require('node:path');
 const root = __dirname;
 
@@ -24,7 +25,7 @@ module.exports = function preset(projectDir, overrides = {}) {
         },
       ],
     },
-    transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|@prisma/schema-engine-wasm|@nestjs|load-esm|file-type|@nats-io|uint8array-extras|strtok3|token-types|@tokenizer|@borewit)/)'],
+    transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|@prisma/schema-engine-wasm|@nestjs|load-esm|file-type|@nats-io|uint8array-extras|strtok3|token-types|@tokenizer|@borewit|@fastify/static|content-disposition)/)'],
     moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
     moduleNameMapper: {
       '^@dcp/([a-z-]+)$': path.join(root, 'libs/$1/src/index.ts'),

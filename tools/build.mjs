@@ -17,7 +17,7 @@ const roots = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const force = process.argv.includes('--force');
 const sourceRoots = roots.length ? roots : ['apps', 'libs', 'tools/demo', 'tools/bench', 'tools/docs'];
 
-const skip = (p) => /\.spec\.ts$|\.e2e-spec\.ts$|\.d\.ts$|[\\/](test|__tests__)[\\/]/.test(p);
+const skip = (p) => /\.spec\.ts$|\.e2e-spec\.ts$|\.d\.ts$|[\\/](test|__tests__)[\\/]/.test(p) || /^apps[\\/]console[\\/]/.test(p);
 
 async function* walk(dir) {
   let entries;
@@ -80,3 +80,8 @@ for (const r of sourceRoots) {
 }
 await Promise.all(jobs);
 if (!process.argv.includes('--quiet')) console.log(`build: ${built} file(s) transpiled into dist/`);
+// The operator console is a browser bundle (Vite), built after the edge whose OpenAPI document types it.
+if (sourceRoots.some((r) => r === 'apps' || r === 'apps/console' || r === 'apps/console/')) {
+  const { buildConsole } = await import('./console/build.mjs');
+  await buildConsole({ force, quiet: process.argv.includes('--quiet') });
+}

@@ -25,6 +25,7 @@ let ok = true;
 if (!quick) {
   ok = step('build', process.execPath, [join(root, 'tools/build.mjs')]) && ok;
   ok = step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) && ok;
+  ok = step('typecheck console', bin('tsc'), ['-p', 'apps/console/tsconfig.json']) && ok;
   // The module-boundary rule reads Nx's cached project graph; without one it would silently skip.
   ok = step('project graph', bin('nx'), ['graph', '--file=tmp/project-graph.json'], { NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }) && ok;
   ok = step('lint', bin('eslint'), ['apps', 'libs', 'tools', '--max-warnings=0']) && ok;

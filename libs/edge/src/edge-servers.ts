@@ -9,6 +9,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { type Logger, contextLogger, fastifyLogging, nestLogger } from '@dcp/observability';
 import { HealthModule, RuntimeModule, type Runtime, registerHttpShutdown } from '@dcp/runtime';
 import { AdminModule } from './admin/admin.module';
+import { registerConsole } from './console/console-assets';
 import { EdgeModule } from './edge.module';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { registerGatewayRoutes } from './gateway/gateway-routes';
@@ -80,6 +81,8 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
     });
   }
   registerGatewayRoutes(publicApp.getHttpAdapter().getInstance(), publicApp.get(GatewayDispatcher));
+  // The operator console's static files (apps/console, built to dist/console) beside the admin API.
+  await registerConsole(adminApp.getHttpAdapter().getInstance(), { publicStoreUrl: runtime.config.publicStoreUrl });
   // After the other hooks: a refused request is still logged, traced and counted like any answer.
   await registerRateLimits(publicApp.getHttpAdapter().getInstance(), runtime.config.rateLimits);
   // On SIGTERM both listeners close and answer what they received before the bus and databases go (HS2).

@@ -1,0 +1,3624 @@
+// Generated from /admin/v1/openapi.json by tools/console/generate-api.mjs (npm run build): do not edit.
+export type paths = {
+    "/admin/v1/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List merchants in registration order; q: text the name or clientId contains (any letter case), enabled: true or false */
+        get: operations["getMerchants"];
+        put?: never;
+        /** Register a merchant; the response shows its clientSecret once */
+        post: operations["postMerchants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/merchants/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a merchant (never its secret) */
+        get: operations["getMerchantsClientId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a merchant: name, endpoint URLs, token lifetimes, refresh-token rotation, enabled */
+        patch: operations["patchMerchantsClientId"];
+        trace?: never;
+    };
+    "/admin/v1/merchants/{clientId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the clientSecret; the old one keeps verifying for graceSeconds (default 24 h) */
+        post: operations["postMerchantsClientIdSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/merchants/{clientId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a merchant: every SSO call and its users' gateway calls are refused */
+        post: operations["postMerchantsClientIdDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the maintenance mode apps see in center.getServerInfo */
+        get: operations["getMaintenance"];
+        /** Set the maintenance mode: none, upgrade (000066) or address-change (000077 with server_url = serverUrl) */
+        put: operations["putMaintenance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/manufacturers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List manufacturers in registration order; q: text the oemCode or name contains (any letter case) */
+        get: operations["getManufacturers"];
+        put?: never;
+        /** Register a device manufacturer; the response shows its delKey (force-unbind key) once */
+        post: operations["postManufacturers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/manufacturers/{oemCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a manufacturer (never its delKey) */
+        get: operations["getManufacturersOemCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/manufacturers/{oemCode}/del-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the delKey; the old one stops verifying at once, the new one is shown once */
+        post: operations["postManufacturersOemCodeDelkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the permission catalogue */
+        get: operations["getPermissions"];
+        put?: never;
+        /** Add a permission (plan) to the catalogue */
+        post: operations["postPermissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List grants, optionally of one user (openId) */
+        get: operations["getGrants"];
+        put?: never;
+        /** Grant a permission to a user (paid grants wait for activation, grantStatus 1) */
+        post: operations["postGrants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/grants/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a grant */
+        get: operations["getGrantsGrantId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/devices/{devId}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store one MPEG-TS segment of a device's recording (the device must be bound); start in epoch seconds, duration in seconds, type an event type 0–65535 */
+        post: operations["postDevicesDevIdSegments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/devices/{mac}/recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Without day: the UTC days with recordings of the device's owner (as record.date.query), YYYY-MM-DD; with day=YYYY-MM-DD: that day's clips (as record.query: start, end, type) */
+        get: operations["getDevicesMacRecordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/devices/{mac}/playback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed HLS playlist URL of a window of the device's recordings, as record.play gives apps (start < end ≤ start + 21600 s, epoch seconds; valid 3600 s) */
+        post: operations["postDevicesMacPlayback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/firmware": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List firmware releases, optionally of one model */
+        get: operations["getFirmware"];
+        put?: never;
+        /** Add a firmware release to its model's upgrade chain (the model is created with its first release) */
+        post: operations["postFirmware"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/firmware/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List models in creation order, with their smart-upgrade switch and release counts; q: text the machineTypeName contains (any letter case) */
+        get: operations["getFirmwareModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/firmware/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a firmware release */
+        get: operations["getFirmwareId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a release's active, remind, rolloutPercent or interim (versions and artifacts are immutable) */
+        patch: operations["patchFirmwareId"];
+        trace?: never;
+    };
+    "/admin/v1/firmware/models/{machineTypeName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a model (its smart-upgrade switch) */
+        get: operations["getFirmwareModelsMachineTypeName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark a model as (not) supporting smart upgrade (010121) */
+        patch: operations["patchFirmwareModelsMachineTypeName"];
+        trace?: never;
+    };
+    "/admin/v1/firmware/models/{machineTypeName}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rollout progress of a model: distinct devices that asked firmware.latest in the last 24 h and 7 d, by version they asked from, by answer and by release offered */
+        get: operations["getFirmwareModelsMachineTypeNameProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead-letters/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events device-service gave up on after its maximum deliveries */
+        get: operations["getDeadlettersDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead-letters/device/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a dead letter of device-service handled; with {"replay": true} apply the event again first */
+        post: operations["postDeadlettersDeviceIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead-letters/permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events permission-service gave up on after its maximum deliveries */
+        get: operations["getDeadlettersPermission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead-letters/permission/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a dead letter of permission-service handled; with {"replay": true} apply the event again first */
+        post: operations["postDeadlettersPermissionIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead-letters/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events storage-service gave up on after its maximum deliveries */
+        get: operations["getDeadlettersStorage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead-letters/storage/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a dead letter of storage-service handled; with {"replay": true} apply the event again first */
+        post: operations["postDeadlettersStorageIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/devices/{mac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device (MAC in any spelling) with its owner (sso-service), one page of the owner's grants on it and its current service (permission-service) and a summary of its recordings (storage-service); a part whose service failed is { error: { errorCode, failureDetails } } */
+        get: operations["getDevicesMac"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/users/{openId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } } */
+        get: operations["getUsersOpenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users with this merchant uuid (under every merchant, or one clientId's), oldest first */
+        get: operations["getUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events waiting in each service's outbox (not yet published) and the age of the oldest; a service that failed is listed with { error } */
+        get: operations["getOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The name and role of the calling token (full, or read-only: GET only), for a console to show or hide write actions */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first: every POST, PUT, PATCH and DELETE, refusals included (who, what, when, the answer's status and error code, the request id; never a response). Filters: actor (a token name), method, path (prefix, e.g. /merchants), tag, result (pending, ok, refused, failed), from and to (ISO times with offset; from inclusive, to exclusive) */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        Error: {
+            errorCode: string;
+            failureDetails: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    getMerchants: {
+        parameters: {
+            query?: {
+                q?: string;
+                enabled?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            clientId: string;
+                            name: string;
+                            tokenValidationUrl: string;
+                            userProfileUrl: string;
+                            accessTokenTtlSeconds: number;
+                            refreshTokenTtlSeconds: number;
+                            refreshTokenRotation: boolean;
+                            enabled: boolean;
+                            previousSecretExpiresAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMerchants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    tokenValidationUrl: string;
+                    userProfileUrl: string;
+                    accessTokenTtlSeconds?: number;
+                    refreshTokenTtlSeconds?: number;
+                    refreshTokenRotation?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        name: string;
+                        tokenValidationUrl: string;
+                        userProfileUrl: string;
+                        accessTokenTtlSeconds: number;
+                        refreshTokenTtlSeconds: number;
+                        refreshTokenRotation: boolean;
+                        enabled: boolean;
+                        previousSecretExpiresAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        clientSecret: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMerchantsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        name: string;
+                        tokenValidationUrl: string;
+                        userProfileUrl: string;
+                        accessTokenTtlSeconds: number;
+                        refreshTokenTtlSeconds: number;
+                        refreshTokenRotation: boolean;
+                        enabled: boolean;
+                        previousSecretExpiresAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchMerchantsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    tokenValidationUrl?: string;
+                    userProfileUrl?: string;
+                    accessTokenTtlSeconds?: number;
+                    refreshTokenTtlSeconds?: number;
+                    refreshTokenRotation?: boolean;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        name: string;
+                        tokenValidationUrl: string;
+                        userProfileUrl: string;
+                        accessTokenTtlSeconds: number;
+                        refreshTokenTtlSeconds: number;
+                        refreshTokenRotation: boolean;
+                        enabled: boolean;
+                        previousSecretExpiresAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMerchantsClientIdSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    graceSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        name: string;
+                        tokenValidationUrl: string;
+                        userProfileUrl: string;
+                        accessTokenTtlSeconds: number;
+                        refreshTokenTtlSeconds: number;
+                        refreshTokenRotation: boolean;
+                        enabled: boolean;
+                        previousSecretExpiresAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        clientSecret: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMerchantsClientIdDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        name: string;
+                        tokenValidationUrl: string;
+                        userProfileUrl: string;
+                        accessTokenTtlSeconds: number;
+                        refreshTokenTtlSeconds: number;
+                        refreshTokenRotation: boolean;
+                        enabled: boolean;
+                        previousSecretExpiresAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "none" | "upgrade" | "address-change";
+                        serverUrl: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "none" | "upgrade" | "address-change";
+                    serverUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "none" | "upgrade" | "address-change";
+                        serverUrl: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManufacturers: {
+        parameters: {
+            query?: {
+                q?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            oemCode: string;
+                            name: string;
+                            createdAt: string;
+                            delKeyRotatedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postManufacturers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    oemCode: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        oemCode: string;
+                        name: string;
+                        createdAt: string;
+                        delKeyRotatedAt: string | null;
+                        delKey: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManufacturersOemCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                oemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        oemCode: string;
+                        name: string;
+                        createdAt: string;
+                        delKeyRotatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postManufacturersOemCodeDelkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                oemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        oemCode: string;
+                        name: string;
+                        createdAt: string;
+                        delKeyRotatedAt: string | null;
+                        delKey: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPermissions: {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            permissionCode: string;
+                            permissionName: string;
+                            permissionType: number;
+                            durationDays: number;
+                            belongServer: string;
+                            channelCount: number;
+                            bpi: boolean;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    permissionCode: string;
+                    permissionName: string;
+                    permissionType: 1 | 2 | 3;
+                    durationDays: number;
+                    belongServer?: string;
+                    channelCount?: number;
+                    bpi?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        permissionCode: string;
+                        permissionName: string;
+                        permissionType: number;
+                        durationDays: number;
+                        belongServer: string;
+                        channelCount: number;
+                        bpi: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGrants: {
+        parameters: {
+            query?: {
+                openId?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            grantId: number;
+                            openId: string;
+                            userId: number;
+                            /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5); null while the grant is tied to no device */
+                            ipcMac: string | null;
+                            permissionCode: string;
+                            permissionName: string;
+                            permissionType: number;
+                            grantStatus: number;
+                            initTime: number;
+                            startTime: number | null;
+                            endTime: number | null;
+                            revokedAt: string | null;
+                            revokeReason: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    openId: string;
+                    permissionCode: string;
+                    /** @description device MAC in any accepted spelling (06626E63FBA5, 06:62:6e:63:fb:a5, 06-62-6E-63-FB-A5); stored and answered canonical */
+                    ipcMac?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grantId: number;
+                        openId: string;
+                        userId: number;
+                        /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5); null while the grant is tied to no device */
+                        ipcMac: string | null;
+                        permissionCode: string;
+                        permissionName: string;
+                        permissionType: number;
+                        grantStatus: number;
+                        initTime: number;
+                        startTime: number | null;
+                        endTime: number | null;
+                        revokedAt: string | null;
+                        revokeReason: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGrantsGrantId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grantId: number;
+                        openId: string;
+                        userId: number;
+                        /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5); null while the grant is tied to no device */
+                        ipcMac: string | null;
+                        permissionCode: string;
+                        permissionName: string;
+                        permissionType: number;
+                        grantStatus: number;
+                        initTime: number;
+                        startTime: number | null;
+                        endTime: number | null;
+                        revokedAt: string | null;
+                        revokeReason: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDevicesDevIdSegments: {
+        parameters: {
+            query?: {
+                start?: string;
+                duration?: string;
+                type?: string;
+            };
+            header?: never;
+            path: {
+                devId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The segment's MPEG-TS bytes, at most 4194304 bytes */
+        requestBody: {
+            content: {
+                "video/mp2t": string;
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        segmentId: string;
+                        /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5) */
+                        devId: string;
+                        userId: number;
+                        start: number;
+                        duration: number;
+                        type: number;
+                        bytes: number;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDevicesMacRecordings: {
+        parameters: {
+            query?: {
+                day?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                mac: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5) */
+                        macAddr: string;
+                        day: string;
+                        clips: {
+                            start: number;
+                            end: number;
+                            type: number;
+                        }[];
+                        total: number;
+                    } | {
+                        /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5) */
+                        macAddr: string;
+                        days: string[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDevicesMacPlayback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mac: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    start: number;
+                    end: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5) */
+                        macAddr: string;
+                        start: number;
+                        end: number;
+                        expires: number;
+                        recordUrl: string;
+                        secureUrl: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFirmware: {
+        parameters: {
+            query?: {
+                machineTypeName?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            machineTypeName: string;
+                            type: number;
+                            version1: number;
+                            version2: string;
+                            version3: number;
+                            version4: number;
+                            patchVersion: number;
+                            downloadUri: string;
+                            md5: string;
+                            desc: {
+                                zh: string;
+                                en: string;
+                            };
+                            interim: boolean;
+                            active: boolean;
+                            remind: number;
+                            rolloutPercent: number;
+                            createTime: number;
+                            updateTime: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFirmware: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    machineTypeName: string;
+                    version1: number;
+                    version2: string;
+                    version3: number;
+                    version4: number;
+                    patchVersion: number;
+                    type: 1 | 2;
+                    downloadUri: string;
+                    md5: string;
+                    desc: {
+                        zh: string;
+                        en: string;
+                    };
+                    interim?: boolean;
+                    active?: boolean;
+                    remind?: 0 | 1;
+                    rolloutPercent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        machineTypeName: string;
+                        type: number;
+                        version1: number;
+                        version2: string;
+                        version3: number;
+                        version4: number;
+                        patchVersion: number;
+                        downloadUri: string;
+                        md5: string;
+                        desc: {
+                            zh: string;
+                            en: string;
+                        };
+                        interim: boolean;
+                        active: boolean;
+                        remind: number;
+                        rolloutPercent: number;
+                        createTime: number;
+                        updateTime: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFirmwareModels: {
+        parameters: {
+            query?: {
+                q?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            machineTypeName: string;
+                            smartUpgrade: boolean;
+                            createTime: number;
+                            updateTime: number;
+                            releaseCount: number;
+                            activeReleaseCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFirmwareId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        machineTypeName: string;
+                        type: number;
+                        version1: number;
+                        version2: string;
+                        version3: number;
+                        version4: number;
+                        patchVersion: number;
+                        downloadUri: string;
+                        md5: string;
+                        desc: {
+                            zh: string;
+                            en: string;
+                        };
+                        interim: boolean;
+                        active: boolean;
+                        remind: number;
+                        rolloutPercent: number;
+                        createTime: number;
+                        updateTime: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchFirmwareId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    remind?: 0 | 1;
+                    rolloutPercent?: number;
+                    interim?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        machineTypeName: string;
+                        type: number;
+                        version1: number;
+                        version2: string;
+                        version3: number;
+                        version4: number;
+                        patchVersion: number;
+                        downloadUri: string;
+                        md5: string;
+                        desc: {
+                            zh: string;
+                            en: string;
+                        };
+                        interim: boolean;
+                        active: boolean;
+                        remind: number;
+                        rolloutPercent: number;
+                        createTime: number;
+                        updateTime: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFirmwareModelsMachineTypeName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                machineTypeName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        machineTypeName: string;
+                        smartUpgrade: boolean;
+                        createTime: number;
+                        updateTime: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchFirmwareModelsMachineTypeName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                machineTypeName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    smartUpgrade: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        machineTypeName: string;
+                        smartUpgrade: boolean;
+                        createTime: number;
+                        updateTime: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFirmwareModelsMachineTypeNameProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                machineTypeName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        machineTypeName: string;
+                        asOf: number;
+                        devices: {
+                            last24h: number;
+                            last7d: number;
+                        };
+                        answers: {
+                            offered: {
+                                last24h: number;
+                                last7d: number;
+                            };
+                            upToDate: {
+                                last24h: number;
+                                last7d: number;
+                            };
+                            notRolledOut: {
+                                last24h: number;
+                                last7d: number;
+                            };
+                            refused: {
+                                last24h: number;
+                                last7d: number;
+                            };
+                        };
+                        fromVersions: {
+                            type: number;
+                            version: string;
+                            devices: {
+                                last24h: number;
+                                last7d: number;
+                            };
+                        }[];
+                        releases: {
+                            id: number;
+                            type: number;
+                            key: string;
+                            version2: string;
+                            interim: boolean;
+                            active: boolean;
+                            rolloutPercent: number;
+                            offered: {
+                                last24h: number;
+                                last7d: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeadlettersDevice: {
+        parameters: {
+            query?: {
+                includeResolved?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            durable: string;
+                            subject: string;
+                            eventId: string | null;
+                            payload: unknown;
+                            deliveries: number;
+                            error: string;
+                            createdAt: string;
+                            resolvedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDeadlettersDeviceIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    replay?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        durable: string;
+                        subject: string;
+                        eventId: string | null;
+                        payload: unknown;
+                        deliveries: number;
+                        error: string;
+                        createdAt: string;
+                        resolvedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeadlettersPermission: {
+        parameters: {
+            query?: {
+                includeResolved?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            durable: string;
+                            subject: string;
+                            eventId: string | null;
+                            payload: unknown;
+                            deliveries: number;
+                            error: string;
+                            createdAt: string;
+                            resolvedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDeadlettersPermissionIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    replay?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        durable: string;
+                        subject: string;
+                        eventId: string | null;
+                        payload: unknown;
+                        deliveries: number;
+                        error: string;
+                        createdAt: string;
+                        resolvedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeadlettersStorage: {
+        parameters: {
+            query?: {
+                includeResolved?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            durable: string;
+                            subject: string;
+                            eventId: string | null;
+                            payload: unknown;
+                            deliveries: number;
+                            error: string;
+                            createdAt: string;
+                            resolvedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDeadlettersStorageIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    replay?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        durable: string;
+                        subject: string;
+                        eventId: string | null;
+                        payload: unknown;
+                        deliveries: number;
+                        error: string;
+                        createdAt: string;
+                        resolvedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDevicesMac: {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                mac: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        device: {
+                            /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5) */
+                            macAddr: string;
+                            userId: number;
+                            deviceName: string;
+                            productName: string;
+                            oemCode: string;
+                            manufacturerName: string | null;
+                            username: string;
+                            hasusertag: number;
+                            supportStore: number;
+                            supportRichMedia: number;
+                            boundAt: string;
+                            updatedAt: string;
+                        };
+                        owner: {
+                            userId: number;
+                            openId: string;
+                            uuid: string;
+                            username: string;
+                            name: string;
+                            merchant: {
+                                clientId: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                        };
+                        grants: {
+                            items: {
+                                grantId: number;
+                                openId: string;
+                                userId: number;
+                                /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5); null while the grant is tied to no device */
+                                ipcMac: string | null;
+                                permissionCode: string;
+                                permissionName: string;
+                                permissionType: number;
+                                grantStatus: number;
+                                initTime: number;
+                                startTime: number | null;
+                                endTime: number | null;
+                                revokedAt: string | null;
+                                revokeReason: string | null;
+                            }[];
+                            total: number;
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                        };
+                        currentService: {
+                            name: string;
+                            description: string;
+                            startTime: number | null;
+                            endTime: number | null;
+                            validity: string;
+                            status: number;
+                            flag: number;
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                        };
+                        recordings: {
+                            days: string[];
+                            segments: number;
+                            bytes: number;
+                            firstStart: number | null;
+                            lastEnd: number | null;
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsersOpenId: {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                openId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            userId: number;
+                            openId: string;
+                            uuid: string;
+                            username: string;
+                            name: string;
+                            merchant: {
+                                clientId: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        devices: {
+                            items: {
+                                /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5) */
+                                macAddr: string;
+                                userId: number;
+                                deviceName: string;
+                                productName: string;
+                                oemCode: string;
+                                manufacturerName: string | null;
+                                username: string;
+                                hasusertag: number;
+                                supportStore: number;
+                                supportRichMedia: number;
+                                boundAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                        };
+                        grants: {
+                            items: {
+                                grantId: number;
+                                openId: string;
+                                userId: number;
+                                /** @description canonical MAC: 12 upper-case hex digits (06626E63FBA5); null while the grant is tied to no device */
+                                ipcMac: string | null;
+                                permissionCode: string;
+                                permissionName: string;
+                                permissionType: number;
+                                grantStatus: number;
+                                initTime: number;
+                                startTime: number | null;
+                                endTime: number | null;
+                                revokedAt: string | null;
+                                revokeReason: string | null;
+                            }[];
+                            total: number;
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsers: {
+        parameters: {
+            query?: {
+                uuid?: string;
+                clientId?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            userId: number;
+                            openId: string;
+                            uuid: string;
+                            username: string;
+                            name: string;
+                            merchant: {
+                                clientId: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        services: ({
+                            pending: number;
+                            oldestAgeSeconds: number;
+                            /** @enum {string} */
+                            service: "sso" | "device" | "permission";
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                            /** @enum {string} */
+                            service: "sso" | "device" | "permission";
+                        })[];
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        role: "full" | "read-only";
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+                actor?: string;
+                method?: string;
+                path?: string;
+                tag?: string;
+                result?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            at: string;
+                            completedAt: string | null;
+                            actor: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "full" | "read-only";
+                            };
+                            /** @enum {string} */
+                            method: "POST" | "PUT" | "PATCH" | "DELETE";
+                            route: string | null;
+                            operationId: string | null;
+                            tag: string | null;
+                            path: string;
+                            params: {
+                                [key: string]: string;
+                            };
+                            query: {
+                                [key: string]: unknown;
+                            };
+                            body: unknown | null;
+                            bodyBytes: number | null;
+                            requestId: string | null;
+                            /** @enum {string} */
+                            result: "pending" | "ok" | "refused" | "failed";
+                            status: number | null;
+                            errorCode: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

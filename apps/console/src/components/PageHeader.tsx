@@ -1,0 +1,19 @@
+import { Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The page's one h2 (h1 is the console's name in the header), what it is for, and its main actions. */
+export function PageHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
+      <div>
+        <Title order={2}>{title}</Title>
+        {description ? (
+          <Text size="sm" c="dimmed" maw={720}>
+            {description}
+          </Text>
+        ) : null}
+      </div>
+      {children ? <Group gap="xs">{children}</Group> : null}
+    </Group>
+  );
+}

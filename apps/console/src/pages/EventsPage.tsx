@@ -1,0 +1,134 @@
+import { Accordion, Badge, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../api/client';
+import { useApi, useSession } from '../api/session';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { JsonBlock } from '../components/JsonBlock';
+import { PageHeader } from '../components/PageHeader';
+import { PagedTable } from '../components/PagedTable';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { useListPage } from '../components/useListPage';
+import { utcTime } from '../lib/format';
+import { canChange } from '../lib/roles';
+import { OutboxBacklog } from './OutboxBacklog';
+
+const CONSUMERS = ['device', 'permission', 'storage'] as const;
+type Consumer = (typeof CONSUMERS)[number];
+
+/** Events the consumers gave up on (dead letters), per service, and what each service has yet to publish. */
+export function EventsPage() {
+  const { filters, setFilter } = useListPage(['service'] as const);
+  const service = (CONSUMERS as readonly string[]).includes(filters.service) ? (filters.service as Consumer) : 'device';
+  return (
+    <>
+      <PageHeader
+        title="Events"
+        description="A dead letter is an event a service failed to apply after its maximum deliveries. Fix the cause, then replay it (applied at most once) or resolve it without replaying."
+      />
+      <OutboxBacklog />
+      <Tabs value={service} onChange={(v) => v && setFilter('service', v)} mt="lg" keepMounted={false}>
+        <Tabs.List>
+          {CONSUMERS.map((s) => (
+            <Tabs.Tab key={s} value={s}>
+              {s}-service
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {CONSUMERS.map((s) => (
+          <Tabs.Panel key={s} value={s} pt="md">
+            <DeadLetters service={s} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
+function DeadLetters({ service }: { service: Consumer }) {
+  const api = useApi();
+  const { current } = useSession();
+  const queryClient = useQueryClient();
+  const { page, filters, setPage, setFilter, query } = useListPage(['includeResolved'] as const);
+  const path = `/admin/v1/dead-letters/${service}` as const;
+  const list = useQuery({ queryKey: ['dead-letters', service, query], queryFn: () => unwrap(api.GET(path, { params: { query } })) });
+  const writable = canChange(current?.session);
+  const resolve = async (id: string, replay: boolean) => {
+    await unwrap(api.POST(`/admin/v1/dead-letters/${service}/{id}/resolve`, { params: { path: { id } }, body: { replay } }));
+    await queryClient.invalidateQueries({ queryKey: ['dead-letters', service] });
+  };
+  return (
+    <Stack>
+      <Switch label="Show resolved ones too" checked={filters.includeResolved === 'true'} onChange={(e) => setFilter('includeResolved', e.currentTarget.checked ? 'true' : '')} />
+      <ProblemAlert error={list.error} title={`The dead letters of ${service}-service could not be listed`} />
+      <PagedTable
+        caption={`Dead letters of ${service}-service`}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        rowKey={(d) => d.id}
+        page={page}
+        onPage={setPage}
+        loading={list.isFetching}
+        empty="No dead letters: every event was applied."
+        columns={[
+          {
+            key: 'event',
+            label: 'Event',
+            render: (d) => (
+              <Accordion variant="contained" chevronPosition="left">
+                <Accordion.Item value={d.id}>
+                  <Accordion.Control aria-label={`Payload of ${d.subject} ${d.eventId ?? d.id}`}>
+                    <Text size="sm">{d.subject}</Text>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <JsonBlock label={`payload of dead letter ${d.id}`} value={d.payload} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              </Accordion>
+            ),
+          },
+          { key: 'error', label: 'Last error', render: (d) => <Text size="sm" style={{ wordBreak: 'break-word' }}>{d.error}</Text> },
+          { key: 'deliveries', label: 'Deliveries', render: (d) => d.deliveries },
+          { key: 'when', label: 'Given up', render: (d) => utcTime(d.createdAt) },
+          {
+            key: 'actions',
+            label: 'Actions',
+            render: (d) =>
+              d.resolvedAt ? (
+                <Badge color="green" variant="light">
+                  resolved {utcTime(d.resolvedAt)}
+                </Badge>
+              ) : writable ? (
+                <Group gap="xs" wrap="nowrap">
+                  <ConfirmButton
+                    size="xs"
+                    color="blue"
+                    title="Replay this event?"
+                    message={`${service}-service applies ${d.subject} again (once at most: an event already applied changes nothing), then marks it resolved.`}
+                    confirmLabel="Replay"
+                    onConfirm={() => resolve(d.id, true)}
+                  >
+                    Replay
+                  </ConfirmButton>
+                  <ConfirmButton
+                    size="xs"
+                    variant="outline"
+                    color="gray"
+                    title="Resolve without replaying?"
+                    message="The event is marked handled and is not applied. Use this when it was dealt with by hand."
+                    confirmLabel="Resolve"
+                    onConfirm={() => resolve(d.id, false)}
+                  >
+                    Resolve
+                  </ConfirmButton>
+                </Group>
+              ) : (
+                <Badge color="orange" variant="light">
+                  open
+                </Badge>
+              ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,224 @@
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { unwrap } from '../api/client';
+import { useApi, useSession } from '../api/session';
+import { PageHeader } from '../components/PageHeader';
+import { PagedTable } from '../components/PagedTable';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { useListPage } from '../components/useListPage';
+import { utcTime } from '../lib/format';
+import { grantState, planTypeLabel } from '../lib/grants';
+import { canChange } from '../lib/roles';
+
+/** The plan catalogue (permissions) and the grants of plans to users. */
+export function PlansPage() {
+  return (
+    <>
+      <PageHeader title="Plans and grants" description="Plans are the cloud-recording services a merchant sells; a grant gives one to a user (a paid grant waits for activation in the app)." />
+      <Tabs defaultValue="grants" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="grants">Grants</Tabs.Tab>
+          <Tabs.Tab value="plans">Plans</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="grants" pt="md">
+          <GrantsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="plans" pt="md">
+          <PlansTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function PlansTab() {
+  const api = useApi();
+  const { current } = useSession();
+  const { page, setPage, query } = useListPage([] as const);
+  const list = useQuery({ queryKey: ['permissions', query], queryFn: () => unwrap(api.GET('/admin/v1/permissions', { params: { query } })) });
+  return (
+    <Stack>
+      {canChange(current?.session) ? (
+        <Group>
+          <CreatePlan />
+        </Group>
+      ) : null}
+      <ProblemAlert error={list.error} title="The plans could not be listed" />
+      <PagedTable
+        caption="Plans"
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        rowKey={(p) => p.permissionCode}
+        page={page}
+        onPage={setPage}
+        loading={list.isFetching}
+        columns={[
+          { key: 'code', label: 'Code', render: (p) => p.permissionCode },
+          { key: 'name', label: 'Name', render: (p) => p.permissionName },
+          { key: 'type', label: 'Type', render: (p) => planTypeLabel(p.permissionType) },
+          { key: 'days', label: 'Days', render: (p) => p.durationDays },
+          { key: 'channels', label: 'Channels', render: (p) => p.channelCount },
+          { key: 'created', label: 'Created', render: (p) => utcTime(p.createdAt) },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function CreatePlan() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure();
+  const [form, setForm] = useState({ permissionCode: '', permissionName: '', permissionType: 1 as 1 | 2 | 3, durationDays: 30, channelCount: 1, bpi: false });
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await unwrap(api.POST('/admin/v1/permissions', { body: form }));
+      await queryClient.invalidateQueries({ queryKey: ['permissions'] });
+      close();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button onClick={open}>New plan</Button>
+      <Modal opened={opened} onClose={close} title="New plan">
+        <form onSubmit={submit}>
+          <Stack>
+            <TextInput label="Code" required value={form.permissionCode} onChange={(e) => setForm({ ...form, permissionCode: e.currentTarget.value })} />
+            <TextInput label="Name" required value={form.permissionName} onChange={(e) => setForm({ ...form, permissionName: e.currentTarget.value })} />
+            <Select
+              label="Type"
+              allowDeselect={false}
+              value={String(form.permissionType)}
+              onChange={(v) => setForm({ ...form, permissionType: Number(v) as 1 | 2 | 3 })}
+              data={[
+                { value: '1', label: 'Paid (waits for activation)' },
+                { value: '2', label: 'Free (type 2)' },
+                { value: '3', label: 'Free (type 3)' },
+              ]}
+            />
+            <Group grow>
+              <NumberInput label="Duration (days)" min={1} value={form.durationDays} onChange={(v) => setForm({ ...form, durationDays: Number(v) })} />
+              <NumberInput label="Channels" min={1} value={form.channelCount} onChange={(v) => setForm({ ...form, channelCount: Number(v) })} />
+            </Group>
+            <Switch label="Needs a client that supports BPI" checked={form.bpi} onChange={(e) => setForm({ ...form, bpi: e.currentTarget.checked })} />
+            <ProblemAlert error={error} title="Not created" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Create plan
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+function GrantsTab() {
+  const api = useApi();
+  const { current } = useSession();
+  const { page, filters, setPage, setFilter, query } = useListPage(['openId'] as const);
+  const list = useQuery({ queryKey: ['grants', query], queryFn: () => unwrap(api.GET('/admin/v1/grants', { params: { query } })) });
+  const [openId, setOpenId] = useState(filters.openId);
+  // States as of the answer shown (an active grant may be over by now; the next refresh says so).
+  const now = list.dataUpdatedAt;
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setFilter('openId', openId);
+          }}
+        >
+          <Group gap="xs" align="flex-end">
+            <TextInput label="Grants of the user (openId)" value={openId} onChange={(e) => setOpenId(e.currentTarget.value)} />
+            <Button type="submit" variant="default">
+              Filter
+            </Button>
+          </Group>
+        </form>
+        {canChange(current?.session) ? <GrantPlan /> : null}
+      </Group>
+      <ProblemAlert error={list.error} title="The grants could not be listed" />
+      <PagedTable
+        caption="Grants"
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        rowKey={(g) => String(g.grantId)}
+        page={page}
+        onPage={setPage}
+        loading={list.isFetching}
+        columns={[
+          { key: 'id', label: 'Grant', render: (g) => g.grantId },
+          { key: 'openId', label: 'openId', render: (g) => g.openId },
+          { key: 'plan', label: 'Plan', render: (g) => `${g.permissionName} (${g.permissionCode})` },
+          { key: 'device', label: 'Device', render: (g) => g.ipcMac ?? 'none yet' },
+          { key: 'state', label: 'State', render: (g) => grantState(g, now) },
+          { key: 'end', label: 'Ends', render: (g) => utcTime(g.endTime) },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function GrantPlan() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure();
+  const [form, setForm] = useState({ openId: '', permissionCode: '', ipcMac: '' });
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = { openId: form.openId.trim(), permissionCode: form.permissionCode.trim(), ...(form.ipcMac.trim() ? { ipcMac: form.ipcMac.trim() } : {}) };
+      await unwrap(api.POST('/admin/v1/grants', { body }));
+      await queryClient.invalidateQueries({ queryKey: ['grants'] });
+      close();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button onClick={open}>Grant a plan</Button>
+      <Modal opened={opened} onClose={close} title="Grant a plan to a user">
+        <form onSubmit={submit}>
+          <Stack>
+            <TextInput label="User (openId)" required value={form.openId} onChange={(e) => setForm({ ...form, openId: e.currentTarget.value })} />
+            <TextInput label="Plan code" required value={form.permissionCode} onChange={(e) => setForm({ ...form, permissionCode: e.currentTarget.value })} />
+            <TextInput label="Device MAC (optional)" description="Any spelling; without it the user picks the device at activation" value={form.ipcMac} onChange={(e) => setForm({ ...form, ipcMac: e.currentTarget.value })} />
+            <ProblemAlert error={error} title="Not granted" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Grant
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

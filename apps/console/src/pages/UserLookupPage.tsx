@@ -1,0 +1,1 @@
+export function UserLookupPage() { return null; }

@@ -1,0 +1,1 @@
+export function UserSearchPage() { return null; }

@@ -1,0 +1,81 @@
+/**
+ * What the playback specs share: real H.264 MPEG-TS segments made with Debian's ffmpeg, the cloud-storage
+ * host in front of the edge (a plain forwarding proxy, as an ingress would be, whose address is known before
+ * the platform starts so it can be PUBLIC_STORE_URL), and the skip rule when ffmpeg is missing.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { type Server, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { infraRequired } from '@dcp/testing';
+
+const run = promisify(execFile);
+
+const hasTool = (tool: string) => spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === 0;
+export const missingMediaTools = ['ffmpeg', 'ffprobe'].filter((tool) => !hasTool(tool));
+
+/** `describe` when ffmpeg and ffprobe are on PATH; otherwise skipped loudly, or failing with REQUIRE_INFRA=1. */
+export function describeWithFfmpeg(name: string, fn: () => void): void {
+  if (missingMediaTools.length === 0) {
+    describe(name, fn);
+    return;
+  }
+  const why = `${missingMediaTools.join(' and ')} not found on PATH (Debian: apt-get install ffmpeg)`;
+  if (infraRequired) {
+    describe(name, () => {
+      it(`requires ffmpeg (REQUIRE_INFRA=1): ${why}`, () => {
+        throw new Error(`REQUIRE_INFRA=1 but ${why}`);
+      });
+    });
+    return;
+  }
+  process.stderr.write(`\n*** SKIPPED "${name}": ${why}. Set REQUIRE_INFRA=1 to make this a failure. ***\n`);
+  // Skipped on purpose: ffmpeg is absent and REQUIRE_INFRA is not set (the line above says so).
+  const skipped = describe.skip;
+  skipped(name, fn);
+}
+
+export interface StoreHost {
+  readonly url: string;
+  /** Where to forward to, once the platform has its port. */
+  target(baseUrl: string): void;
+  close(): Promise<void>;
+}
+
+/** The cloud-storage host in front of the edge: forwards every request as is (an ingress would). */
+export async function startStoreHost(): Promise<StoreHost> {
+  let upstream: URL | undefined;
+  const server: Server = createServer((req, res) => {
+    if (!upstream) {
+      res.writeHead(503).end();
+      return;
+    }
+    const up = request({ host: '127.0.0.1', port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.writeHead(502).end());
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    target: (baseUrl) => (upstream = new URL(baseUrl)),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Encodes `seconds` of a test pattern at 10 fps (a key frame every second), cut into 2-second MPEG-TS segments. */
+export async function encodeSegments(dir: string, name: string, source: string, seconds: number): Promise<Buffer[]> {
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `${source}=size=160x120:rate=10`, '-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '10', '-f', 'segment', '-segment_time', '2', '-segment_format', 'mpegts', join(dir, `${name}%02d.ts`)]);
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(name))
+    .sort()
+    .map((f) => readFileSync(join(dir, f)));
+}
