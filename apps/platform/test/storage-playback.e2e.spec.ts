@@ -205,6 +205,21 @@ function playbackSuite(mode: Mode) {
     expect(frames).toHaveLength(100);
   });
 
+  it('a browser player on another origin may fetch the playlist and segments (CORS on /hls/* only: any origin, GET and HEAD, no credentials)', async () => {
+    const origin = 'http://console.example:3001';
+    const list = await fetch(recordUrl, { headers: { origin } });
+    expect([list.status, list.headers.get('access-control-allow-origin'), list.headers.get('access-control-allow-credentials')]).toEqual([200, '*', null]);
+    const segment = await fetch(segmentUrls(playlist)[0], { method: 'HEAD', headers: { origin } });
+    expect([segment.status, segment.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
+    const preflight = await fetch(recordUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('access-control-allow-methods')]).toEqual([204, '*', 'GET, HEAD']);
+    // A refusal is readable too (the player can tell an expired URL from a network failure).
+    const refused = await fetch(recordUrl.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`), { headers: { origin } });
+    expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([403, '*']);
+    const gateway = await fetch(`${store.url}/gateway?service=cloud_system.current_time`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+    expect(gateway.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('a segment URL without its query, with a tampered signature or expiry, or for another device\'s segment is refused (403)', async () => {
     const [first] = segmentUrls(playlist).map((s) => new URL(s));
     const get = async (u: URL | string) => {

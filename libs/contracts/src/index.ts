@@ -18,3 +18,4 @@ export * from './admin-body';
 export * from './firmware';
 export * from './storage';
 export * from './admin-schemas';
+export * from './admin-lookup';

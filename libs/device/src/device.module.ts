@@ -14,6 +14,9 @@ import { FindUserDeviceUseCase } from './devices/find-user-device.use-case';
 import { GetUserDeviceUseCase } from './devices/get-user-device.use-case';
 import { ListUserDevicesUseCase } from './devices/list-user-devices.use-case';
 import { UpdateDeviceUseCase } from './devices/update-device.use-case';
+import { AdminDeviceReads } from './devices/admin/admin-device.reads';
+import { GetDeviceAdminUseCase } from './devices/admin/get-device-admin.use-case';
+import { ListUserDevicesAdminUseCase } from './devices/admin/list-user-devices-admin.use-case';
 import { ForceUnbindUseCase } from './force-unbind/force-unbind.use-case';
 import { UsedForceSignStore } from './force-unbind/used-force-sign.store';
 import { CreateManufacturerUseCase } from './manufacturers/create-manufacturer.use-case';
@@ -51,6 +54,9 @@ import { PrismaClient } from './generated/prisma/client';
     ListManufacturersUseCase,
     GetManufacturerUseCase,
     RotateDelKeyUseCase,
+    AdminDeviceReads,
+    GetDeviceAdminUseCase,
+    ListUserDevicesAdminUseCase,
     DeviceRpcHandlers,
     DeviceLifecycle,
   ],

@@ -15,6 +15,8 @@ import { CreateGrantUseCase } from './grants/create-grant.use-case';
 import { GetGrantUseCase } from './grants/get-grant.use-case';
 import { GrantRepository } from './grants/grant.repository';
 import { ListGrantsUseCase } from './grants/list-grants.use-case';
+import { CurrentServiceAdminUseCase } from './admin/current-service-admin.use-case';
+import { DeviceGrantsUseCase } from './admin/device-grants.use-case';
 import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
 import { PrismaClient } from './generated/prisma/client';
 import { PermissionLifecycle } from './permission-lifecycle';
@@ -38,6 +40,8 @@ import { PermissionMetrics } from './common/permission-metrics';
     CreateGrantUseCase,
     GetGrantUseCase,
     ListGrantsUseCase,
+    DeviceGrantsUseCase,
+    CurrentServiceAdminUseCase,
     QueryNotActiveUseCase,
     ActivateGrantUseCase,
     CurrentServiceUseCase,

@@ -19,6 +19,8 @@ import {
   PlatformError,
   type ServiceName,
   deadLetterContracts,
+  isOutboxService,
+  outboxBacklogContract,
   parseEventEnvelope,
   resolveDeadLetterBodySchema,
 } from '@dcp/contracts';
@@ -140,8 +142,15 @@ export class ServiceEvents<Tx extends SqlClient> {
     return () => this.listeners.delete(listener);
   }
 
-  /** Starts publishing the outbox; reports its backlog as `dcp_outbox_pending{service}` and `dcp_outbox_oldest_pending_age_seconds{service}`. */
+  /**
+   * Starts publishing the outbox; reports its backlog as `dcp_outbox_pending{service}` and
+   * `dcp_outbox_oldest_pending_age_seconds{service}`, and answers it to operators (`GET /admin/v1/outbox`).
+   */
   startOutbox(): void {
+    const service = this.opts.service;
+    // The admin route asks every service of OUTBOX_SERVICES: one missing there would be an outbox nobody sees.
+    if (!isOutboxService(service)) throw new Error(`${service}-service starts an outbox relay but is not in OUTBOX_SERVICES (libs/contracts/src/admin-lookup.ts)`);
+    this.ctx.rpcServer.handleContract(outboxBacklogContract(service), () => outboxBacklog(this.opts.client, this.schema));
     const relay = new OutboxRelay({ schema: this.schema, client: this.opts.client, events: this.ctx.events, logger: this.busLogger, runPrepared: this.opts.run });
     this.relay = relay;
     const labels = { service: this.opts.service };

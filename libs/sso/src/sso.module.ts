@@ -29,6 +29,9 @@ import { ReencryptSsoSecretsJob } from './reencrypt-sso-secrets.job';
 import { SsoLifecycle } from './sso-lifecycle';
 import { ShadowUserRepository } from './users/shadow-user.repository';
 import { FindUserUseCase } from './users/find-user.use-case';
+import { AdminUserReads } from './users/admin/admin-user.reads';
+import { GetUserAdminUseCase } from './users/admin/get-user-admin.use-case';
+import { SearchUsersUseCase } from './users/admin/search-users.use-case';
 import { UserCallbackUseCase } from './users/user-callback.use-case';
 import { GetMaintenanceUseCase } from './sub-service/get-maintenance.use-case';
 import { GetServerInfoUseCase } from './sub-service/get-server-info.use-case';
@@ -57,6 +60,9 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
     UserCallbackUseCase,
     VerifyAccessTokenUseCase,
     FindUserUseCase,
+    AdminUserReads,
+    GetUserAdminUseCase,
+    SearchUsersUseCase,
     SubServiceRepository,
     Subtokens,
     ServiceStatusRepository,

@@ -13,6 +13,10 @@ import { objectStoreConfigProvider, objectStoreProvider } from './objects/object
 import { SharedStoreGuard } from './objects/sharing/shared-store-guard';
 import { StoreLeaseRepository } from './objects/sharing/store-lease.repository';
 import { GetPlaylistUseCase } from './playback/get-playlist.use-case';
+import { PlaylistUrls } from './playback/playlist-urls';
+import { AdminPlaybackUseCase } from './admin/admin-playback.use-case';
+import { AdminRecordingsUseCase } from './admin/admin-recordings.use-case';
+import { RecordingSummaryUseCase } from './admin/recording-summary.use-case';
 import { GetSegmentUseCase } from './playback/get-segment.use-case';
 import { IngestSegmentUseCase } from './recordings/ingest-segment.use-case';
 import { SegmentRepository } from './recordings/segment.repository';
@@ -51,6 +55,10 @@ import { RecordQueryUseCase } from './stream/record-query.use-case';
     RecordPlayUseCase,
     GetPlaylistUseCase,
     GetSegmentUseCase,
+    PlaylistUrls,
+    RecordingSummaryUseCase,
+    AdminRecordingsUseCase,
+    AdminPlaybackUseCase,
     StorageRpcHandlers,
     StorageLifecycle,
   ],

@@ -15,7 +15,7 @@ describe('DeviceRpcHandlers', () => {
   } as unknown as RuntimeContext;
   const ok = { execute: async () => ({}) };
   const failing = { execute: async () => Promise.reject(new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS)) };
-  const h = new DeviceRpcHandlers(ctx, ok as never, failing as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never);
+  const h = new DeviceRpcHandlers(ctx, ok as never, failing as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never);
   h.register();
 
   it('serves every device operation of the gateway catalogue (none is left to 009999)', () => {

@@ -4,10 +4,12 @@
  * use case; outcomes are counted per operation.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { DEVICE_RPC } from '@dcp/contracts';
+import { ADMIN_LOOKUP_RPC, DEVICE_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
 import { AddDeviceUseCase } from '../devices/add-device.use-case';
 import { DeleteDeviceUseCase } from '../devices/delete-device.use-case';
+import { GetDeviceAdminUseCase } from '../devices/admin/get-device-admin.use-case';
+import { ListUserDevicesAdminUseCase } from '../devices/admin/list-user-devices-admin.use-case';
 import { FindDeviceOwnerUseCase } from '../devices/find-device-owner.use-case';
 import { FindUserDeviceUseCase } from '../devices/find-user-device.use-case';
 import { GetUserDeviceUseCase } from '../devices/get-user-device.use-case';
@@ -35,6 +37,8 @@ export class DeviceRpcHandlers {
     private readonly getManufacturer: GetManufacturerUseCase,
     private readonly rotateDelKey: RotateDelKeyUseCase,
     private readonly findDeviceOwner: FindDeviceOwnerUseCase,
+    private readonly getDeviceAdmin: GetDeviceAdminUseCase,
+    private readonly listUserDevicesAdmin: ListUserDevicesAdminUseCase,
   ) {}
 
   /** Registers every handler; refuses to start when a device operation of the catalogue is not served. */
@@ -54,5 +58,7 @@ export class DeviceRpcHandlers {
     ops.contract(DEVICE_RPC.listManufacturers, 'admin.list_manufacturers', (req) => this.listManufacturers.execute(req));
     ops.contract(DEVICE_RPC.getManufacturer, 'admin.get_manufacturer', (req) => this.getManufacturer.execute(req));
     ops.contract(DEVICE_RPC.rotateDelKey, 'admin.rotate_del_key', (req) => this.rotateDelKey.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.getDevice, 'admin.get_device', (req) => this.getDeviceAdmin.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.listUserDevices, 'admin.list_user_devices', (req) => this.listUserDevicesAdmin.execute(req));
   }
 }

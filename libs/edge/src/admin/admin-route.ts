@@ -5,8 +5,13 @@
  */
 import type { RpcContract } from '@dcp/contracts';
 import type { z } from 'zod';
+import type { ComposedAdminRoute } from './admin-composition';
 
-export interface AdminRoute {
+/** ComposedAdminRoute: answered by composing several services' answers (admin-composition.ts). */
+export type AdminRoute = ForwardedAdminRoute | ComposedAdminRoute;
+
+/** A route forwarded to the service that owns it. */
+export interface ForwardedAdminRoute {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** OpenAPI-style path with `{param}` segments, under /admin/v1. */
   readonly path: string;

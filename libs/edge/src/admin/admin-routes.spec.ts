@@ -77,3 +77,42 @@ describe('compilePath', () => {
     expect(match('/merchants//secret')).toBeUndefined();
   });
 });
+
+describe('composed admin routes', () => {
+  type Op = { responses: Record<string, { content?: { 'application/json': { schema: { anyOf?: unknown[]; required?: string[]; properties?: Record<string, { anyOf?: { required?: string[] }[] }> } } } }> };
+  const doc = buildOpenApiDocument(ADMIN_ROUTES) as { paths: Record<string, Record<string, Op>> };
+  const successSchema = (path: string, method = 'get') => doc.paths[`/admin/v1${path}`][method].responses['200'].content!['application/json'].schema;
+
+  it('answers every route one way: a contract, a composition or the edge itself', () => {
+    for (const r of ADMIN_ROUTES) {
+      const ways = [r.contract, 'compose' in r ? r.compose : undefined, 'local' in r ? r.local : undefined].filter(Boolean);
+      expect([`${r.method} ${r.path}`, ways.length]).toEqual([`${r.method} ${r.path}`, 1]);
+    }
+  });
+
+  it('documents a composed view with its parts, each the view or { error: { errorCode, failureDetails } }', () => {
+    const device = successSchema('/devices/{mac}');
+    expect(device.required?.sort()).toEqual(['currentService', 'device', 'grants', 'owner', 'recordings']);
+    for (const name of ['owner', 'grants', 'currentService', 'recordings']) {
+      const alternatives = device.properties![name].anyOf!;
+      expect(alternatives).toHaveLength(2);
+      expect(alternatives[1]).toMatchObject({ required: ['error'], properties: { error: { required: ['errorCode', 'failureDetails'] } } });
+    }
+    expect(successSchema('/users/{openId}').required?.sort()).toEqual(['devices', 'grants', 'user']);
+    expect(successSchema('/outbox').required).toEqual(['services']);
+  });
+
+  it('documents the recordings answer as either the days or one day\'s clips, and the playback body', () => {
+    expect(successSchema('/devices/{mac}/recordings').anyOf).toHaveLength(2);
+    const playback = doc.paths['/admin/v1/devices/{mac}/playback'].post as unknown as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
+    expect(playback.requestBody.content['application/json'].schema.required.sort()).toEqual(['end', 'start']);
+  });
+
+  it('builds the look-up requests from path and query, leaving validation to the composition or service', () => {
+    const find = (method: string, path: string) => ADMIN_ROUTES.find((r) => r.method === method && r.path === path)!;
+    expect(find('GET', '/devices/{mac}').toRequest!({ params: { mac: '06:62:6e:63:fb:a5' }, query: { limit: '5' }, body: {} })).toEqual({ mac: '06:62:6e:63:fb:a5', limit: '5', offset: undefined });
+    expect(find('GET', '/users').toRequest!({ params: {}, query: { uuid: 'u-1', clientId: 'c' }, body: {} })).toEqual({ uuid: 'u-1', clientId: 'c', limit: undefined, offset: undefined });
+    expect(find('GET', '/devices/{mac}/recordings').toRequest!({ params: { mac: 'AABBCCDDEEFF' }, query: { day: '2026-11-24' }, body: {} })).toEqual({ mac: 'AABBCCDDEEFF', day: '2026-11-24', limit: undefined, offset: undefined });
+    expect(find('POST', '/devices/{mac}/playback').toRequest!({ params: { mac: 'AABBCCDDEEFF' }, query: {}, body: { start: 1, end: 2 } })).toEqual({ mac: 'AABBCCDDEEFF', body: { start: 1, end: 2 } });
+  });
+});

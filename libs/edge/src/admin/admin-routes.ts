@@ -10,6 +10,7 @@ import { PERMISSION_ROUTES } from './routes/permission-routes';
 import { RECORDING_ROUTES } from './routes/recording-routes';
 import { FIRMWARE_ROUTES } from './routes/firmware-routes';
 import { DEAD_LETTER_ROUTES } from './routes/dead-letter-routes';
+import { LOOKUP_ROUTES } from './routes/lookup-routes';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...MERCHANT_ROUTES,
@@ -19,4 +20,5 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...RECORDING_ROUTES,
   ...FIRMWARE_ROUTES,
   ...DEAD_LETTER_ROUTES,
+  ...LOOKUP_ROUTES,
 ];

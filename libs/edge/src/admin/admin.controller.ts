@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { bodyTooLarge } from '../http/body-limits';
 import { type AdminRoute, compilePath } from './admin-route';
+import { answerRoute } from './admin-composition';
 import { ADMIN_ROUTES } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
 
@@ -38,7 +39,7 @@ export class AdminController {
       throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'body must be a JSON object');
     }
     const request = hit.route.toRequest({ params: hit.params ?? {}, query: (req.query ?? {}) as Record<string, string>, body });
-    const result = await this.ctx.rpcClient.request(hit.route.contract, request).catch((err: unknown) => {
+    const result = await answerRoute(hit.route, request, this.ctx.rpcClient).catch((err: unknown) => {
       throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length) : err;
     });
     if (hit.route.status === 204) await reply.status(204).send();

@@ -22,7 +22,7 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
         [r.status]:
           r.status === 204
             ? { description: 'Done' }
-            : { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema(r.contract.response, { io: 'output', unrepresentable: 'any' }) } } },
+            : { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema('compose' in r ? r.compose.response : r.contract.response, { io: 'output', unrepresentable: 'any' }) } } },
         400: errorResponse(`Invalid request (${ERROR_CATALOG[ErrorCode.ADMIN_VALIDATION_FAILED].value})`),
         401: errorResponse(`Missing or wrong admin token (${ERROR_CATALOG[ErrorCode.ADMIN_UNAUTHORIZED].value})`),
         404: errorResponse(`Not found (${ERROR_CATALOG[ErrorCode.ADMIN_NOT_FOUND].value})`),

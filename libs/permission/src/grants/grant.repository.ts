@@ -43,11 +43,19 @@ function toGrant(row: GrantRow): Grant {
 }
 
 const withPermission = { permission: true } as const;
+
+/** Which grants a page lists: every given field must match. */
+export interface GrantFilter {
+  openId?: string;
+  userId?: number;
+  /** Canonical MAC. */
+  ipcMac?: string;
+}
 /** What the grant and gateway use cases need of the grant rows (GrantRepository; an in-memory fake in unit specs). The reactions' revocations are statements of their own, decisions OB3. */
 export interface GrantStore {
   create(g: NewGrant): Promise<Grant>;
   findById(grantId: number): Promise<Grant | null>;
-  page(filter: { openId?: string }, limit: number, offset: number): Promise<{ items: Grant[]; total: number }>;
+  page(filter: GrantFilter, limit: number, offset: number): Promise<{ items: Grant[]; total: number }>;
   waitingOf(userId: number): Promise<Grant[]>;
   inServiceOf(userId: number, now: number, ipcMac?: string): Promise<Grant[]>;
   activate(grantId: number, a: Activation): Promise<boolean>;
@@ -71,8 +79,13 @@ export class GrantRepository implements GrantStore {
     return row ? toGrant(row) : null;
   }
 
-  async page(filter: { openId?: string }, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
-    const where = filter.openId === undefined ? {} : { openId: filter.openId };
+  /** One page of grants, oldest first: of one openId, or of one user's device (userId and ipcMac: the operator's device view). */
+  async page(filter: GrantFilter, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
+    const where = {
+      ...(filter.openId === undefined ? {} : { openId: filter.openId }),
+      ...(filter.userId === undefined ? {} : { userId: filter.userId }),
+      ...(filter.ipcMac === undefined ? {} : { ipcMac: filter.ipcMac }),
+    };
     const [rows, total] = await Promise.all([
       this.db.client.grant.findMany({ where, include: withPermission, orderBy: { id: 'asc' }, take: limit, skip: offset }),
       this.db.client.grant.count({ where }),

@@ -3,8 +3,10 @@
  * the operator API (dcp.rpc.permission.admin.*). Each maps to one use case; outcomes are counted per operation.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { PERMISSION_RPC } from '@dcp/contracts';
+import { ADMIN_LOOKUP_RPC, PERMISSION_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
+import { CurrentServiceAdminUseCase } from '../admin/current-service-admin.use-case';
+import { DeviceGrantsUseCase } from '../admin/device-grants.use-case';
 import { CreatePermissionUseCase } from '../catalogue/create-permission.use-case';
 import { ListPermissionsUseCase } from '../catalogue/list-permissions.use-case';
 import { ActivateGrantUseCase } from '../gateway/activate-grant.use-case';
@@ -28,6 +30,8 @@ export class PermissionRpcHandlers {
     private readonly createGrant: CreateGrantUseCase,
     private readonly getGrant: GetGrantUseCase,
     private readonly listGrants: ListGrantsUseCase,
+    private readonly deviceGrants: DeviceGrantsUseCase,
+    private readonly currentServiceAdmin: CurrentServiceAdminUseCase,
   ) {}
 
   /** Registers every handler; refuses to start when a permission operation of the catalogue is not served. */
@@ -44,5 +48,7 @@ export class PermissionRpcHandlers {
     ops.contract(PERMISSION_RPC.createGrant, 'admin.create_grant', (req) => this.createGrant.execute(req));
     ops.contract(PERMISSION_RPC.getGrant, 'admin.get_grant', (req) => this.getGrant.execute(req));
     ops.contract(PERMISSION_RPC.listGrants, 'admin.list_grants', (req) => this.listGrants.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.deviceGrants, 'admin.device_grants', (req) => this.deviceGrants.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.currentService, 'admin.current_service', (req) => this.currentServiceAdmin.execute(req));
   }
 }

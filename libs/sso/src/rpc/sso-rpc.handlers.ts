@@ -3,7 +3,7 @@
  * operator API. Each contract maps to one use case; outcomes are counted per operation.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { SSO_RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
+import { ADMIN_LOOKUP_RPC, SSO_RPC, SSO_ADMIN_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
 import { CreateMerchantUseCase } from '../merchants/create-merchant.use-case';
 import { DisableMerchantUseCase } from '../merchants/disable-merchant.use-case';
@@ -19,6 +19,8 @@ import { GetServerInfoUseCase } from '../sub-service/get-server-info.use-case';
 import { SetMaintenanceUseCase } from '../sub-service/set-maintenance.use-case';
 import { UserSubtokenUseCase } from '../sub-service/user-subtoken.use-case';
 import { FindUserUseCase } from '../users/find-user.use-case';
+import { GetUserAdminUseCase } from '../users/admin/get-user-admin.use-case';
+import { SearchUsersUseCase } from '../users/admin/search-users.use-case';
 import { UserCallbackUseCase } from '../users/user-callback.use-case';
 
 @Injectable()
@@ -40,6 +42,8 @@ export class SsoRpcHandlers {
     private readonly userSubtoken: UserSubtokenUseCase,
     private readonly getMaintenance: GetMaintenanceUseCase,
     private readonly setMaintenance: SetMaintenanceUseCase,
+    private readonly getUserAdmin: GetUserAdminUseCase,
+    private readonly searchUsers: SearchUsersUseCase,
   ) {}
 
   register(): void {
@@ -58,6 +62,8 @@ export class SsoRpcHandlers {
     ops.contract(SSO_ADMIN_RPC.getMaintenance, 'admin.get_maintenance', () => this.getMaintenance.execute());
     ops.contract(SSO_ADMIN_RPC.setMaintenance, 'admin.set_maintenance', (req) => this.setMaintenance.execute(req));
     ops.contract(SSO_RPC.ssoUserSubtoken, 'user_subtoken', (req) => this.userSubtoken.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.getUser, 'admin.get_user', (req) => this.getUserAdmin.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.searchUsers, 'admin.search_users', (req) => this.searchUsers.execute(req));
     ops.serveCatalogue({ getServerInfo: (call) => this.getServerInfo.execute(call) });
   }
 }

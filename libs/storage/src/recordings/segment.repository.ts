@@ -123,6 +123,16 @@ export class SegmentRepository {
     return rows.map((r) => Number(r.day));
   }
 
+  /** How many segments the owner's device has, their bytes, the first start (epoch s) and the last end (epoch ms). */
+  async summary(macAddr: string, userId: number): Promise<{ segments: number; bytes: number; firstStart: number | null; lastEndMs: number | null }> {
+    const rows = await this.db.client.$queryRaw<{ n: number; bytes: bigint | number | null; first: bigint | number | null; lastEnd: bigint | number | null }[]>`
+      SELECT count(*)::int AS n, sum(bytes)::bigint AS bytes, min(start_epoch_s)::bigint AS first, max(start_epoch_s * 1000 + duration_ms)::bigint AS "lastEnd"
+      FROM "storage"."segment" WHERE mac_addr = ${macAddr} AND user_id = ${userId}`;
+    const row = rows[0];
+    const num = (v: bigint | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+    return { segments: Number(row?.n ?? 0), bytes: num(row?.bytes) ?? 0, firstStart: num(row?.first), lastEndMs: num(row?.lastEnd) };
+  }
+
   /** Inside the caller's transaction: removes one row (a refused ingest); returns its object key if it was there. */
   async removeById(tx: StorageTransaction, id: string): Promise<string[]> {
     const rows = await tx.$queryRaw<{ objectKey: string }[]>`

@@ -1,4 +1,4 @@
-import { ErrorCode, OPERATIONS, PlatformError, STORAGE_RPC, gatewaySubject } from '@dcp/contracts';
+import { ADMIN_LOOKUP_RPC, ErrorCode, OPERATIONS, PlatformError, STORAGE_RPC, gatewaySubject } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
 import { StorageRpcHandlers } from './storage-rpc.handlers';
 
@@ -15,7 +15,7 @@ describe('StorageRpcHandlers', () => {
   } as unknown as RuntimeContext;
   const ok = { execute: async () => ({ extra: {} }) };
   const failing = { execute: async () => Promise.reject(new PlatformError(ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH)) };
-  new StorageRpcHandlers(ctx, ok as never, failing as never, ok as never, ok as never, ok as never, ok as never).register();
+  new StorageRpcHandlers(ctx, ok as never, failing as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never).register();
 
   it('serves every storage operation of the stream catalogue (none is left to 009999)', () => {
     const catalogue = OPERATIONS.filter((op) => op.owner === 'storage').map((op) => op.service);
@@ -23,8 +23,15 @@ describe('StorageRpcHandlers', () => {
     for (const service of catalogue) expect(handlers.has(gatewaySubject(service))).toBe(true);
   });
 
-  it('serves ingest and playback', () => {
-    expect(contracts).toEqual([STORAGE_RPC.ingestSegment.subject, STORAGE_RPC.playlist.subject, STORAGE_RPC.segment.subject]);
+  it('serves ingest, playback and the operator look-ups', () => {
+    expect(contracts).toEqual([
+      STORAGE_RPC.ingestSegment.subject,
+      STORAGE_RPC.playlist.subject,
+      STORAGE_RPC.segment.subject,
+      ADMIN_LOOKUP_RPC.recordingSummary.subject,
+      ADMIN_LOOKUP_RPC.recordings.subject,
+      ADMIN_LOOKUP_RPC.playback.subject,
+    ]);
     expect(STORAGE_RPC.ingestSegment.subject).toBe('dcp.rpc.storage.ingest-segment');
   });
 

@@ -5,8 +5,11 @@
  * `dcp_service_operations_total{service="storage",operation,outcome}`.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { STORAGE_RPC } from '@dcp/contracts';
+import { ADMIN_LOOKUP_RPC, STORAGE_RPC } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext, ServiceOperations } from '@dcp/runtime';
+import { AdminPlaybackUseCase } from '../admin/admin-playback.use-case';
+import { AdminRecordingsUseCase } from '../admin/admin-recordings.use-case';
+import { RecordingSummaryUseCase } from '../admin/recording-summary.use-case';
 import { GetPlaylistUseCase } from '../playback/get-playlist.use-case';
 import { GetSegmentUseCase } from '../playback/get-segment.use-case';
 import { IngestSegmentUseCase } from '../recordings/ingest-segment.use-case';
@@ -24,6 +27,9 @@ export class StorageRpcHandlers {
     private readonly ingestSegment: IngestSegmentUseCase,
     private readonly playlist: GetPlaylistUseCase,
     private readonly segment: GetSegmentUseCase,
+    private readonly recordingSummary: RecordingSummaryUseCase,
+    private readonly adminRecordings: AdminRecordingsUseCase,
+    private readonly adminPlayback: AdminPlaybackUseCase,
   ) {}
 
   /** Registers every handler; refuses to start when a storage operation of the catalogue is not served. */
@@ -37,5 +43,8 @@ export class StorageRpcHandlers {
     ops.contract(STORAGE_RPC.ingestSegment, 'ingest_segment', (req) => this.ingestSegment.execute(req));
     ops.contract(STORAGE_RPC.playlist, 'playlist', (req) => this.playlist.execute(req));
     ops.contract(STORAGE_RPC.segment, 'segment', (req) => this.segment.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.recordingSummary, 'admin.recording_summary', (req) => this.recordingSummary.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.recordings, 'admin.recordings', (req) => this.adminRecordings.execute(req));
+    ops.contract(ADMIN_LOOKUP_RPC.playback, 'admin.playback', (req) => this.adminPlayback.execute(req));
   }
 }

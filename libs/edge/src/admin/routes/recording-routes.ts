@@ -1,5 +1,5 @@
 /** Recordings (storage-service): admin routes (the table is admin-routes.ts). */
-import { STORAGE_LIMITS, STORAGE_RPC } from '@dcp/contracts';
+import { ADMIN_LOOKUP_RPC, STORAGE_LIMITS, STORAGE_RPC, adminPlaybackBodySchema } from '@dcp/contracts';
 import type { AdminRoute } from '../admin-route';
 
 export const RECORDING_ROUTES: readonly AdminRoute[] = [
@@ -19,5 +19,25 @@ export const RECORDING_ROUTES: readonly AdminRoute[] = [
       type: query.type,
       contentBase64: (body as Buffer).toString('base64'),
     }),
+  },
+  {
+    method: 'GET',
+    path: '/devices/{mac}/recordings',
+    summary: 'Without day: the UTC days with recordings of the device\'s owner (as record.date.query), YYYY-MM-DD; with day=YYYY-MM-DD: that day\'s clips (as record.query: start, end, type)',
+    tag: 'recordings',
+    contract: ADMIN_LOOKUP_RPC.recordings,
+    status: 200,
+    query: ['day', 'limit', 'offset'],
+    toRequest: ({ params, query }) => ({ mac: params.mac, day: query.day, limit: query.limit, offset: query.offset }),
+  },
+  {
+    method: 'POST',
+    path: '/devices/{mac}/playback',
+    summary: `The signed HLS playlist URL of a window of the device's recordings, as record.play gives apps (start < end ≤ start + ${STORAGE_LIMITS.playWindowSeconds} s, epoch seconds; valid ${STORAGE_LIMITS.playbackUrlTtlSeconds} s)`,
+    tag: 'recordings',
+    contract: ADMIN_LOOKUP_RPC.playback,
+    status: 200,
+    body: adminPlaybackBodySchema,
+    toRequest: ({ params, body }) => ({ mac: params.mac, body }),
   },
 ];

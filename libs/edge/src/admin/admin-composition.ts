@@ -1,0 +1,52 @@
+/**
+ * Composed admin routes (backend for the operator console): a route of the table answered by a `compose`
+ * step that asks several services over their own contracts and assembles one view, instead of forwarding
+ * to a single contract. The step's zod `response` is the route's answer in the OpenAPI document and is
+ * checked before answering. One root part decides whether there is anything to show (its refusal is the
+ * answer: 404 for an unknown device or user); every other part that fails or does not answer within
+ * RPC_TIMEOUT_MS becomes `{ error: { errorCode, failureDetails } }` in its place (docs/decisions.md AL1).
+ */
+import { type PartError, PlatformError, type RpcContract } from '@dcp/contracts';
+import type { RuntimeContext } from '@dcp/runtime';
+import type { z } from 'zod';
+import type { ForwardedAdminRoute } from './admin-route';
+
+/** What a composition may do: request-reply with the services, each call typed by its contract. */
+export type AdminRpc = Pick<RuntimeContext['rpcClient'], 'request'>;
+
+export interface AdminComposition<Req = never> {
+  /** The composed view (OpenAPI document; the answer is parsed with it). */
+  readonly response: z.ZodTypeAny;
+  /** Builds the view from the request `toRequest` made; ADMIN_VALIDATION_FAILED for a bad parameter. */
+  readonly run: (request: Req, rpc: AdminRpc) => Promise<unknown>;
+}
+
+/** A route answered by a composition: no single contract, no raw body. */
+export interface ComposedAdminRoute extends Pick<ForwardedAdminRoute, 'method' | 'path' | 'summary' | 'tag' | 'status' | 'query' | 'body' | 'toRequest'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own request type; the table holds them all
+  readonly compose: AdminComposition<any>;
+  readonly contract?: undefined;
+  readonly local?: undefined;
+  readonly rawBody?: undefined;
+}
+
+/** The composition of `run` answering `response` (typed together, then stored in the table). */
+export function composition<Req, S extends z.ZodTypeAny>(response: S, run: (request: Req, rpc: AdminRpc) => Promise<z.input<S>>): AdminComposition<Req> {
+  return { response, run };
+}
+
+/** Answers a matched route: its composition, or the one contract it forwards to. */
+export async function answerRoute(route: ForwardedAdminRoute | ComposedAdminRoute, request: unknown, rpc: AdminRpc): Promise<unknown> {
+  if ('compose' in route && route.compose) return route.compose.response.parse(await route.compose.run(request, rpc));
+  return rpc.request(route.contract as RpcContract, request);
+}
+
+/** One part of a view: its service's answer, or the platform error it answered (a timeout is FC_SYSTEM_ERROR). */
+export async function part<T>(call: () => Promise<T>): Promise<T | PartError> {
+  try {
+    return await call();
+  } catch (err) {
+    const error = PlatformError.from(err);
+    return { error: { errorCode: error.value, failureDetails: error.failureDetails } };
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * ADMIN_LOOKUP_RPC.deviceGrants: one page of the grants a user holds on one device (active, waiting, expired
+ * and revoked alike, oldest first): the grants part of the operator's device view.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { type GrantView, resolvePage } from '@dcp/contracts';
+import { toGrantView } from '../grants/grant.mapper';
+import { GrantRepository, type GrantStore } from '../grants/grant.repository';
+
+@Injectable()
+export class DeviceGrantsUseCase {
+  constructor(@Inject(GrantRepository) private readonly grants: GrantStore) {}
+
+  async execute(request: { userId: number; macAddr: string; limit?: number; offset?: number }): Promise<{ items: GrantView[]; total: number }> {
+    const { limit, offset } = resolvePage(request);
+    const { items, total } = await this.grants.page({ userId: request.userId, ipcMac: request.macAddr }, limit, offset);
+    return { items: items.map(toGrantView), total };
+  }
+}

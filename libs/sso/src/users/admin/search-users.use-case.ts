@@ -1,0 +1,21 @@
+/**
+ * ADMIN_LOOKUP_RPC.searchUsers: one page of the users with a merchant's uuid. A uuid is the merchant's own id,
+ * so the same one may exist under several merchants: without clientId every merchant's user with it is listed.
+ * The query arrives as text; a bad parameter answers ADMIN_VALIDATION_FAILED naming it.
+ */
+import { Injectable } from '@nestjs/common';
+import { type AdminUserView, parseAdminBody, resolvePage, searchUsersQuerySchema } from '@dcp/contracts';
+import { AdminUserReads } from './admin-user.reads';
+import { toAdminUserView } from './admin-user.mapper';
+
+@Injectable()
+export class SearchUsersUseCase {
+  constructor(private readonly users: AdminUserReads) {}
+
+  async execute(request: Record<string, unknown>): Promise<{ items: AdminUserView[]; total: number }> {
+    const query = parseAdminBody(searchUsersQuerySchema, request);
+    const { limit, offset } = resolvePage(query);
+    const { items, total } = await this.users.pageByUuid({ uuid: query.uuid, clientId: query.clientId }, limit, offset);
+    return { items: items.map(toAdminUserView), total };
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The signed playlist URLs of a window of a device's recordings, as record.play hands them to apps and the
+ * operator's playback route to the console: `recordUrl` (http://) and `secureUrl` (https://) on
+ * `{store_url}`, valid for playbackUrlTtlSeconds. One place issues them, so both get the same signature.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { STORAGE_LIMITS } from '@dcp/contracts';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
+import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
+import { PlaybackSigner, playlistUrl, withScheme } from './playback-signer';
+
+export interface IssuedPlaylist {
+  /** Epoch seconds after which the playlist and its segment URLs are refused. */
+  expires: number;
+  recordUrl: string;
+  secureUrl: string;
+}
+
+@Injectable()
+export class PlaylistUrls {
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+    @Inject(PLAYBACK_SIGNER) private readonly signer: PlaybackSigner,
+  ) {}
+
+  /** Signed URLs of the playlist of `macAddr` (canonical) over [from, to], epoch seconds. */
+  issue(macAddr: string, from: number, to: number): IssuedPlaylist {
+    const expires = Math.floor(this.clock.now() / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds;
+    const sig = this.signer.sign({ kind: 'playlist', macAddr, from, to }, expires);
+    const storeUrl = this.ctx.config.publicStoreUrl;
+    return {
+      expires,
+      recordUrl: playlistUrl(withScheme(storeUrl, 'http'), macAddr, from, to, expires, sig),
+      secureUrl: playlistUrl(withScheme(storeUrl, 'https'), macAddr, from, to, expires, sig),
+    };
+  }
+}
