@@ -1,5 +1,6 @@
 /**
- * The operator's look-ups end to end (issue 11), on the embedded platform as `npm start` runs it: a merchant's
+ * The operator's look-ups end to end (issue 11), on the platform as `npm start` runs it (embedded) and as separate
+ * services on PostgreSQL and NATS (distributed): a merchant's
  * user signs in and binds a camera through the signed gateway, an operator grants a plan, a recorder stores
  * an MPEG-TS segment (made with ffmpeg); then the admin API's composed views name the device, its owner,
  * merchant, grants, current service and recording days whatever the MAC's spelling, find the user by openId
@@ -14,8 +15,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ERROR_CATALOG, ErrorCode, OUTBOX_SERVICES, STORAGE_LIMITS } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
-import { getQuery, infraRequired } from '@dcp/testing';
-import { type TestPlatform, startTestPlatform } from './harness';
+import { describeWithInfra, getQuery, infraRequired } from '@dcp/testing';
+import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, MerchantApp, type SignedInUser, admin, deviceForm } from './merchant-app';
 
 const run = promisify(execFile);
@@ -41,7 +42,7 @@ function describeWithFfmpeg(name: string, fn: () => void): void {
 
 const isoDay = (epochS: number) => new Date(epochS * 1000).toISOString().slice(0, 10);
 
-describeWithFfmpeg('admin look-ups and recordings for operators (embedded)', () => {
+function lookupSuite(mode: Mode) {
   const MAC = '0A1B2C3D4E5F';
   const SPELLINGS = ['0a:1b:2c:3d:4e:5f', '0A-1B-2C-3D-4E-5F', '0a1b2c3d4e5f'];
   let t: TestPlatform;
@@ -55,7 +56,7 @@ describeWithFfmpeg('admin look-ups and recordings for operators (embedded)', () 
 
   beforeAll(async () => {
     media = mkdtempSync(join(tmpdir(), 'dcp-lookup-'));
-    t = await startTestPlatform('embedded');
+    t = await startTestPlatform(mode);
     merchant = await MerchantApp.register(t, 'Lookup Cameras');
     expect((await admin(t, 'POST', '/manufacturers', { oemCode: 'ACME', name: 'Acme Devices' })).status).toBe(201);
     ann = await merchant.signIn('Ann Lookup');
@@ -255,4 +256,9 @@ describeWithFfmpeg('admin look-ups and recordings for operators (embedded)', () 
       expect([path, method, Boolean(doc.paths[path]?.[method])]).toEqual([path, method, true]);
     }
   });
+}
+
+describeWithFfmpeg('admin look-ups and recordings for operators (embedded)', () => lookupSuite('embedded'));
+describeWithInfra(['postgres', 'nats'], 'admin look-ups and recordings for operators (distributed: PostgreSQL + NATS)', () => {
+  describeWithFfmpeg('ffmpeg', () => lookupSuite('distributed'));
 });
