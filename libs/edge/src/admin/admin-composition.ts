@@ -23,8 +23,8 @@ export interface AdminComposition<Req = never> {
 
 /** A route answered by a composition: no single contract, no raw body. */
 export interface ComposedAdminRoute extends Pick<ForwardedAdminRoute, 'method' | 'path' | 'summary' | 'tag' | 'status' | 'query' | 'body' | 'toRequest'> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own request type; the table holds them all
-  readonly compose: AdminComposition<any>;
+  /** Any route's composition: each takes the request its own `toRequest` builds. */
+  readonly compose: AdminComposition;
   readonly contract?: undefined;
   readonly local?: undefined;
   readonly rawBody?: undefined;
@@ -37,7 +37,8 @@ export function composition<Req, S extends z.ZodTypeAny>(response: S, run: (requ
 
 /** Answers a matched route: its composition, or the one contract it forwards to. */
 export async function answerRoute(route: ForwardedAdminRoute | ComposedAdminRoute, request: unknown, rpc: AdminRpc): Promise<unknown> {
-  if ('compose' in route && route.compose) return route.compose.response.parse(await route.compose.run(request, rpc));
+  // The table pairs each composition with the toRequest that builds its request.
+  if ('compose' in route && route.compose) return route.compose.response.parse(await route.compose.run(request as never, rpc));
   return rpc.request(route.contract as RpcContract, request);
 }
 
