@@ -18,6 +18,11 @@ export const DELIBERATELY_UNSET: readonly Unset[] = [
   { name: 'PUSH_SEND_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
   { name: 'VOICE_ASSISTANT_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
   { name: 'SECRETS_KEY_PREVIOUS', why: 'set only while rotating SECRETS_KEY (k8s/README.md), never permanently' },
+  {
+    name: 'ADMIN_TOKENS',
+    why: 'optional named admin tokens with roles (full, read-only), beside ADMIN_TOKEN: add the key to the Secret device-cloud-secrets, read through envFrom (k8s/README.md)',
+  },
+  { name: 'AUDIT_RETENTION_DAYS', why: 'default 365 days of admin audit entries, purged by sso-service' },
   { name: 'RPC_TIMEOUT_MS', why: 'default 5 s fits the edge and services in one cluster' },
   { name: 'EVENT_MAX_DELIVER', why: 'default 5 deliveries before a dead letter' },
   { name: 'EVENT_RETRY_DELAY_MS', why: 'default 5 s between deliveries' },

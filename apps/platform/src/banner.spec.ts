@@ -16,7 +16,7 @@ describe('the start-up banner (decisions LG6)', () => {
     expect(banner).toContain('  public API  http://localhost:3000   (/sso/*, /gateway, /stream, /health/ready, /metrics)');
     expect(banner).toContain('  API docs    http://localhost:3000/docs');
     expect(banner).toContain('  admin API   http://localhost:3001/admin/v1');
-    expect(banner).toContain('  admin token dev-admin-token   (the development default: set ADMIN_TOKEN to choose one)');
+    expect(banner).toContain('  admin token dev-admin-token   (the development default: set ADMIN_TOKEN or ADMIN_TOKENS to choose)');
   });
 
   it('never prints a token the operator set, even the same string', () => {
@@ -25,6 +25,13 @@ describe('the start-up banner (decisions LG6)', () => {
       expect(banner).not.toContain(token);
       expect(banner).toContain('  admin token the one in ADMIN_TOKEN (not shown)');
     }
+  });
+
+  it('names the tokens of ADMIN_TOKENS with their roles, never their tokens', () => {
+    const env = { DATA_DIR: dataDir, ADMIN_TOKEN: 'my-own-admin-token', ADMIN_TOKENS: 'alice:full:alice-secret-token,ci-bot:read-only:bot-secret-token' };
+    const banner = startupBanner(loadConfig(env as NodeJS.ProcessEnv), up)!;
+    expect(banner).toContain('  admin tokens admin (full), alice (full), ci-bot (read-only)   (from ADMIN_TOKEN / ADMIN_TOKENS, not shown)');
+    for (const token of ['my-own-admin-token', 'alice-secret-token', 'bot-secret-token']) expect(banner).not.toContain(token);
   });
 
   it('is not printed in production: every line is JSON', () => {

@@ -1,10 +1,10 @@
 /**
  * What `npm start` tells the newcomer once the platform is up (docs/decisions.md LG6): in development a plain
  * banner with the addresses, after the JSON log lines; in production nothing but the JSON line. The admin
- * token is shown only when it is the development default (ADMIN_TOKEN unset): a token the operator chose is
- * never printed, nor logged.
+ * token is shown only when it is the development default (ADMIN_TOKEN and ADMIN_TOKENS unset): a token the
+ * operator chose is never printed, nor logged; the names of ADMIN_TOKENS' tokens are (they are no secret).
  */
-import type { PlatformConfig } from '@dcp/runtime';
+import { ADMIN_TOKEN_NAME, type PlatformConfig } from '@dcp/runtime';
 
 export interface StartedPlatform {
   publicUrl: string;
@@ -14,7 +14,7 @@ export interface StartedPlatform {
 }
 
 /** The plain-text banner, or undefined in production (NODE_ENV=production: every line is JSON). */
-export function startupBanner(config: Pick<PlatformConfig, 'production' | 'mode' | 'dataDir' | 'adminToken' | 'adminTokenIsDevDefault'>, up: StartedPlatform): string | undefined {
+export function startupBanner(config: Pick<PlatformConfig, 'production' | 'mode' | 'dataDir' | 'adminTokens' | 'adminTokenIsDevDefault'>, up: StartedPlatform): string | undefined {
   if (config.production) return undefined;
   const where = config.mode === 'embedded' ? `embedded: data in ${config.dataDir}` : 'distributed: PostgreSQL + NATS';
   const { publicUrl, adminUrl } = up;
@@ -25,8 +25,15 @@ export function startupBanner(config: Pick<PlatformConfig, 'production' | 'mode'
       `  public API  ${publicUrl}   (/sso/*, /gateway, /stream, /health/ready, /metrics)`,
       `  API docs    ${publicUrl}/docs   (OpenAPI: ${publicUrl}/openapi.json)`,
       `  admin API   ${adminUrl}/admin/v1   (OpenAPI: ${adminUrl}/admin/v1/openapi.json)`,
-      config.adminTokenIsDevDefault ? `  admin token ${config.adminToken}   (the development default: set ADMIN_TOKEN to choose one)` : '  admin token the one in ADMIN_TOKEN (not shown)',
+      adminTokenLine(config),
       '',
     ].join('\n') + '\n'
   );
+}
+
+function adminTokenLine(config: Pick<PlatformConfig, 'adminTokens' | 'adminTokenIsDevDefault'>): string {
+  const tokens = config.adminTokens;
+  if (config.adminTokenIsDevDefault) return `  admin token ${tokens[0].token}   (the development default: set ADMIN_TOKEN or ADMIN_TOKENS to choose)`;
+  if (tokens.length === 1 && tokens[0].name === ADMIN_TOKEN_NAME) return '  admin token the one in ADMIN_TOKEN (not shown)';
+  return `  admin tokens ${tokens.map((t) => `${t.name} (${t.role})`).join(', ')}   (from ADMIN_TOKEN / ADMIN_TOKENS, not shown)`;
 }

@@ -40,6 +40,10 @@ describe('error catalogue', () => {
     expect(ERROR_CATALOG[ErrorCode.SSO_REFRESH_TOKEN_EXPIRED]).toMatchObject({ value: '030051', text: 'refreshtoken expired', httpStatus: 401 });
   });
 
+  it('refuses a read-only admin token\'s change with AD0403 (HTTP 403)', () => {
+    expect(ERROR_CATALOG[ErrorCode.ADMIN_FORBIDDEN]).toEqual({ value: 'AD0403', text: 'this admin token may only read', httpStatus: 403 });
+  });
+
   it('has an entry for every enum member and nothing else', () => {
     expect(Object.keys(ERROR_CATALOG).sort()).toEqual(Object.values(ErrorCode).sort());
   });

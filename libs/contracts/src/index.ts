@@ -18,4 +18,5 @@ export * from './admin-body';
 export * from './firmware';
 export * from './storage';
 export * from './admin-schemas';
+export * from './admin-audit';
 export * from './admin-lookup';

@@ -9,14 +9,19 @@ import { DEFAULT_POOL_SIZE } from '@dcp/database';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from '@dcp/messaging';
 import { InvalidLogLevelError, type LogLevelName, parseLogLevel } from '@dcp/observability';
 import { type HttpTimeouts, type MerchantCallLimits, type RateLimits, type TrustProxy, parseTrustProxy } from './abuse-limits-config';
+import { type AdminTokenConfig, AdminTokensError, combineAdminTokens, parseAdminTokens } from './admin-tokens-config';
 
 export interface PlatformConfig {
   readonly mode: 'embedded' | 'distributed';
   readonly production: boolean;
   readonly port: number;
   readonly adminPort: number;
-  readonly adminToken: string;
-  /** True when ADMIN_TOKEN is unset and the development default (DEV_ADMIN_TOKEN) is in force: only then is the token printed. */
+  /**
+   * The admin API's tokens, each with its name and role: ADMIN_TOKEN (named `admin`, full access) and the
+   * entries of ADMIN_TOKENS (docs/decisions.md AU1). Never empty.
+   */
+  readonly adminTokens: readonly AdminTokenConfig[];
+  /** True when neither ADMIN_TOKEN nor ADMIN_TOKENS is set and the development default (DEV_ADMIN_TOKEN) is in force: only then is the token printed. */
   readonly adminTokenIsDevDefault: boolean;
   /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent (libs/observability logging). */
   readonly logLevel: LogLevelName;
@@ -53,6 +58,8 @@ export interface PlatformConfig {
   readonly eventStreamReplicas: number;
   /** Longest an ordered shutdown may take before the process exits non-zero (below Kubernetes' grace period). */
   readonly shutdownTimeoutMs: number;
+  /** Days an admin audit entry is kept (AUDIT_RETENTION_DAYS); sso-service purges older ones. */
+  readonly auditRetentionDays: number;
   /** Abuse limits (README: "Abuse limits"): merchant calls, edge rate limits, HTTP time limits, trusted proxies. */
   readonly merchantCalls: MerchantCallLimits;
   readonly rateLimits: RateLimits;
@@ -64,6 +71,22 @@ export class ConfigError extends Error {}
 
 /** The admin token of a development platform started without ADMIN_TOKEN (never in production). */
 export const DEV_ADMIN_TOKEN = 'dev-admin-token';
+
+/** ADMIN_TOKEN and ADMIN_TOKENS; in production at least one token (a token the operator chose). */
+function adminTokens(env: NodeJS.ProcessEnv, production: boolean): AdminTokenConfig[] {
+  try {
+    const named = parseAdminTokens(env.ADMIN_TOKENS ?? '', production);
+    const adminToken = env.ADMIN_TOKEN || (production || named.length > 0 ? undefined : DEV_ADMIN_TOKEN);
+    const tokens = combineAdminTokens(adminToken, named);
+    if (tokens.length === 0) throw new ConfigError(`${ADMIN_TOKEN_REQUIRED}, unless ADMIN_TOKENS names at least one token`);
+    return tokens;
+  } catch (err) {
+    if (err instanceof AdminTokensError) throw new ConfigError(err.message);
+    throw err;
+  }
+}
+
+const ADMIN_TOKEN_REQUIRED = 'ADMIN_TOKEN is required when NODE_ENV=production';
 
 function logLevel(env: NodeJS.ProcessEnv): LogLevelName {
   try {
@@ -181,8 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const mode = databaseUrl ? 'distributed' : 'embedded';
   const port = int(env, 'PORT', 3000);
   const adminPort = int(env, 'ADMIN_PORT', 3001);
-  const adminToken = env.ADMIN_TOKEN || (production ? '' : DEV_ADMIN_TOKEN);
-  if (!adminToken) throw new ConfigError('ADMIN_TOKEN is required when NODE_ENV=production');
+  const tokens = adminTokens(env, production);
   const dataDir = resolve(env.DATA_DIR || '.data');
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`);
   const rpcTimeoutMs = int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000);
@@ -191,8 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     production,
     port,
     adminPort,
-    adminToken,
-    adminTokenIsDevDefault: !env.ADMIN_TOKEN && adminToken === DEV_ADMIN_TOKEN,
+    adminTokens: tokens,
+    adminTokenIsDevDefault: !env.ADMIN_TOKEN && !env.ADMIN_TOKENS && tokens[0].token === DEV_ADMIN_TOKEN,
     logLevel: logLevel(env),
     publicBaseUrl,
     publicStoreUrl: url(env, 'PUBLIC_STORE_URL', publicBaseUrl),
@@ -218,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     // JetStream keeps at most 5 copies; more than the cluster's servers is refused when the stream is created.
     eventStreamReplicas: int(env, 'EVENT_STREAM_REPLICAS', 1, 1, 5),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1_000, 600_000),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
   };
 }

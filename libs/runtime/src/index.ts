@@ -14,3 +14,4 @@ export * from './gateway-operation';
 export * from './service-operations';
 export * from './abuse-limits-config';
 export * from './secret-reencryption.job';
+export * from './admin-tokens-config';

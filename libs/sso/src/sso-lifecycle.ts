@@ -8,6 +8,7 @@ import { RUNTIME_CONTEXT, SERVICE_EVENTS, type RuntimeContext, type ServiceEvent
 import type { SsoDatabase, SsoTransaction } from './sso-database.types';
 import { ExpiredDataPurger, PURGE_INTERVAL_MS } from './maintenance/expired-data.purger';
 import { SsoRpcHandlers } from './rpc/sso-rpc.handlers';
+import { AdminAuditRpcHandlers } from './audit/admin-audit-rpc.handlers';
 
 @Injectable()
 export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
@@ -19,6 +20,7 @@ export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
     @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
     private readonly handlers: SsoRpcHandlers,
+    private readonly auditHandlers: AdminAuditRpcHandlers,
     private readonly purger: ExpiredDataPurger,
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<SsoTransaction>,
   ) {}
@@ -27,6 +29,7 @@ export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
     this.ctx.health.register('database:sso', () => this.db.ping());
     this.events.startOutbox();
     this.handlers.register();
+    this.auditHandlers.register();
     this.purgeTimer = setInterval(() => this.purge(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
     this.purge();
@@ -44,8 +47,8 @@ export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
     if (this.purging) return;
     this.purging = this.purger
       .purgeOnce()
-      .then(({ signatures, tokens }) => {
-        if (signatures + tokens > 0) this.logger.debug(`purged ${signatures} used signature(s), ${tokens} expired token(s)`);
+      .then(({ signatures, tokens, auditEntries }) => {
+        if (signatures + tokens + auditEntries > 0) this.logger.debug(`purged ${signatures} used signature(s), ${tokens} expired token(s), ${auditEntries} audit entries`);
       })
       .catch((err: unknown) => this.logger.warn(`purge failed: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => (this.purging = undefined));

@@ -6,6 +6,11 @@ import { Module } from '@nestjs/common';
 import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
 import { PrismaClient } from './generated/prisma/client';
 import { ExpiredDataPurger } from './maintenance/expired-data.purger';
+import { AdminAuditRepository } from './audit/admin-audit.repository';
+import { AdminAuditRpcHandlers } from './audit/admin-audit-rpc.handlers';
+import { CompleteAdminAuditUseCase } from './audit/complete-admin-audit.use-case';
+import { ListAdminAuditUseCase } from './audit/list-admin-audit.use-case';
+import { RecordAdminAuditUseCase } from './audit/record-admin-audit.use-case';
 import { MerchantClient } from './merchant-client/merchant-client';
 import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
 import { DisableMerchantUseCase } from './merchants/disable-merchant.use-case';
@@ -76,6 +81,11 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
     UpdateMerchantUseCase,
     RotateMerchantSecretUseCase,
     DisableMerchantUseCase,
+    AdminAuditRepository,
+    RecordAdminAuditUseCase,
+    CompleteAdminAuditUseCase,
+    ListAdminAuditUseCase,
+    AdminAuditRpcHandlers,
     ReencryptSsoSecretsJob,
     ExpiredDataPurger,
     SsoRpcHandlers,

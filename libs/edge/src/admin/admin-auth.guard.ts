@@ -1,24 +1,30 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
+import { AdminTokens, attachAdminIdentity } from './admin-tokens';
 
-/** `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time (hashes make the lengths equal). */
+/**
+ * `Authorization: Bearer <token>` of ADMIN_TOKEN or ADMIN_TOKENS (docs/decisions.md AU1, AU2): attaches the
+ * caller's identity {name, role} to the request; a `read-only` token may only GET (else ADMIN_FORBIDDEN, AD0403).
+ * The OpenAPI document is readable without a token.
+ */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
-  private readonly expected: Buffer;
+  private readonly tokens: AdminTokens;
 
-  constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.expected = createHash('sha256').update(ctx.config.adminToken).digest();
+  constructor(@Inject(RUNTIME_CONTEXT) ctx: Pick<RuntimeContext, 'config'>) {
+    this.tokens = new AdminTokens(ctx.config.adminTokens);
   }
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
-    if (req.url === '/admin/v1/openapi.json') return true;
-    const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    if (!match || !timingSafeEqual(createHash('sha256').update(match[1]).digest(), this.expected)) {
-      throw new PlatformError(ErrorCode.ADMIN_UNAUTHORIZED);
+    if (req.method === 'GET' && req.url === '/admin/v1/openapi.json') return true;
+    const identity = this.tokens.identify(req.headers.authorization);
+    if (!identity) throw new PlatformError(ErrorCode.ADMIN_UNAUTHORIZED);
+    attachAdminIdentity(req, identity);
+    if (identity.role === 'read-only' && req.method !== 'GET') {
+      throw new PlatformError(ErrorCode.ADMIN_FORBIDDEN, `this admin token (${identity.name}) may only read: ${req.method} needs a token with role full`);
     }
     return true;
   }

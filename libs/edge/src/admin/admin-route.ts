@@ -3,12 +3,12 @@
  * service, and how the HTTP request becomes that contract's request. The router and the OpenAPI document
  * are both derived from this table, so the document cannot drift from what is served.
  */
-import type { RpcContract } from '@dcp/contracts';
+import type { AdminSessionView, RpcContract } from '@dcp/contracts';
 import type { z } from 'zod';
 import type { ComposedAdminRoute } from './admin-composition';
 
 /** ComposedAdminRoute: answered by composing several services' answers (admin-composition.ts). */
-export type AdminRoute = ForwardedAdminRoute | ComposedAdminRoute;
+export type AdminRoute = ForwardedAdminRoute | LocalAdminRoute | ComposedAdminRoute;
 
 /** A route forwarded to the service that owns it. */
 export interface ForwardedAdminRoute {
@@ -32,6 +32,17 @@ export interface ForwardedAdminRoute {
   readonly query?: readonly string[];
   /** Builds the RPC request from path params, query and body (a Buffer for rawBody routes). */
   readonly toRequest: (input: { params: Record<string, string>; query: Record<string, string>; body: unknown }) => unknown;
+  readonly local?: undefined;
+}
+
+/** A route the edge answers itself, no service owning it (GET /admin/v1/session): no contract, no body. */
+export interface LocalAdminRoute extends Pick<ForwardedAdminRoute, 'method' | 'path' | 'summary' | 'tag' | 'status' | 'query'> {
+  /** The answer's schema (shown in the OpenAPI document) and how it is built from the caller's identity. */
+  readonly local: { readonly response: z.ZodTypeAny; readonly answer: (input: { identity: AdminSessionView }) => unknown };
+  readonly contract?: undefined;
+  readonly toRequest?: undefined;
+  readonly body?: undefined;
+  readonly rawBody?: undefined;
 }
 
 /** Compiles `/merchants/{clientId}/secret` into a matcher returning the path params or undefined. */

@@ -22,6 +22,32 @@ describe('admin route table', () => {
     }
   });
 
+  it('documents 403 (a read-only token) on every route that changes something, and only there', () => {
+    for (const r of ADMIN_ROUTES) {
+      const op = doc.paths[`/admin/v1${r.path}`][r.method.toLowerCase()] as unknown as { responses: Record<string, { description: string }> };
+      expect(Object.keys(op.responses).includes('403')).toBe(r.method !== 'GET');
+      if (r.method !== 'GET') expect(op.responses['403'].description).toContain('AD0403');
+    }
+    expect((doc as unknown as { info: { description: string } }).info.description).toMatch(/`read-only` only the GET ones/);
+  });
+
+  it('documents GET /session (answered by the edge itself) with its {name, role} schema', () => {
+    const route = ADMIN_ROUTES.find((r) => r.path === '/session')!;
+    expect(route.local).toBeDefined();
+    expect(route.contract).toBeUndefined();
+    expect(route.local!.answer({ identity: { name: 'ci-bot', role: 'read-only' } })).toEqual({ name: 'ci-bot', role: 'read-only' });
+    const op = doc.paths['/admin/v1/session'].get as unknown as { responses: Record<string, { content: { 'application/json': { schema: { required: string[]; properties: Record<string, { enum?: string[] }> } } } }> };
+    const schema = op.responses['200'].content['application/json'].schema;
+    expect(schema.required.sort()).toEqual(['name', 'role']);
+    expect(schema.properties.role.enum).toEqual(['full', 'read-only']);
+  });
+
+  it('documents GET /audit with its filters and typed entries', () => {
+    const op = doc.paths['/admin/v1/audit'].get as unknown as { parameters: { name: string }[]; responses: Record<string, { content: { 'application/json': { schema: { properties: { items: { items: { required: string[] } } } } } } }> };
+    expect(op.parameters.map((p) => p.name)).toEqual(['limit', 'offset', 'actor', 'method', 'path', 'tag', 'result', 'from', 'to']);
+    expect(op.responses['200'].content['application/json'].schema.properties.items.items.required).toEqual(expect.arrayContaining(['actor', 'method', 'route', 'path', 'status', 'errorCode', 'requestId', 'result']));
+  });
+
   it('gives every operation a unique operationId', () => {
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(new Set(ids).size).toBe(ids.length);
@@ -56,7 +82,7 @@ describe('admin route table', () => {
   it('builds the ingest request: path devId, query fields, the bytes base64', () => {
     const route = ADMIN_ROUTES.find((r) => r.path === '/devices/{devId}/segments')!;
     expect(route.rawBody).toEqual({ contentType: 'video/mp2t', maxBytes: STORAGE_LIMITS.maxSegmentBytes, description: expect.any(String) });
-    expect(route.toRequest({ params: { devId: 'AABBCCDDEEFF' }, query: { start: '1795651200', duration: '2', type: '1' }, body: Buffer.from([0x47, 1]) })).toEqual({
+    expect(route.toRequest!({ params: { devId: 'AABBCCDDEEFF' }, query: { start: '1795651200', duration: '2', type: '1' }, body: Buffer.from([0x47, 1]) })).toEqual({
       devId: 'AABBCCDDEEFF',
       start: '1795651200',
       duration: '2',

@@ -11,6 +11,8 @@ import { RECORDING_ROUTES } from './routes/recording-routes';
 import { FIRMWARE_ROUTES } from './routes/firmware-routes';
 import { DEAD_LETTER_ROUTES } from './routes/dead-letter-routes';
 import { LOOKUP_ROUTES } from './routes/lookup-routes';
+import { SESSION_ROUTES } from './routes/session-routes';
+import { AUDIT_ROUTES } from './routes/audit-routes';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...MERCHANT_ROUTES,
@@ -21,4 +23,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...FIRMWARE_ROUTES,
   ...DEAD_LETTER_ROUTES,
   ...LOOKUP_ROUTES,
+  ...SESSION_ROUTES,
+  ...AUDIT_ROUTES,
 ];

@@ -7,6 +7,8 @@ import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminAudit } from './admin-audit';
+import { requireAdminIdentity } from './admin-tokens';
 import { bodyTooLarge } from '../http/body-limits';
 import { type AdminRoute, compilePath } from './admin-route';
 import { answerRoute } from './admin-composition';
@@ -21,7 +23,10 @@ const compiled = ADMIN_ROUTES.map((route) => ({ route, match: compilePath(route.
 export class AdminController {
   private readonly openApi = buildOpenApiDocument(ADMIN_ROUTES);
 
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+  constructor(
+    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    private readonly audit: AdminAudit,
+  ) {}
 
   @All('admin/v1/*')
   async handle(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -34,14 +39,22 @@ export class AdminController {
     if (candidates.length === 0) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no admin route ${path}`);
     const hit = candidates.find((c) => c.route.method === req.method);
     if (!hit) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `${req.method} is not allowed on ${PREFIX}${path}`);
+    if (hit.route.local) {
+      await reply.status(hit.route.status).send(hit.route.local.answer({ identity: requireAdminIdentity(req) }));
+      return;
+    }
     const body = hit.route.rawBody ? rawBody(req, hit.route.rawBody) : (req.body ?? {});
     if (hit.route.body && (typeof body !== 'object' || Array.isArray(body))) {
       throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'body must be a JSON object');
     }
     const request = hit.route.toRequest({ params: hit.params ?? {}, query: (req.query ?? {}) as Record<string, string>, body });
-    const result = await answerRoute(hit.route, request, this.ctx.rpcClient).catch((err: unknown) => {
-      throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length) : err;
-    });
+    const route = hit.route;
+    // A changing call is recorded in the audit log before it is forwarded, and completed after (admin-audit.ts).
+    const result = await this.audit.forward(req, hit.route, hit.params ?? {}, () =>
+      answerRoute(route, request, this.ctx.rpcClient).catch((err: unknown) => {
+        throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length) : err;
+      }),
+    );
     if (hit.route.status === 204) await reply.status(204).send();
     else await reply.status(hit.route.status).send(result);
   }

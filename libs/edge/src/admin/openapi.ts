@@ -16,15 +16,17 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
     const operation: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag],
-      operationId: `${r.method.toLowerCase()}${r.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '')}`,
+      operationId: operationIdOf(r),
       parameters: [...params, ...query],
       responses: {
         [r.status]:
           r.status === 204
             ? { description: 'Done' }
-            : { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema('compose' in r ? r.compose.response : r.contract.response, { io: 'output', unrepresentable: 'any' }) } } },
+            : { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema(r.local ? r.local.response : 'compose' in r ? r.compose.response : r.contract.response, { io: 'output', unrepresentable: 'any' }) } } },
         400: errorResponse(`Invalid request (${ERROR_CATALOG[ErrorCode.ADMIN_VALIDATION_FAILED].value})`),
         401: errorResponse(`Missing or wrong admin token (${ERROR_CATALOG[ErrorCode.ADMIN_UNAUTHORIZED].value})`),
+        // Only GET is open to a read-only token (docs/decisions.md AU2).
+        ...(r.method === 'GET' ? {} : { 403: errorResponse(`The admin token is read-only (${ERROR_CATALOG[ErrorCode.ADMIN_FORBIDDEN].value})`) }),
         404: errorResponse(`Not found (${ERROR_CATALOG[ErrorCode.ADMIN_NOT_FOUND].value})`),
         // Changes can collide with the current state (a duplicate code, a device without owner, a race).
         ...(r.method === 'GET' ? {} : { 409: errorResponse(`Conflict with the current state (${ERROR_CATALOG[ErrorCode.ADMIN_CONFLICT].value})`) }),
@@ -47,13 +49,19 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
     info: {
       title: 'Device Cloud Platform admin API',
       version: '1.0.0',
-      description: 'Operator API: merchants, manufacturers, permissions, grants, recordings, dead letters and more. JSON bodies, except recording segments (`video/mp2t`); `Authorization: Bearer <ADMIN_TOKEN>`.',
+      description:
+        'Operator API: merchants, manufacturers, permissions, grants, recordings, dead letters and more. JSON bodies, except recording segments (`video/mp2t`); `Authorization: Bearer <token>` with a token of ADMIN_TOKEN or ADMIN_TOKENS. ' +
+        'Each token has a role: `full` may call every operation, `read-only` only the GET ones (any other method answers 403, ' +
+        `${ERROR_CATALOG[ErrorCode.ADMIN_FORBIDDEN].value}). GET /admin/v1/session tells the caller its token's name and role. ` +
+        'Every call that changes something (POST, PUT, PATCH, DELETE) is recorded in the audit log (GET /admin/v1/audit) before it is carried out, refusals included.',
     },
     servers: [{ url: '/' }],
     security: [{ adminToken: [] }],
     paths,
     components: {
-      securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        adminToken: { type: 'http', scheme: 'bearer', description: 'A token of ADMIN_TOKEN (role full) or ADMIN_TOKENS (role full or read-only: GET only)' },
+      },
       schemas: {
         Error: {
           type: 'object',
@@ -63,4 +71,9 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
       },
     },
   };
+}
+
+/** `postMerchantsClientIdSecret` for POST /merchants/{clientId}/secret: the operationId of the document. */
+export function operationIdOf(r: Pick<AdminRoute, 'method' | 'path'>): string {
+  return `${r.method.toLowerCase()}${r.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '')}`;
 }

@@ -21,7 +21,7 @@ export function toPlatformError(err: unknown, badRequestCode: ErrorCode, log?: {
 }
 
 /** Fastify's own refusals of a request (FST_ERR_CTP_* body errors and the like) carry a 4xx statusCode. */
-function isFastifyClientError(err: unknown): err is Error & { statusCode: number } {
+export function isFastifyClientError(err: unknown): err is Error & { statusCode: number } {
   const e = err as { code?: unknown; statusCode?: unknown } | null;
   return err instanceof Error && typeof e?.code === 'string' && e.code.startsWith('FST_') && typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
 }

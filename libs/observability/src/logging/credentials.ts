@@ -27,6 +27,8 @@ export const CREDENTIAL_NAMES = [
   // The operator's admin bearer token and the key that encrypts secrets at rest (configuration).
   'adminToken',
   'ADMIN_TOKEN',
+  'adminTokens',
+  'ADMIN_TOKENS',
   'secretsKey',
   'SECRETS_KEY',
   // HTTP headers that carry credentials.

@@ -90,6 +90,7 @@ describe('scrubText', () => {
     ['a bare Bearer token', 'sent Bearer abc.def-ghi', `sent Bearer ${REDACTED}`],
     ['URL user information', 'connect nats://dcp:pa55@nats:4222 failed', `connect nats://dcp:${REDACTED}@nats:4222 failed`],
     ['environment style', 'ADMIN_TOKEN=xyz SECRETS_KEY=00ff', `ADMIN_TOKEN=${REDACTED} SECRETS_KEY=${REDACTED}`],
+    ['the ADMIN_TOKENS list whole, past its commas', 'ADMIN_TOKENS=alice:full:t-1,bot:read-only:t-2 PORT=1', `ADMIN_TOKENS=${REDACTED} PORT=1`],
   ])('masks %s', (_what, text, expected) => {
     expect(scrubText(text)).toBe(expected);
   });

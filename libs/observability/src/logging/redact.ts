@@ -33,6 +33,8 @@ const PAIR = new RegExp(
   `(^|[^A-Za-z0-9_])(${NAMES})(\\s*[=:]\\s*)(\\\\{0,3}["']?)((?:Bearer|Basic)\\s+)?(?!(?:Bearer|Basic)\\s)[^\\s&;,"'\\\\<>()[\\]{}][^\\s&;,"'\\\\<>)\\]}]*`,
   'gi',
 );
+/** ADMIN_TOKENS' value is a comma-separated list of `name:role:token`: masked whole, up to white space or a quote. */
+const TOKEN_LIST = /(^|[^A-Za-z0-9_])(ADMIN_TOKENS|adminTokens)(\s*[=:]\s*)(\\{0,3}["']?)(?!\[REDACTED\])[^\s"'\\]+/gi;
 /** `scheme://user:password@host`: the password of a URL's user information (DATABASE_URL, NATS_URL, merchant URLs). */
 const USERINFO = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@"'\\:]*:)(?!\[REDACTED\])[^\s/?#@"'\\]+@/gi;
 
@@ -46,6 +48,7 @@ export function scrubText(text: string): string {
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(JSON_PAIR, `$1"${REDACTED}"`)
     .replace(ESCAPED_JSON_PAIR, `$1${REDACTED}`)
+    .replace(TOKEN_LIST, `$1$2$3$4${REDACTED}`)
     .replace(PAIR, `$1$2$3$4$5${REDACTED}`)
     .replace(USERINFO, `$1${REDACTED}@`);
 }

@@ -15,7 +15,7 @@ export class SsoMetrics {
     if (result === 'unavailable') this.ctx.metrics.increment('dcp_sso_merchant_call_failures_total', { merchant, endpoint });
   }
 
-  purged(kind: 'tokens' | 'signatures', count: number): void {
+  purged(kind: 'tokens' | 'signatures' | 'audit_entries', count: number): void {
     if (count > 0) this.ctx.metrics.increment('dcp_sso_purged_rows_total', { kind }, count);
   }
 }

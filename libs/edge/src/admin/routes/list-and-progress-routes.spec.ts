@@ -18,9 +18,9 @@ describe('firmware models, progress and list filters in the admin route table', 
 
   it('forwards the filters as the query string gave them (the owning service validates them)', () => {
     const query = { q: 'acme', enabled: 'false', limit: '5', offset: '10' };
-    expect(routeFor('GET', '/merchants')?.toRequest({ params: {}, query, body: {} })).toEqual({ q: 'acme', enabled: 'false', limit: '5', offset: '10' });
-    expect(routeFor('GET', '/manufacturers')?.toRequest({ params: {}, query, body: {} })).toEqual({ q: 'acme', limit: '5', offset: '10' });
-    expect(routeFor('GET', '/firmware/models')?.toRequest({ params: {}, query, body: {} })).toEqual({ q: 'acme', limit: '5', offset: '10' });
+    expect(routeFor('GET', '/merchants')?.toRequest!({ params: {}, query, body: {} })).toEqual({ q: 'acme', enabled: 'false', limit: '5', offset: '10' });
+    expect(routeFor('GET', '/manufacturers')?.toRequest!({ params: {}, query, body: {} })).toEqual({ q: 'acme', limit: '5', offset: '10' });
+    expect(routeFor('GET', '/firmware/models')?.toRequest!({ params: {}, query, body: {} })).toEqual({ q: 'acme', limit: '5', offset: '10' });
     expect(routeFor('GET', '/merchants')?.contract).toBe(SSO_ADMIN_RPC.listMerchants);
     expect(routeFor('GET', '/manufacturers')?.contract).toBe(DEVICE_RPC.listManufacturers);
   });

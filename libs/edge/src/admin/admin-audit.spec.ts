@@ -1,0 +1,123 @@
+import { ErrorCode, PlatformError, type RecordAuditRequest, type RpcContract, SSO_AUDIT_RPC } from '@dcp/contracts';
+import { loadConfig } from '@dcp/runtime';
+import type { FastifyRequest } from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AdminAudit, auditRequest } from './admin-audit';
+import { ADMIN_ROUTES } from './admin-routes';
+import { type AdminIdentity, attachAdminIdentity } from './admin-tokens';
+
+const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'dcp-audit-')), ADMIN_TOKENS: 'alice:full:alice-token-0123456789,ci-bot:read-only:bot-token-0123456789' });
+const createMerchant = ADMIN_ROUTES.find((r) => r.method === 'POST' && r.path === '/merchants')!;
+
+/** The audit RPCs as sso-service would answer them, or fail them. */
+function fakeRpc(fail: { record?: boolean; complete?: boolean } = {}) {
+  const calls: { subject: string; payload: unknown }[] = [];
+  return {
+    calls,
+    client: {
+      request: async (contract: RpcContract, payload: unknown) => {
+        calls.push({ subject: contract.subject, payload });
+        if (contract === SSO_AUDIT_RPC.record && fail.record) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, 'no responders');
+        if (contract === SSO_AUDIT_RPC.complete && fail.complete) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, 'timeout');
+        return contract === SSO_AUDIT_RPC.record ? { id: '00000000-0000-4000-8000-000000000001' } : { completed: true };
+      },
+    },
+  };
+}
+
+function audit(rpc: ReturnType<typeof fakeRpc>): AdminAudit {
+  const host = { httpAdapter: { getInstance: () => ({ addHook: () => undefined }) } };
+  return new AdminAudit({ config, rpcClient: rpc.client as never }, host as never);
+}
+
+function request(method: string, url: string, body: unknown, who: AdminIdentity = { name: 'alice', role: 'full' }): FastifyRequest {
+  const req = { id: 'req-7', method, url, body, query: {}, headers: { authorization: 'Bearer alice-token-0123456789' } } as unknown as FastifyRequest;
+  attachAdminIdentity(req, who);
+  return req;
+}
+
+describe('AdminAudit', () => {
+  it('records the call pending before forwarding it, and completes it with the route\'s status after', async () => {
+    const rpc = fakeRpc();
+    const forwarded: string[] = [];
+    const result = await audit(rpc).forward(request('POST', '/admin/v1/merchants', { name: 'Acme' }), createMerchant, {}, async () => {
+      forwarded.push(rpc.calls.map((c) => c.subject).join(','));
+      return { clientSecret: 'never-recorded' };
+    });
+    expect(result).toEqual({ clientSecret: 'never-recorded' });
+    expect(forwarded).toEqual(['dcp.rpc.sso.admin.audit.record']);
+    expect(rpc.calls.map((c) => c.subject)).toEqual(['dcp.rpc.sso.admin.audit.record', 'dcp.rpc.sso.admin.audit.complete']);
+    expect(rpc.calls[0].payload).toEqual({
+      actor: { name: 'alice', role: 'full' },
+      method: 'POST',
+      requestId: 'req-7',
+      request: { route: '/admin/v1/merchants', operationId: 'postMerchants', tag: 'merchants', path: '/admin/v1/merchants', params: {}, query: {}, body: { name: 'Acme' }, bodyBytes: null },
+    });
+    expect(rpc.calls[1].payload).toEqual({ id: '00000000-0000-4000-8000-000000000001', outcome: { status: 201, errorCode: null } });
+    expect(JSON.stringify(rpc.calls)).not.toContain('never-recorded');
+  });
+
+  it('refuses the call with FC_SYSTEM_ERROR when its entry cannot be recorded, and never forwards it', async () => {
+    const rpc = fakeRpc({ record: true });
+    const forward = jest.fn(async () => ({}));
+    const err = await audit(rpc)
+      .forward(request('POST', '/admin/v1/merchants', { name: 'Acme' }), createMerchant, {}, forward)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect(err).toMatchObject({ code: ErrorCode.FC_SYSTEM_ERROR, value: '000099', failureDetails: expect.stringContaining('audit log could not record this change') });
+    expect(forward).not.toHaveBeenCalled();
+  });
+
+  it('completes the entry with the refusal of the owning service and passes the refusal on', async () => {
+    const rpc = fakeRpc();
+    const refusal = new PlatformError(ErrorCode.ADMIN_CONFLICT, 'taken');
+    await expect(audit(rpc).forward(request('POST', '/admin/v1/merchants', {}), createMerchant, {}, () => Promise.reject(refusal))).rejects.toBe(refusal);
+    expect(rpc.calls[1].payload).toEqual({ id: expect.any(String), outcome: { status: 409, errorCode: 'AD0409' } });
+  });
+
+  it('answers the change even when its completion cannot be written (the entry stays pending)', async () => {
+    const rpc = fakeRpc({ complete: true });
+    await expect(audit(rpc).forward(request('POST', '/admin/v1/merchants', {}), createMerchant, {}, async () => 'done')).resolves.toBe('done');
+    expect(rpc.calls.map((c) => c.subject)).toEqual(['dcp.rpc.sso.admin.audit.record', 'dcp.rpc.sso.admin.audit.complete']);
+  });
+
+  it('lets reads through unrecorded', async () => {
+    const rpc = fakeRpc();
+    const list = ADMIN_ROUTES.find((r) => r.method === 'GET' && r.path === '/merchants')!;
+    await audit(rpc).forward(request('GET', '/admin/v1/merchants', undefined), list, {}, async () => 'list');
+    expect(rpc.calls).toEqual([]);
+  });
+
+  it('records a refusal before forwarding once, complete with its code; not one without a token', async () => {
+    const rpc = fakeRpc();
+    const a = audit(rpc);
+    const req = request('POST', '/admin/v1/merchants/m_12/disable', undefined, { name: 'ci-bot', role: 'read-only' });
+    a.recordRefusal(req, new PlatformError(ErrorCode.ADMIN_FORBIDDEN));
+    a.recordRefusal(req, new PlatformError(ErrorCode.ADMIN_FORBIDDEN));
+    const anonymous = { id: 'r', method: 'POST', url: '/admin/v1/merchants', headers: { authorization: 'Bearer nope' }, query: {} } as unknown as FastifyRequest;
+    a.recordRefusal(anonymous, new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rpc.calls).toHaveLength(1);
+    const recorded = rpc.calls[0].payload as RecordAuditRequest;
+    expect(recorded).toMatchObject({ actor: { name: 'ci-bot', role: 'read-only' }, method: 'POST', outcome: { status: 403, errorCode: 'AD0403' } });
+    expect(recorded.request).toMatchObject({ route: '/admin/v1/merchants/{clientId}/disable', operationId: 'postMerchantsClientIdDisable', params: { clientId: 'm_12' }, path: '/admin/v1/merchants/m_12/disable', body: null });
+  });
+});
+
+describe('auditRequest', () => {
+  it('masks credential-named fields at any depth and in the query', () => {
+    const recorded = auditRequest({ url: '/admin/v1/merchants?token=abc', query: { token: 'abc', q: 'x' }, body: { name: 'A', nested: [{ clientSecret: 's', password: 'p' }] } }, createMerchant, {});
+    expect(recorded.body).toEqual({ name: 'A', nested: [{ clientSecret: '[REDACTED]', password: '[REDACTED]' }] });
+    expect(recorded.query).toEqual({ token: '[REDACTED]', q: 'x' });
+    expect(recorded.path).toBe('/admin/v1/merchants');
+  });
+
+  it('keeps only the size of a raw body, and the size of a JSON body over 64 KiB', () => {
+    const segment = ADMIN_ROUTES.find((r) => r.path === '/devices/{devId}/segments')!;
+    expect(auditRequest({ url: '/admin/v1/devices/AA/segments?start=1', query: { start: '1' }, body: Buffer.alloc(376) }, segment, { devId: 'AA' })).toMatchObject({ body: null, bodyBytes: 376, query: { start: '1' } });
+    const big = { name: 'x'.repeat(70_000) };
+    expect(auditRequest({ url: '/admin/v1/merchants', query: {}, body: big }, createMerchant, {}).body).toEqual({ truncated: true, bytes: JSON.stringify(big).length });
+  });
+});

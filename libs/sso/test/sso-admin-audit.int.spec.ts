@@ -1,0 +1,169 @@
+/**
+ * The admin audit log kept by sso-service (`dcp.rpc.sso.admin.audit.*`, docs/decisions.md AU3–AU6) on real
+ * PostgreSQL: record (pending, or refused at once), complete (once), list newest first with filters and paging,
+ * parameter validation, and the retention purge.
+ */
+import { ErrorCode, type RecordAuditRequest, SSO_AUDIT_RPC } from '@dcp/contracts';
+import { describeWithInfra } from '@dcp/testing';
+import { ExpiredDataPurger } from '../src/maintenance/expired-data.purger';
+import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
+
+const DAY_S = 24 * 3600;
+
+function entry(overrides: Partial<RecordAuditRequest> & { path?: string; tag?: string } = {}): RecordAuditRequest {
+  const { path = '/admin/v1/merchants', tag = 'merchants', ...rest } = overrides;
+  return {
+    actor: { name: 'alice', role: 'full' },
+    method: 'POST',
+    request: { route: '/admin/v1/merchants', operationId: 'postMerchants', tag, path, params: {}, query: {}, body: { name: 'Acme' }, bodyBytes: null },
+    requestId: 'req-1',
+    ...rest,
+  };
+}
+
+describeWithInfra(['postgres'], 'sso: admin audit log (PostgreSQL)', () => {
+  let h: SsoHarness;
+  const list = (query: Record<string, unknown> = {}) => h.rpc(SSO_AUDIT_RPC.list, { query });
+
+  beforeAll(async () => {
+    h = await startSsoHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('records a call pending, completes it once with its answer, and lists it as recorded', async () => {
+    const at = h.clock.now();
+    const { id } = await h.rpc(SSO_AUDIT_RPC.record, entry({ requestId: 'req-pending' }));
+    const pending = (await list({ actor: 'alice' })).items.find((e) => e.id === id)!;
+    expect(pending).toMatchObject({
+      at: new Date(at).toISOString(),
+      completedAt: null,
+      actor: { name: 'alice', role: 'full' },
+      method: 'POST',
+      route: '/admin/v1/merchants',
+      operationId: 'postMerchants',
+      tag: 'merchants',
+      path: '/admin/v1/merchants',
+      params: {},
+      query: {},
+      body: { name: 'Acme' },
+      bodyBytes: null,
+      requestId: 'req-pending',
+      result: 'pending',
+      status: null,
+      errorCode: null,
+    });
+
+    h.clock.advance(1);
+    await expect(h.rpc(SSO_AUDIT_RPC.complete, { id, outcome: { status: 201, errorCode: null } })).resolves.toEqual({ completed: true });
+    // A second answer for the same entry changes nothing: the first one stays.
+    await expect(h.rpc(SSO_AUDIT_RPC.complete, { id, outcome: { status: 500, errorCode: '000099' } })).resolves.toEqual({ completed: false });
+    const done = (await list()).items.find((e) => e.id === id)!;
+    expect(done).toMatchObject({ result: 'ok', status: 201, errorCode: null, completedAt: new Date(at + 1000).toISOString() });
+  });
+
+  it('records a refusal complete at once; a 5xx answer is "failed"; a raw body is its byte count only', async () => {
+    const { id: refused } = await h.rpc(SSO_AUDIT_RPC.record, entry({ actor: { name: 'ci-bot', role: 'read-only' }, outcome: { status: 403, errorCode: 'AD0403' } }));
+    const { id: failed } = await h.rpc(SSO_AUDIT_RPC.record, entry());
+    await h.rpc(SSO_AUDIT_RPC.complete, { id: failed, outcome: { status: 500, errorCode: '000099' } });
+    const segment = entry({
+      request: { route: '/admin/v1/devices/{devId}/segments', operationId: 'postDevicesDevIdSegments', tag: 'recordings', path: '/admin/v1/devices/AABBCCDDEEFF/segments', params: { devId: 'AABBCCDDEEFF' }, query: { start: '1', duration: '2', type: '1' }, body: null, bodyBytes: 188 },
+    });
+    const { id: raw } = await h.rpc(SSO_AUDIT_RPC.record, segment);
+    const items = (await list()).items;
+    expect(items.find((e) => e.id === refused)).toMatchObject({ actor: { name: 'ci-bot', role: 'read-only' }, result: 'refused', status: 403, errorCode: 'AD0403', completedAt: expect.any(String) });
+    expect(items.find((e) => e.id === failed)).toMatchObject({ result: 'failed', status: 500, errorCode: '000099' });
+    expect(items.find((e) => e.id === raw)).toMatchObject({ body: null, bodyBytes: 188, params: { devId: 'AABBCCDDEEFF' }, query: { start: '1', duration: '2', type: '1' } });
+  });
+
+  describe('list', () => {
+    const ids: string[] = [];
+    let start: number;
+
+    beforeAll(async () => {
+      h.clock.advance(3600);
+      start = h.clock.now();
+      // Five entries one second apart by two actors, on two areas, with every result.
+      const specs: RecordAuditRequest[] = [
+        entry({ actor: { name: 'paging-a', role: 'full' }, path: '/admin/v1/merchants', tag: 'merchants' }),
+        entry({ actor: { name: 'paging-a', role: 'full' }, method: 'PATCH', path: '/admin/v1/merchants/m_1', tag: 'merchants', outcome: { status: 404, errorCode: 'AD0404' } }),
+        entry({ actor: { name: 'paging-b', role: 'read-only' }, method: 'DELETE', path: '/admin/v1/grants/7', tag: 'grants', outcome: { status: 403, errorCode: 'AD0403' } }),
+        entry({ actor: { name: 'paging-a', role: 'full' }, method: 'PUT', path: '/admin/v1/maintenance', tag: 'maintenance' }),
+        entry({ actor: { name: 'paging-a', role: 'full' }, path: '/admin/v1/merchants_x', tag: 'merchants' }),
+      ];
+      for (const spec of specs) {
+        ids.push((await h.rpc(SSO_AUDIT_RPC.record, spec)).id);
+        h.clock.advance(1);
+      }
+      await h.rpc(SSO_AUDIT_RPC.complete, { id: ids[0], outcome: { status: 201, errorCode: null } });
+    });
+
+    const since = () => new Date(start).toISOString();
+
+    it('lists newest first with the total, paged by limit and offset', async () => {
+      const all = await list({ from: since() });
+      expect(all.total).toBe(5);
+      expect(all.items.map((e) => e.id)).toEqual([...ids].reverse());
+      const page = await list({ from: since(), limit: '2', offset: '1' });
+      expect(page).toEqual({ items: all.items.slice(1, 3), total: 5 });
+    });
+
+    it('filters by actor, method, tag and result', async () => {
+      const ids$ = async (query: Record<string, string>) => (await list({ from: since(), ...query })).items.map((e) => e.id);
+      expect(await ids$({ actor: 'paging-b' })).toEqual([ids[2]]);
+      expect(await ids$({ method: 'patch' })).toEqual([ids[1]]);
+      expect(await ids$({ tag: 'merchants' })).toEqual([ids[4], ids[1], ids[0]]);
+      expect(await ids$({ result: 'refused' })).toEqual([ids[2], ids[1]]);
+      expect(await ids$({ result: 'pending' })).toEqual([ids[4], ids[3]]);
+      expect(await ids$({ result: 'ok' })).toEqual([ids[0]]);
+    });
+
+    it('filters by path prefix, with or without /admin/v1, its wildcards meant literally', async () => {
+      const ids$ = async (path: string) => (await list({ from: since(), path })).items.map((e) => e.id);
+      expect(await ids$('/merchants')).toEqual([ids[4], ids[1], ids[0]]);
+      expect(await ids$('/admin/v1/merchants/')).toEqual([ids[1]]);
+      expect(await ids$('/merchants_')).toEqual([ids[4]]);
+      expect(await ids$('/merchants%')).toEqual([]);
+    });
+
+    it('filters by time: from inclusive, to exclusive', async () => {
+      const iso = (s: number) => new Date(start + s * 1000).toISOString();
+      expect((await list({ from: iso(1), to: iso(3) })).items.map((e) => e.id)).toEqual([ids[2], ids[1]]);
+      // Any offset is accepted: the same instant in +02:00.
+      const plusTwo = new Date(start + 2 * 3600 * 1000 + 4000).toISOString().replace('Z', '+02:00');
+      expect((await list({ from: plusTwo })).items.map((e) => e.id)).toEqual([ids[4]]);
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['a limit above 500', { limit: '501' }, 'invalid parameter limit:'],
+      ['a limit that is no number', { limit: 'ten' }, 'invalid parameter limit:'],
+      ['a negative offset', { offset: '-1' }, 'invalid parameter offset:'],
+      ['an unknown method', { method: 'GET' }, 'invalid parameter method:'],
+      ['an unknown result', { result: 'done' }, 'invalid parameter result:'],
+      ['a path without /', { path: 'merchants' }, 'invalid parameter path: must start with /'],
+      ['a time without offset', { from: '2026-01-01T00:00:00' }, 'invalid parameter from:'],
+      ['a time that is no time', { to: 'yesterday' }, 'invalid parameter to:'],
+      ['to before from', { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, 'invalid parameter to: must not be before from'],
+      ['a repeated parameter', { actor: ['a', 'b'] }, 'invalid parameter actor:'],
+      ['an unknown parameter', { who: 'alice' }, 'invalid parameter who: unknown parameter'],
+    ])('refuses %s with ADMIN_VALIDATION_FAILED naming the parameter', async (_case, query, details) => {
+      const err = await rejection(list(query));
+      expect(err.code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
+      expect(err.failureDetails).toContain(details);
+    });
+  });
+
+  it('purges entries older than AUDIT_RETENTION_DAYS (365 by default) and keeps the newer ones', async () => {
+    h.clock.advance(DAY_S);
+    const { id: old } = await h.rpc(SSO_AUDIT_RPC.record, entry({ actor: { name: 'retention', role: 'full' } }));
+    h.clock.advance(200 * DAY_S);
+    const { id: recent } = await h.rpc(SSO_AUDIT_RPC.record, entry({ actor: { name: 'retention', role: 'full' } }));
+    h.clock.advance(165 * DAY_S + 1);
+    const purged = await h.module.get(ExpiredDataPurger).purgeOnce();
+    // Everything recorded before this spec's first entry is older still: all gone but `recent`.
+    expect(purged.auditEntries).toBeGreaterThanOrEqual(1);
+    const left = await list();
+    expect(left.items.map((e) => e.id)).toEqual([recent]);
+    expect(left.items.map((e) => e.id)).not.toContain(old);
+    expect((await h.module.get(ExpiredDataPurger).purgeOnce()).auditEntries).toBe(0);
+  });
+});
