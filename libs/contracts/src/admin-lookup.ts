@@ -64,6 +64,8 @@ export const adminUserViewSchema = z.object({
   createdAt: z.string(),
   /** ISO time the profile last changed (sign-in or the merchant's UPDATE callback). */
   updatedAt: z.string(),
+  /** ISO time of the last sign-in sso-service still keeps (null once every token of it has been purged). */
+  lastSignInAt: z.string().nullable(),
 });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 

@@ -39,8 +39,28 @@ describeWithInfra(['postgres'], 'sso: operator look-ups of users (PostgreSQL)', 
       merchant: { clientId: acme.clientId, name: 'Acme Cameras' },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      lastSignInAt: expect.any(String),
     });
     expect(await h.rpc(ADMIN_LOOKUP_RPC.getUser, { userId: byOpenId.userId })).toEqual(byOpenId);
+  });
+
+  it('names the last sign-in sso-service still keeps: the first token of the user\'s latest login; none once its tokens are purged', async () => {
+    const user = h.merchantUser({ uuid: uniqueName('sign-in'), name: 'Bob Twice' });
+    const login = () => h.rpc(SSO_RPC.ssoAuthorizeByToken, h.signed('/sso/authorize_by_token', { token: user.token }, acme));
+    const { openId } = await login();
+    const latestLogin = async (userId: number) =>
+      (await h.sql.query('SELECT max(first) AS at FROM (SELECT min(created_at) AS first FROM sso.token WHERE user_id = $1 GROUP BY family) f', [userId])).rows[0].at as Date | null;
+    const first = await h.rpc(ADMIN_LOOKUP_RPC.getUser, { openId });
+    expect(first.lastSignInAt).toBe((await latestLogin(first.userId))!.toISOString());
+    await login();
+    const second = await h.rpc(ADMIN_LOOKUP_RPC.getUser, { openId });
+    const { rows } = await h.sql.query('SELECT count(DISTINCT family)::int AS n FROM sso.token WHERE user_id = $1', [first.userId]);
+    expect(rows[0].n).toBe(2);
+    expect(second.lastSignInAt).toBe((await latestLogin(first.userId))!.toISOString());
+    expect(Date.parse(second.lastSignInAt!)).toBeGreaterThanOrEqual(Date.parse(first.lastSignInAt!));
+    expect((await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid: user.uuid })).items[0].lastSignInAt).toBe(second.lastSignInAt);
+    await h.sql.query('DELETE FROM sso.token WHERE user_id = $1', [first.userId]);
+    expect((await h.rpc(ADMIN_LOOKUP_RPC.getUser, { openId })).lastSignInAt).toBeNull();
   });
 
   it('answers ADMIN_NOT_FOUND for an unknown openId or userId, and refuses a request naming neither or both', async () => {

@@ -3153,6 +3153,7 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
+                            lastSignInAt: string | null;
                         } | {
                             error: {
                                 errorCode: string;
@@ -3274,6 +3275,7 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
+                            lastSignInAt: string | null;
                         };
                         devices: {
                             items: {
@@ -3387,6 +3389,7 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
+                            lastSignInAt: string | null;
                         }[];
                         total: number;
                     };

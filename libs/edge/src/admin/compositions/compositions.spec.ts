@@ -56,6 +56,7 @@ const user: AdminUserView = {
   merchant: { clientId: 'client-1', name: 'Acme Cameras' },
   createdAt: '2026-11-24T07:00:00.000Z',
   updatedAt: '2026-11-24T07:00:00.000Z',
+  lastSignInAt: '2026-11-24T07:00:00.000Z',
 };
 const currentService = { name: 'free 8-hour cloud storage', description: 'd', startTime: null, endTime: null, validity: '8 hours', status: 3, flag: 2 };
 const recordings = { days: ['2026-11-24'], segments: 2, bytes: 100, firstStart: 1795651200, lastEnd: 1795651204 };

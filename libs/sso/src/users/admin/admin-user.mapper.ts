@@ -12,5 +12,6 @@ export function toAdminUserView(u: UserWithMerchant): AdminUserView {
     merchant: { clientId: u.merchant.clientId, name: u.merchant.name },
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
+    lastSignInAt: u.lastSignInAt === null ? null : u.lastSignInAt.toISOString(),
   };
 }

@@ -1,4 +1,9 @@
-/** Read-only look-ups of shadow users for operators (admin API), each with its merchant's clientId and name. */
+/**
+ * Read-only look-ups of shadow users for operators (admin API), each with its merchant's clientId and name and
+ * the time of their last sign-in that sso-service still keeps: every token of one login shares a family, so the
+ * latest family's first token was issued by that login (refreshes add tokens to the family, later). Tokens are
+ * purged a while after they expire, so a user whose every session has expired long ago has none (null).
+ */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase } from '../../sso-database.types';
@@ -13,7 +18,10 @@ export interface UserWithMerchant {
   merchant: { clientId: string; name: string };
   createdAt: Date;
   updatedAt: Date;
+  lastSignInAt: Date | null;
 }
+
+type UserRow = Omit<UserWithMerchant, 'lastSignInAt'>;
 
 const columns = {
   id: true,
@@ -30,12 +38,14 @@ const columns = {
 export class AdminUserReads {
   constructor(@Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase) {}
 
-  findByOpenId(openId: string): Promise<UserWithMerchant | null> {
-    return this.db.client.user.findUnique({ where: { openId }, select: columns });
+  async findByOpenId(openId: string): Promise<UserWithMerchant | null> {
+    const row = await this.db.client.user.findUnique({ where: { openId }, select: columns });
+    return row ? (await this.withLastSignIn([row]))[0] : null;
   }
 
-  findById(userId: number): Promise<UserWithMerchant | null> {
-    return this.db.client.user.findUnique({ where: { id: userId }, select: columns });
+  async findById(userId: number): Promise<UserWithMerchant | null> {
+    const row = await this.db.client.user.findUnique({ where: { id: userId }, select: columns });
+    return row ? (await this.withLastSignIn([row]))[0] : null;
   }
 
   /** One page of the users with this merchant uuid (of one merchant when clientId is given), oldest first. */
@@ -45,6 +55,19 @@ export class AdminUserReads {
       this.db.client.user.findMany({ where, select: columns, orderBy: { id: 'asc' }, take: limit, skip: offset }),
       this.db.client.user.count({ where }),
     ]);
-    return { items, total };
+    return { items: await this.withLastSignIn(items), total };
+  }
+
+  /** Each user's latest sign-in still kept: the latest first-issue time among their token families. */
+  private async withLastSignIn(rows: UserRow[]): Promise<UserWithMerchant[]> {
+    if (rows.length === 0) return [];
+    const families = await this.db.client.token.groupBy({ by: ['userId', 'family'], where: { userId: { in: rows.map((r) => r.id) } }, _min: { createdAt: true } });
+    const latest = new Map<number, Date>();
+    for (const f of families) {
+      const signedIn = f._min.createdAt;
+      const known = latest.get(f.userId);
+      if (signedIn && (!known || signedIn > known)) latest.set(f.userId, signedIn);
+    }
+    return rows.map((r) => ({ ...r, lastSignInAt: latest.get(r.id) ?? null }));
   }
 }
