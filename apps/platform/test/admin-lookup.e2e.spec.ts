@@ -130,6 +130,9 @@ function lookupSuite(mode: Mode) {
       expect(res.status).toBe(200);
       const view = res.body as { user: Body; devices: { items: Body[]; total: number }; grants: { items: Body[]; total: number } };
       expect(view.user).toMatchObject({ openId: ann.credentials.openId, uuid: ann.uuid, name: 'Ann Lookup', merchant: { clientId: merchant.clientId, name: 'Lookup Cameras' } });
+      // Signed in once, in this spec: the sign-in is kept (its tokens are alive) and is not in the future.
+      expect(Date.parse(String(view.user.lastSignInAt))).toBeGreaterThanOrEqual(Date.parse(String(view.user.createdAt)) - 1000);
+      expect(Date.parse(String(view.user.lastSignInAt))).toBeLessThanOrEqual(Date.now());
       expect(view.devices).toEqual({ items: [expect.objectContaining({ macAddr: MAC, userId: view.user.userId })], total: 1 });
       expect(view.grants).toEqual({ items: [expect.objectContaining({ permissionCode: 'cloud-7', ipcMac: MAC })], total: 1 });
       expect((await admin(t, 'GET', '/users/no-such-open-id')).status).toBe(404);
