@@ -114,6 +114,12 @@ describe('auditRequest', () => {
     expect(recorded.path).toBe('/admin/v1/merchants');
   });
 
+  it('replaces NUL characters, which PostgreSQL cannot store in JSON, in the body, the query and the params', () => {
+    const recorded = auditRequest({ url: '/admin/v1/merchants/a%00b', query: { q: 'x\u0000' }, body: { 'k\u0000': 'v\u0000' } }, createMerchant, { clientId: 'a\u0000b' });
+    expect(JSON.stringify(recorded)).not.toContain('\\u0000');
+    expect(recorded).toMatchObject({ body: { 'k\uFFFD': 'v\uFFFD' }, query: { q: 'x\uFFFD' }, params: { clientId: 'a\uFFFDb' } });
+  });
+
   it('keeps only the size of a raw body, and the size of a JSON body over 64 KiB', () => {
     const segment = ADMIN_ROUTES.find((r) => r.path === '/devices/{devId}/segments')!;
     expect(auditRequest({ url: '/admin/v1/devices/AA/segments?start=1', query: { start: '1' }, body: Buffer.alloc(376) }, segment, { devId: 'AA' })).toMatchObject({ body: null, bodyBytes: 376, query: { start: '1' } });

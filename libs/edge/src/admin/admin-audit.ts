@@ -30,7 +30,7 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { type AdminRoute, compilePath } from './admin-route';
 import { ADMIN_ROUTES } from './admin-routes';
-import { type AdminIdentity, AdminTokens, adminIdentityOf } from './admin-tokens';
+import { type AdminIdentity, AdminTokens, adminIdentityOf, requireAdminIdentity } from './admin-tokens';
 import { operationIdOf } from './openapi';
 
 const PREFIX = '/admin/v1';
@@ -57,7 +57,7 @@ export class AdminAudit implements OnModuleInit {
   onModuleInit(): void {
     // Every answer of the admin server, refusals of the body parser included, goes through onSend.
     this.adapterHost.httpAdapter.getInstance<{ addHook(name: 'onSend', hook: (req: object, reply: unknown, payload: unknown) => Promise<unknown>): void }>().addHook('onSend', async (req, _reply, payload) => {
-      await this.recording.get(req);
+      await this.recording.get(req)?.catch(() => undefined);
       return payload;
     });
   }
@@ -67,8 +67,9 @@ export class AdminAudit implements OnModuleInit {
    * completed with the answer after. Reads pass straight through.
    */
   async forward<T>(req: FastifyRequest, route: AdminRoute, params: Record<string, string>, call: () => Promise<T>): Promise<T> {
-    const identity = adminIdentityOf(req);
-    if (!AUDITED.has(req.method) || !identity) return call();
+    if (!AUDITED.has(req.method)) return call();
+    // Behind the guard there is always one; without it nothing changes unrecorded.
+    const identity = requireAdminIdentity(req);
     handled.add(req);
     let id: string;
     try {
@@ -104,9 +105,9 @@ export class AdminAudit implements OnModuleInit {
     const identity = adminIdentityOf(req) ?? this.tokens.identify(req.headers.authorization);
     if (!identity) return;
     handled.add(req);
-    const hit = compiled.map((c) => ({ route: c.route, params: c.match(path.slice(PREFIX.length) || '/') })).find((c) => c.params && c.route.method === req.method);
     const outcome: AuditOutcome = { status: refusal.httpStatus, errorCode: refusal.value };
     try {
+      const hit = compiled.map((c) => ({ route: c.route, params: matchOrNothing(c.match, path.slice(PREFIX.length) || '/') })).find((c) => c.params && c.route.method === req.method);
       await this.ctx.rpcClient.request(SSO_AUDIT_RPC.record, { ...this.entry(req, identity, hit?.route, hit?.params ?? {}), outcome });
     } catch (err) {
       this.logger.error(`request ${req.id}: the audit entry of the refused ${req.method} ${path} (${refusal.value}) could not be recorded (${describe(err)})`);
@@ -141,7 +142,7 @@ export function auditRequest(req: Pick<FastifyRequest, 'url' | 'query' | 'body'>
     operationId: route ? operationIdOf(route) : null,
     tag: route?.tag ?? null,
     path: pathOf(req).slice(0, AUDIT_LIMITS.maxPathLength),
-    params,
+    params: masked(params) as Record<string, string>,
     query: masked((req.query ?? {}) as Record<string, unknown>) as Record<string, unknown>,
     body: raw || req.body === undefined ? null : bounded(masked(req.body)),
     bodyBytes: raw ? raw.length : null,
@@ -152,13 +153,29 @@ function pathOf(req: Pick<FastifyRequest, 'url'>): string {
   return req.url.split('?')[0];
 }
 
-/** Credential-named fields at any depth → [REDACTED]; credentials in text are scrubbed as in the logs. */
+/**
+ * Credential-named fields at any depth → [REDACTED]; credentials in text are scrubbed as in the logs; NUL
+ * characters (which PostgreSQL's JSON cannot hold, and which would make the record fail) → U+FFFD.
+ */
 function masked(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return scrubText(value);
+  if (typeof value === 'string') return storable(scrubText(value));
   if (value === null || typeof value !== 'object') return value;
   if (depth >= 32) return '[…]';
   if (Array.isArray(value)) return value.map((v) => masked(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, isCredentialName(key) ? REDACTED : masked(v, depth + 1)]));
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [storable(key), isCredentialName(key) ? REDACTED : masked(v, depth + 1)]));
+}
+
+function storable(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
+/** A path parameter that is not valid percent-encoding matches nothing (the controller refuses it too). */
+function matchOrNothing(match: (path: string) => Record<string, string> | undefined, path: string): Record<string, string> | undefined {
+  try {
+    return match(path);
+  } catch {
+    return undefined;
+  }
 }
 
 function bounded(body: unknown): unknown {
