@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { contextFiles, isIgnored, parseDockerignore } from './docker-context';
 import { parseDockerfile, replay, type RunStep, type Stage } from './dockerfile';
 import { NODE_END_OF_LIFE, satisfiesRange } from './node-release';
-import { appDirectories, listFiles, read, ROOT } from './workspace';
+import { appDirectories, listFiles, read, ROOT, webAppDirectories } from './workspace';
 
 // A service added tomorrow must be covered too: its Prisma folder joins the context (unless .dockerignore
 // drops it, which the checks below would catch), so the replay proves the Dockerfile's rule, not a list.
@@ -137,6 +137,18 @@ describe('docker/Dockerfile', () => {
     // The build's roots must include apps and libs (it takes roots as arguments).
     const roots = run.command.split(/\s+/).slice(2).filter((a) => !a.startsWith('-'));
     if (roots.length) expect(roots).toEqual(expect.arrayContaining(['apps', 'libs']));
+  });
+
+  it('builds the browser apps (the operator console) in the same build, from all their files, into dist', () => {
+    const { run } = build;
+    expect(webAppDirectories()).toContain('console');
+    for (const app of webAppDirectories()) {
+      const files = listFiles(`apps/${app}`);
+      expect(files.filter((f) => !run.filesBefore.has(at(run.workdir, f)))).toEqual([]);
+    }
+    // tools/build.mjs builds the console (tools/console/build.mjs, into dist/console) when its roots include apps.
+    expect(read('tools/build.mjs')).toContain("r === 'apps'");
+    expect(image.produced.get(at(image.workdir, 'dist'))).toMatch(/^build: node tools\/build.mjs /);
   });
 
   describe('the image (last stage)', () => {

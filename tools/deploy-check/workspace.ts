@@ -27,10 +27,25 @@ export function listFiles(dir: string, skipDirs: ReadonlySet<string> = new Set([
   return out.sort();
 }
 
-/** Every folder under apps/ (each is an Nx app project). */
+const isWebApp = (name: string): boolean => {
+  const project = join(ROOT, 'apps', name, 'project.json');
+  return existsSync(project) && (JSON.parse(readFileSync(project, 'utf8')) as { tags?: string[] }).tags?.includes('type:web') === true;
+};
+
+/** Every process app under apps/ (each an Nx app project), not the browser bundles (webAppDirectories). */
 export function appDirectories(): string[] {
   return readdirSync(join(ROOT, 'apps'))
-    .filter((name) => statSync(join(ROOT, 'apps', name)).isDirectory())
+    .filter((name) => statSync(join(ROOT, 'apps', name)).isDirectory() && !isWebApp(name))
+    .sort();
+}
+
+/**
+ * Browser apps (Nx tag `type:web`): static bundles that tools/build.mjs builds into dist/ with the rest (the
+ * image's build stage included) and gateway-edge serves (apps/console on the admin port), never a process.
+ */
+export function webAppDirectories(): string[] {
+  return readdirSync(join(ROOT, 'apps'))
+    .filter((name) => statSync(join(ROOT, 'apps', name)).isDirectory() && isWebApp(name))
     .sort();
 }
 

@@ -20,7 +20,7 @@ import { RecordingsPage } from './pages/RecordingsPage';
 import { SignInPage } from './pages/SignInPage';
 import { UserLookupPage } from './pages/UserLookupPage';
 import { UserSearchPage } from './pages/UserSearchPage';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function SignedInRoutes() {
   return (
@@ -79,7 +79,7 @@ function QueryLayer({ children }: { children: React.ReactNode }) {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <SessionProvider>
         <QueryLayer>
           <BrowserRouter basename="/console">

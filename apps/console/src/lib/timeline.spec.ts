@@ -1,4 +1,4 @@
-import { clockTime, dayStart, duration, placeClips } from './timeline';
+import { clockTime, dayStart, duration, placeClips, playableUrl } from './timeline';
 
 const DAY0 = Date.parse('2026-11-20T00:00:00Z') / 1000;
 
@@ -36,5 +36,14 @@ describe('recordings timeline', () => {
     expect(duration(45)).toBe('45 s');
     expect(duration(125)).toBe('2 min 05 s');
     expect(duration(3725)).toBe('1 h 02 min 05 s');
+  });
+});
+
+describe('playableUrl', () => {
+  const urls = { recordUrl: 'http://store.example/hls/AABBCCDDEEFF/index.m3u8?sig=1', secureUrl: 'https://store.example/hls/AABBCCDDEEFF/index.m3u8?sig=1' };
+
+  it('takes the https URL on an https console (mixed content is blocked) and the http one otherwise', () => {
+    expect(playableUrl(urls, 'https:')).toBe(urls.secureUrl);
+    expect(playableUrl(urls, 'http:')).toBe(urls.recordUrl);
   });
 });

@@ -51,3 +51,11 @@ export function duration(seconds: number): string {
   if (m) return `${m} min ${String(rest).padStart(2, '0')} s`;
   return `${rest} s`;
 }
+
+/**
+ * Which of record.play's two URLs the page can load: an https console may not fetch http (mixed content),
+ * so it takes secureUrl; an http console takes recordUrl, which needs no certificate on the store host.
+ */
+export function playableUrl(urls: { recordUrl: string; secureUrl: string }, pageProtocol: string): string {
+  return pageProtocol === 'https:' ? urls.secureUrl : urls.recordUrl;
+}

@@ -1,5 +1,6 @@
-import { Accordion, Badge, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
 import { ConfirmButton } from '../components/ConfirmButton';
@@ -52,12 +53,20 @@ function DeadLetters({ service }: { service: Consumer }) {
   const path = `/admin/v1/dead-letters/${service}` as const;
   const list = useQuery({ queryKey: ['dead-letters', service, query], queryFn: () => unwrap(api.GET(path, { params: { query } })) });
   const writable = canChange(current?.session);
-  const resolve = async (id: string, replay: boolean) => {
-    await unwrap(api.POST(`/admin/v1/dead-letters/${service}/{id}/resolve`, { params: { path: { id } }, body: { replay } }));
+  // The open list no longer shows a resolved entry: say what happened to it.
+  const [notice, setNotice] = useState<string>();
+  const resolve = async (id: string, subject: string, replay: boolean) => {
+    const resolved = await unwrap(api.POST(`/admin/v1/dead-letters/${service}/{id}/resolve`, { params: { path: { id } }, body: { replay } }));
+    setNotice(`${subject} ${replay ? 'applied again and ' : ''}marked resolved at ${utcTime(resolved.resolvedAt)}.`);
     await queryClient.invalidateQueries({ queryKey: ['dead-letters', service] });
   };
   return (
     <Stack>
+      {notice ? (
+        <Alert color="green" variant="light" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)}>
+          {notice}
+        </Alert>
+      ) : null}
       <Switch label="Show resolved ones too" checked={filters.includeResolved === 'true'} onChange={(e) => setFilter('includeResolved', e.currentTarget.checked ? 'true' : '')} />
       <ProblemAlert error={list.error} title={`The dead letters of ${service}-service could not be listed`} />
       <PagedTable
@@ -105,7 +114,7 @@ function DeadLetters({ service }: { service: Consumer }) {
                     title="Replay this event?"
                     message={`${service}-service applies ${d.subject} again (once at most: an event already applied changes nothing), then marks it resolved.`}
                     confirmLabel="Replay"
-                    onConfirm={() => resolve(d.id, true)}
+                    onConfirm={() => resolve(d.id, d.subject, true)}
                   >
                     Replay
                   </ConfirmButton>
@@ -116,13 +125,13 @@ function DeadLetters({ service }: { service: Consumer }) {
                     title="Resolve without replaying?"
                     message="The event is marked handled and is not applied. Use this when it was dealt with by hand."
                     confirmLabel="Resolve"
-                    onConfirm={() => resolve(d.id, false)}
+                    onConfirm={() => resolve(d.id, d.subject, false)}
                   >
                     Resolve
                   </ConfirmButton>
                 </Group>
               ) : (
-                <Badge color="orange" variant="light">
+                <Badge color="red" variant="light">
                   open
                 </Badge>
               ),

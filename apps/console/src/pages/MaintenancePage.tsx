@@ -66,7 +66,7 @@ export function MaintenancePage() {
                 </Radio.Group>
                 {next === 'address-change' ? <TextInput label="New server address" required value={serverUrl} onChange={(e) => setServerUrl(e.currentTarget.value)} placeholder="https://…" /> : null}
                 <Group>
-                  <Button color="orange" onClick={() => setConfirming(true)} disabled={next === mode.data.mode && next !== 'address-change'}>
+                  <Button color="red" onClick={() => setConfirming(true)} disabled={next === mode.data.mode && next !== 'address-change'}>
                     Switch mode
                   </Button>
                 </Group>
@@ -81,7 +81,7 @@ export function MaintenancePage() {
                 <Button variant="default" onClick={() => setConfirming(false)}>
                   Cancel
                 </Button>
-                <Button color="orange" loading={busy} onClick={apply}>
+                <Button color="red" loading={busy} onClick={apply}>
                   Switch to {next}
                 </Button>
               </Group>

@@ -73,7 +73,7 @@ export function ManufacturersPage() {
                 <ConfirmButton
                   size="xs"
                   variant="outline"
-                  color="orange"
+                  color="red"
                   title={`Rotate the delKey of ${m.oemCode}?`}
                   message="The current delKey stops working at once; the new one is shown once."
                   confirmLabel="Rotate delKey"

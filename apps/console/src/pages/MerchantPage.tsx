@@ -67,7 +67,7 @@ export function MerchantPage() {
                 <Group align="flex-end" wrap="wrap">
                   <NumberInput label="Old secret keeps verifying for (s)" min={0} max={2592000} value={grace} onChange={(v) => setGrace(Number(v))} w={260} />
                   <ConfirmButton
-                    color="orange"
+                    color="red"
                     title="Rotate the clientSecret?"
                     message={`A new secret is made and shown once. The current one keeps verifying for ${grace} s, then stops: the merchant's servers must switch before then.`}
                     confirmLabel="Rotate secret"

@@ -1,1 +1,62 @@
-export function UserSearchPage() { return null; }
+import { Anchor, Button, Group, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { unwrap } from '../api/client';
+import { useApi } from '../api/session';
+import { PageHeader } from '../components/PageHeader';
+import { PagedTable } from '../components/PagedTable';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { useListPage } from '../components/useListPage';
+import { utcTime } from '../lib/format';
+
+/** Users by the merchant's own user id (uuid): one per merchant that has a user with that id. */
+export function UserSearchPage() {
+  const api = useApi();
+  const { page, filters, setPage, setFilter, query } = useListPage(['uuid', 'clientId'] as const);
+  const [uuid, setUuid] = useState(filters.uuid);
+  const [clientId, setClientId] = useState(filters.clientId);
+  const list = useQuery({
+    queryKey: ['users', query],
+    queryFn: () => unwrap(api.GET('/admin/v1/users', { params: { query } })),
+    enabled: Boolean(filters.uuid),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter('uuid', uuid);
+    setFilter('clientId', clientId);
+  };
+  return (
+    <>
+      <PageHeader title="Users by merchant uuid" description="The same uuid may belong to users of several merchants: narrow it with the merchant's clientId." />
+      <form onSubmit={submit}>
+        <Group align="flex-end" mb="sm" wrap="wrap">
+          <TextInput label="Merchant's user id (uuid)" required value={uuid} onChange={(e) => setUuid(e.currentTarget.value)} />
+          <TextInput label="Merchant clientId (optional)" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} />
+          <Button type="submit" variant="default">
+            Search
+          </Button>
+        </Group>
+      </form>
+      <ProblemAlert error={list.error} title="The users could not be searched" />
+      {filters.uuid ? (
+        <PagedTable
+          caption={`Users with uuid ${filters.uuid}`}
+          rows={list.data?.items}
+          total={list.data?.total ?? 0}
+          rowKey={(u) => u.openId}
+          page={page}
+          onPage={setPage}
+          loading={list.isFetching}
+          empty="No user has this uuid."
+          columns={[
+            { key: 'openId', label: 'openId', render: (u) => <Anchor component={Link} to={`/lookup/users/${encodeURIComponent(u.openId)}`}>{u.openId}</Anchor> },
+            { key: 'merchant', label: 'Merchant', render: (u) => u.merchant.name },
+            { key: 'name', label: 'Name', render: (u) => u.name || '—' },
+            { key: 'seen', label: 'Last sign-in', render: (u) => utcTime(u.lastSignInAt) },
+          ]}
+        />
+      ) : null}
+    </>
+  );
+}

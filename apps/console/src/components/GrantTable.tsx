@@ -1,0 +1,51 @@
+import { Table, Text } from '@mantine/core';
+import { utcTime } from '../lib/format';
+import { grantState } from '../lib/grants';
+
+export interface GrantRow {
+  readonly grantId: number;
+  readonly permissionCode: string;
+  readonly permissionName: string;
+  readonly ipcMac: string | null;
+  readonly grantStatus: number;
+  readonly endTime: number | null;
+  readonly revokedAt: string | null;
+  readonly revokeReason: string | null;
+}
+
+/** The grants of a user or device, with their state as of `asOf`. */
+export function GrantTable({ grants, total, asOf, caption }: { grants: readonly GrantRow[]; total: number; asOf: number; caption: string }) {
+  if (grants.length === 0) return <Text size="sm">No grants.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table withTableBorder>
+        <Table.Caption>
+          {caption}
+          {total > grants.length ? ` (first ${grants.length} of ${total})` : ''}
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Grant</Table.Th>
+            <Table.Th scope="col">Plan</Table.Th>
+            <Table.Th scope="col">Device</Table.Th>
+            <Table.Th scope="col">State</Table.Th>
+            <Table.Th scope="col">Ends</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {grants.map((g) => (
+            <Table.Tr key={g.grantId}>
+              <Table.Td>{g.grantId}</Table.Td>
+              <Table.Td>
+                {g.permissionName} ({g.permissionCode})
+              </Table.Td>
+              <Table.Td>{g.ipcMac ?? 'none yet'}</Table.Td>
+              <Table.Td>{grantState(g, asOf)}</Table.Td>
+              <Table.Td>{utcTime(g.endTime)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * The operator console end to end, in Debian's Chromium: the built console served by the edge's admin port
+ * (`/console/`) of an embedded platform, used as an operator would — signing in with named tokens, creating a
+ * merchant, looking up a device a merchant's app bound through the signed gateway, playing its recording
+ * through the signed playlist URL apps get, replaying a dead letter and switching maintenance mode. Every page
+ * visited is checked with axe-core (WCAG 2.1 A/AA) and photographed at 360 px and desktop widths into
+ * tmp/console-screenshots/.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import { type SqlClient, buildEvent, recordDeadLetter } from '@dcp/messaging';
+import { type TestPlatform, startTestPlatform } from '../harness';
+import { type StoreHost, encodeSegments, missingMediaTools, startStoreHost } from '../hls-media';
+import { type Body, MerchantApp, type SignedInUser, admin, deviceForm } from '../merchant-app';
+import { VIEWPORTS, accessibilityViolations, describeWithBrowser, launchBrowser, screenshot } from './browser';
+
+const OPS_TOKEN = 'ops-token-0123456789abcdef';
+const VIEWER_TOKEN = 'viewer-token-0123456789abcdef';
+
+describeWithBrowser('operator console in Chromium (embedded platform)', () => {
+  let t: TestPlatform;
+  let store: StoreHost;
+  let browser: Browser;
+  let merchant: MerchantApp;
+  let media: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (missingMediaTools.length > 0) throw new Error(`the console specs encode recordings with ${missingMediaTools.join(' and ')} (Debian: apt-get install ffmpeg)`);
+    media = mkdtempSync(join(tmpdir(), 'dcp-console-'));
+    store = await startStoreHost();
+    t = await startTestPlatform('embedded', { ADMIN_TOKENS: `ops:full:${OPS_TOKEN},viewer:read-only:${VIEWER_TOKEN}`, PUBLIC_STORE_URL: store.url });
+    store.target(t.baseUrl);
+    merchant = await MerchantApp.register(t, 'Field Cameras');
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await merchant?.close();
+    await t?.close();
+    await store?.close();
+    if (media) rmSync(media, { recursive: true, force: true });
+  });
+
+  /** A fresh browser profile at the given width, with the console open at `path`, signed in with `token`. */
+  async function signedIn(token: string, path = '/', viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
+    const context = await browser.newContext({ viewport: VIEWPORTS[viewport], reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${t.adminUrl}/console${path}`);
+    await page.getByLabel('Admin token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    return page;
+  }
+
+  /** The page passes axe-core's WCAG 2.1 A/AA rules, and is photographed. */
+  async function checkPage(page: Page, name: string): Promise<void> {
+    await screenshot(page, name);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  }
+
+  async function visit(page: Page, path: string, heading: string): Promise<void> {
+    await page.goto(`${t.adminUrl}/console${path}`);
+    await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+  }
+
+  it('refuses a wrong token with the platform code; a read-only token is offered no change and the API refuses one (AD0403)', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${t.adminUrl}/console/`);
+    await checkPage(page, 'sign-in');
+    await page.getByLabel('Admin token').fill('not-a-token-of-this-platform');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('AD0401');
+
+    const viewer = await signedIn(VIEWER_TOKEN, '/merchants');
+    await expect(viewer.getByTestId('signed-in-as').textContent()).resolves.toBe('viewer');
+    await viewer.getByText('read only', { exact: true }).waitFor();
+    await viewer.getByRole('heading', { level: 2, name: 'Merchants' }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'New merchant' }).count()).toBe(0);
+    await visit(viewer, '/maintenance', 'Maintenance');
+    await viewer.getByTestId('maintenance-mode').waitFor();
+    expect(await viewer.getByRole('button', { name: 'Switch mode' }).count()).toBe(0);
+    // What the console does not offer, the platform refuses anyway.
+    const refused = await viewer.evaluate(async (token) => {
+      const res = await fetch('/admin/v1/maintenance', { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'upgrade' }) });
+      return { status: res.status, body: await res.json() };
+    }, VIEWER_TOKEN);
+    expect(refused).toEqual({ status: 403, body: { errorCode: 'AD0403', failureDetails: expect.any(String) } });
+    expect((await admin(t, 'GET', '/maintenance')).body.mode).toBe('none');
+  });
+
+  it('creates a merchant: the secret is shown once with a copy button, then never again', async () => {
+    const page = await signedIn(OPS_TOKEN, '/merchants');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'New merchant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New merchant' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Console Cameras');
+    await dialog.getByRole('textbox', { name: /^Token validation URL/ }).fill('https://idp.console-cameras.example/is_valid_token');
+    await dialog.getByRole('textbox', { name: /^User profile URL/ }).fill('https://idp.console-cameras.example/get_user_profile');
+    await dialog.getByRole('button', { name: 'Create merchant' }).click();
+    const secret = (await dialog.getByTestId('secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9]{48}$/);
+    await checkPage(page, 'merchant-created');
+    await dialog.getByRole('button', { name: 'Copy the clientSecret' }).click();
+    await expect(page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).resolves.toBe(secret);
+    const clientId = await dialog.getByLabel('clientId').inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const listed = await admin(t, 'GET', `/merchants/${clientId}`);
+    expect(listed.body).toMatchObject({ clientId, name: 'Console Cameras', enabled: true });
+    await page.getByLabel('Name or clientId contains').fill('console cam');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'Console Cameras' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Merchant Console Cameras' }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await checkPage(page, 'merchant');
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const p = await signedIn(OPS_TOKEN, '/merchants', viewport);
+      await p.getByRole('link', { name: 'Console Cameras' }).waitFor();
+      await checkPage(p, `merchants-${viewport}`);
+    }
+  });
+
+  it('looks up a device a merchant\'s app bound through the gateway, whatever the MAC spelling typed', async () => {
+    const user = await merchant.signIn('Lookup Owner');
+    await bind(user, '0C1122334455');
+    const page = await signedIn(OPS_TOKEN, '/lookup');
+    await page.getByLabel('MAC, openId or merchant uuid').fill('0c:11:22:33:44:55');
+    await page.getByText('Looks like the MAC 0C1122334455: opens the device.').waitFor();
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Device 0C:11:22:33:44:55' }).waitFor();
+    await expect(page.getByTestId('device-mac').textContent()).resolves.toBe('0C1122334455');
+    await expect(page.getByTestId('owner-openid').textContent()).resolves.toBe(user.credentials.openId);
+    await page.getByRole('link', { name: 'Field Cameras' }).waitFor();
+    await page.getByTestId('current-service').waitFor();
+    await checkPage(page, 'lookup-device');
+    // The owner's page, one click away, lists the device.
+    await page.getByTestId('owner-openid').click();
+    await page.getByRole('heading', { level: 2, name: `User ${user.credentials.openId}` }).waitFor();
+    await page.getByRole('link', { name: '0C1122334455' }).waitFor();
+    await checkPage(page, 'lookup-user');
+    const phone = await signedIn(OPS_TOKEN, '/lookup/devices/0c-11-22-33-44-55', 'phone');
+    await expect(phone.getByTestId('owner-openid').textContent()).resolves.toBe(user.credentials.openId);
+    await checkPage(phone, 'lookup-device-phone');
+  });
+
+  it('plays a recording in the page through its signed playlist URL: the video advances', async () => {
+    const user = await merchant.signIn('Recording Owner');
+    const mac = '0E1122334455';
+    await bind(user, mac);
+    const segments = await encodeSegments(media, 'clip', 'testsrc', 6);
+    const start = Math.floor(t.clock.now() / 1000) - 1800;
+    for (const [i, segment] of segments.entries()) await ingest(mac, start + i * 2, 1, segment);
+    const page = await signedIn(OPS_TOKEN, `/recordings/${mac}`);
+    const clip = page.getByRole('button', { name: /^Play the clip from / });
+    await clip.first().waitFor();
+    await clip.first().click();
+    const video = page.getByTestId('player');
+    await video.waitFor();
+    // Advancing playback is the proof: hls.js fetched the playlist and segments from the store host and decoded them.
+    await page.waitForFunction(() => {
+      const { document } = globalThis as unknown as { document: { querySelector(s: string): { currentTime: number } | null } };
+      const v = document.querySelector('video');
+      return v !== null && v.currentTime > 1;
+    }, undefined, { timeout: 60_000 });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await checkPage(page, 'recordings');
+  });
+
+  it('switches maintenance mode only after a confirmation, and apps see it in center.getServerInfo', async () => {
+    const page = await signedIn(OPS_TOKEN, '/maintenance');
+    await page.getByTestId('maintenance-mode').waitFor();
+    await page.getByLabel(/^Upgrade/).check();
+    await page.getByRole('button', { name: 'Switch mode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch the maintenance mode?' });
+    await checkPage(page, 'maintenance-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await admin(t, 'GET', '/maintenance')).body.mode).toBe('none');
+
+    await page.getByRole('button', { name: 'Switch mode' }).click();
+    await dialog.getByRole('button', { name: 'Switch to upgrade' }).click();
+    await page.getByTestId('maintenance-mode').filter({ hasText: 'upgrade' }).waitFor();
+    const user = await merchant.signIn('Maintenance Watcher');
+    expect((await merchant.get('center.getServerInfo', user.credentials, { oemCode: 'ACME' })).body.errorCode).toBe('000066');
+    await checkPage(page, 'maintenance');
+
+    await page.getByLabel(/^None/).check();
+    await page.getByRole('button', { name: 'Switch mode' }).click();
+    await dialog.getByRole('button', { name: 'Switch to none' }).click();
+    await page.getByTestId('maintenance-mode').filter({ hasText: 'none' }).waitFor();
+    expect((await merchant.get('center.getServerInfo', user.credentials, { oemCode: 'ACME' })).body.errorCode).toBe('');
+  });
+
+  it('replays a dead letter of storage-service: the event is applied and the entry resolved', async () => {
+    const user = await merchant.signIn('Dead Letter Owner');
+    const mac = '0D1122334455';
+    await bind(user, mac);
+    const [segment] = await encodeSegments(media, 'dead', 'testsrc', 2);
+    await ingest(mac, Math.floor(t.clock.now() / 1000) - 600, 1, segment);
+    expect(await recordedDays(mac)).toHaveLength(1);
+    // The unbind event storage-service gave up on (as its sink records one after the last failed delivery).
+    const envelope = buildEvent('deviceUnbound', { macAddr: mac, userId: await userIdOf(user), reason: 'user' });
+    const storage = await t.platform.edge.publicApp.get<symbol, { client: SqlClient }>(serviceDatabaseToken('storage'), { strict: false });
+    const id = await recordDeadLetter(storage.client, 'storage', { durable: 'storage-service', subject: envelope.type, envelope, deliveries: 5, error: 'object store unreachable' });
+
+    const page = await signedIn(OPS_TOKEN, '/events?service=storage');
+    await page.getByRole('button', { name: `Payload of ${envelope.type} ${envelope.id}` }).click();
+    await page.getByLabel(`payload of dead letter ${id}`).getByText(mac).waitFor();
+    await checkPage(page, 'events');
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Replay this event?' }).getByRole('button', { name: 'Replay' }).click();
+    await page.getByRole('status').filter({ hasText: `${envelope.type} applied again and marked resolved` }).waitFor();
+    // The switch's state is the address (?includeResolved=true), updated by the router after the click.
+    await page.getByRole('switch', { name: 'Show resolved ones too' }).click();
+    await page.getByText(/^resolved /).waitFor();
+    expect(await recordedDays(mac)).toEqual([]);
+    const letters = await admin(t, 'GET', '/dead-letters/storage?includeResolved=true');
+    expect((letters.body.items as Body[]).find((d) => d.id === id)).toMatchObject({ resolvedAt: expect.any(String) });
+  });
+
+  it('lists every change in the audit log, with who made it and how it ended', async () => {
+    const page = await signedIn(VIEWER_TOKEN, '/audit');
+    await page.getByRole('heading', { level: 2, name: 'Audit log' }).waitFor();
+    await page.getByText('PUT /admin/v1/maintenance (putMaintenance)').first().waitFor();
+    await page.getByText('ops (full)').first().waitFor();
+    await page.getByText('viewer (read-only)').first().waitFor();
+    await page.getByText('refused 403 AD0403').first().waitFor();
+    await checkPage(page, 'audit');
+  });
+
+  async function bind(user: SignedInUser, mac: string): Promise<void> {
+    expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', user.credentials, deviceForm(mac))).body.errorCode).toBe('');
+  }
+
+  async function ingest(mac: string, start: number, type: number, bytes: Buffer): Promise<void> {
+    const res = await fetch(`${t.adminUrl}/admin/v1/devices/${mac}/segments?start=${start}&duration=2&type=${type}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'video/mp2t' },
+      body: bytes,
+    });
+    expect(res.status).toBe(201);
+  }
+
+  async function recordedDays(mac: string): Promise<unknown[]> {
+    const res = await admin(t, 'GET', `/devices/${mac}/recordings`);
+    expect(res.status).toBe(200);
+    return res.body.days as unknown[];
+  }
+
+  async function userIdOf(user: SignedInUser): Promise<number> {
+    const res = await admin(t, 'GET', `/users/${user.credentials.openId}`);
+    expect(res.status).toBe(200);
+    return Number((res.body.user as Body).userId);
+  }
+
+});
