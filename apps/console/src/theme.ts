@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, Modal, createTheme, defaultVariantColorsResolver } from '@mantine/core';
+import { type CSSVariablesResolver, Modal, TableScrollContainer, createTheme, defaultVariantColorsResolver } from '@mantine/core';
 
 /**
  * Mantine's defaults, adjusted where they fall below WCAG 2.1 AA (4.5:1 for normal text; checked by axe-core
@@ -7,7 +7,8 @@ import { type CSSVariablesResolver, Modal, createTheme, defaultVariantColorsReso
  * - light badges, alerts and buttons write in gray 9 on their tint instead of the colour's shade 6 (green 6
  *   on its tint is about 2:1; even shade 9 of yellow or orange stays below 4.5:1): the tint carries the colour;
  * - "dimmed" text and table captions use gray 7 instead of gray 6 (3.3:1);
- * - every dialog's close button has a name.
+ * - every dialog's close button has a name;
+ * - a table that scrolls sideways (a narrow screen) can be focused and scrolled with the keyboard.
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -23,6 +24,7 @@ export const theme = createTheme({
   },
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } }),
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
   },
 });
 

@@ -16,6 +16,7 @@ describe('the start-up banner (decisions LG6)', () => {
     expect(banner).toContain('  public API  http://localhost:3000   (/sso/*, /gateway, /stream, /health/ready, /metrics)');
     expect(banner).toContain('  API docs    http://localhost:3000/docs');
     expect(banner).toContain('  admin API   http://localhost:3001/admin/v1');
+    expect(banner).toContain('  console     http://localhost:3001/console/');
     expect(banner).toContain('  admin token dev-admin-token   (the development default: set ADMIN_TOKEN or ADMIN_TOKENS to choose)');
   });
 

@@ -24,6 +24,7 @@ export function startupBanner(config: Pick<PlatformConfig, 'production' | 'mode'
       `Device Cloud Platform is up (${where}) in ${up.seconds.toFixed(1)} s`,
       `  public API  ${publicUrl}   (/sso/*, /gateway, /stream, /health/ready, /metrics)`,
       `  API docs    ${publicUrl}/docs   (OpenAPI: ${publicUrl}/openapi.json)`,
+      `  console     ${adminUrl}/console/   (the operator console: sign in with an admin token)`,
       `  admin API   ${adminUrl}/admin/v1   (OpenAPI: ${adminUrl}/admin/v1/openapi.json)`,
       adminTokenLine(config),
       '',

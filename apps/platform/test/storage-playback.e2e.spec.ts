@@ -7,80 +7,23 @@
  * signature or range tampered with, another device's segment, and expiry — 403 each. Embedded and
  * distributed. Without ffmpeg/ffprobe the suites are skipped loudly, and fail under REQUIRE_INFRA=1.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { type Server, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { STORAGE_LIMITS } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
-import { describeWithInfra, getQuery, infraRequired } from '@dcp/testing';
+import { describeWithInfra, getQuery } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
+import { type StoreHost, describeWithFfmpeg, encodeSegments, startStoreHost } from './hls-media';
 import { type Body, MerchantApp, type SignedInUser, deviceForm } from './merchant-app';
 
 const run = promisify(execFile);
 
-const hasTool = (tool: string) => spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === 0;
-const missingTools = ['ffmpeg', 'ffprobe'].filter((tool) => !hasTool(tool));
-
-/** `describe` when ffmpeg and ffprobe are on PATH; otherwise skipped loudly, or failing with REQUIRE_INFRA=1. */
-function describeWithFfmpeg(name: string, fn: () => void): void {
-  if (missingTools.length === 0) {
-    describe(name, fn);
-    return;
-  }
-  const why = `${missingTools.join(' and ')} not found on PATH (Debian: apt-get install ffmpeg)`;
-  if (infraRequired) {
-    describe(name, () => {
-      it(`requires ffmpeg (REQUIRE_INFRA=1): ${why}`, () => {
-        throw new Error(`REQUIRE_INFRA=1 but ${why}`);
-      });
-    });
-    return;
-  }
-  process.stderr.write(`\n*** SKIPPED "${name}": ${why}. Set REQUIRE_INFRA=1 to make this a failure. ***\n`);
-  // Skipped on purpose: ffmpeg is absent and REQUIRE_INFRA is not set (the line above says so).
-  const skipped = describe.skip;
-  skipped(name, fn);
-}
-
-/** The cloud-storage host in front of the edge: forwards every request as is (an ingress would). */
-async function startStoreHost(): Promise<{ url: string; target(baseUrl: string): void; close(): Promise<void> }> {
-  let upstream: URL | undefined;
-  const server: Server = createServer((req, res) => {
-    if (!upstream) {
-      res.writeHead(503).end();
-      return;
-    }
-    const up = request({ host: '127.0.0.1', port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => res.writeHead(502).end());
-    req.pipe(up);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    target: (baseUrl) => (upstream = new URL(baseUrl)),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Encodes `seconds` of a test pattern at 10 fps (a key frame every second), cut into 2-second MPEG-TS segments. */
-async function encode(dir: string, name: string, source: string, seconds: number): Promise<Buffer[]> {
-  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `${source}=size=160x120:rate=10`, '-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '10', '-f', 'segment', '-segment_time', '2', '-segment_format', 'mpegts', join(dir, `${name}%02d.ts`)]);
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(name))
-    .sort()
-    .map((f) => readFileSync(join(dir, f)));
-}
-
 function playbackSuite(mode: Mode) {
   let t: TestPlatform;
-  let store: Awaited<ReturnType<typeof startStoreHost>>;
+  let store: StoreHost;
   let merchant: MerchantApp;
   let media: string;
   let ann: { user: SignedInUser; mac: string; subtoken: string };
@@ -101,9 +44,9 @@ function playbackSuite(mode: Mode) {
     bob = await owner('Bob Neighbour', '0B1122334402');
 
     const [motion, alarm, later] = await Promise.all([
-      encode(media, 'motion', 'testsrc', 6),
-      encode(media, 'alarm', 'testsrc2', 2),
-      encode(media, 'later', 'smptebars', 2),
+      encodeSegments(media, 'motion', 'testsrc', 6),
+      encodeSegments(media, 'alarm', 'testsrc2', 2),
+      encodeSegments(media, 'later', 'smptebars', 2),
     ]);
     const sizes = [...motion, ...alarm, ...later].map((b) => b.length);
     expect(Math.max(...sizes)).toBeLessThan(700 * 1024); // NATS' default max_payload holds them, base64

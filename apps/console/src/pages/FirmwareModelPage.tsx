@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { type ChainRelease, chainsOf, releaseState, versionLabel } from '../lib/firmware-chain';
 import { utcTime } from '../lib/format';
+import { problemFromThrown } from '../lib/problem';
 import { canChange } from '../lib/roles';
 import { FirmwareProgress } from './FirmwareProgress';
 
@@ -28,14 +29,27 @@ export function FirmwareModelPage() {
     queryKey: ['firmware-releases', machineTypeName],
     queryFn: () => unwrap(api.GET('/admin/v1/firmware', { params: { query: { machineTypeName, limit: '500' } } })),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['firmware-releases', machineTypeName] });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['firmware-releases', machineTypeName] }),
+      queryClient.invalidateQueries({ queryKey: ['firmware-model', machineTypeName] }),
+      queryClient.invalidateQueries({ queryKey: ['firmware-progress', machineTypeName] }),
+    ]);
   const chains = chainsOf(releases.data?.items ?? []);
+  // A model the platform does not know yet (opened from the Firmware page to add its first release).
+  const modelIsNew = model.error !== null && problemFromThrown(model.error).code === 'AD0404';
   return (
     <>
       <PageHeader title={`Firmware of ${machineTypeName}`} description="firmware.latest walks each chain upwards from the version a device reports: interim steps first, the highest eligible release otherwise.">
         {writable ? <CreateRelease machineTypeName={machineTypeName} onCreated={refresh} /> : null}
       </PageHeader>
-      <ProblemAlert error={model.error ?? releases.error} title="The model could not be read" />
+      {modelIsNew ? (
+        <Text size="sm" mb="md">
+          No release of {machineTypeName} yet: the model is created with its first release.
+        </Text>
+      ) : (
+        <ProblemAlert error={model.error ?? releases.error} title="The model could not be read" />
+      )}
       {model.data ? (
         <Group mb="md">
           <Switch
@@ -71,7 +85,7 @@ export function FirmwareModelPage() {
           </section>
         ))}
         {releases.data && chains.length === 0 ? <Text size="sm">No release yet.</Text> : null}
-        <FirmwareProgress machineTypeName={machineTypeName} />
+        {model.data ? <FirmwareProgress machineTypeName={machineTypeName} /> : null}
       </Stack>
     </>
   );

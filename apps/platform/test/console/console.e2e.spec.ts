@@ -75,6 +75,7 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${t.adminUrl}/console/`);
+    await page.getByLabel('Admin token').waitFor();
     await checkPage(page, 'sign-in');
     await page.getByLabel('Admin token').fill('not-a-token-of-this-platform');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -152,14 +153,15 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await checkPage(phone, 'lookup-device-phone');
   });
 
-  it('plays a recording in the page through its signed playlist URL: the video advances', async () => {
+  it('plays a recording in the page through its signed playlist URL, for a read-only token too: the video advances', async () => {
     const user = await merchant.signIn('Recording Owner');
     const mac = '0E1122334455';
     await bind(user, mac);
     const segments = await encodeSegments(media, 'clip', 'testsrc', 6);
     const start = Math.floor(t.clock.now() / 1000) - 1800;
     for (const [i, segment] of segments.entries()) await ingest(mac, start + i * 2, 1, segment);
-    const page = await signedIn(OPS_TOKEN, `/recordings/${mac}`);
+    // Asking for a playback URL changes nothing: a read-only token may (AU8), and the audit log names it.
+    const page = await signedIn(VIEWER_TOKEN, `/recordings/${mac}`);
     const clip = page.getByRole('button', { name: /^Play the clip from / });
     await clip.first().waitFor();
     await clip.first().click();
@@ -181,6 +183,7 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await page.getByLabel(/^Upgrade/).check();
     await page.getByRole('button', { name: 'Switch mode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Switch the maintenance mode?' });
+    await dialog.waitFor();
     await checkPage(page, 'maintenance-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await admin(t, 'GET', '/maintenance')).body.mode).toBe('none');
@@ -226,6 +229,99 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     expect((letters.body.items as Body[]).find((d) => d.id === id)).toMatchObject({ resolvedAt: expect.any(String) });
   });
 
+  it('is used with the keyboard alone at 360 px: sign in, open the menu, change section', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${t.adminUrl}/console/`);
+    // Rendered (React renders after the page's load): from here on only the keyboard is used.
+    await page.getByLabel('Admin token').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(OPS_TOKEN);
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('button', { name: 'Open the menu' });
+    await menu.waitFor();
+    await tabTo(page, 'Open the menu');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Close the menu' }).waitFor();
+    await tabTo(page, 'Manufacturers');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'Manufacturers' }).waitFor();
+    await checkPage(page, 'manufacturers-phone');
+  });
+
+  it('manufacturers, plans and grants, firmware with its rollout slider and progress, user search: each works and passes axe', async () => {
+    const page = await signedIn(OPS_TOKEN, '/manufacturers');
+    await page.getByRole('button', { name: 'New manufacturer' }).click();
+    const newMaker = page.getByRole('dialog', { name: 'New manufacturer' });
+    await newMaker.getByRole('textbox', { name: /^oemCode/ }).fill('CONSOLE');
+    await newMaker.getByRole('textbox', { name: /^Name/ }).fill('Console Devices');
+    await newMaker.getByRole('button', { name: 'Create manufacturer' }).click();
+    expect(await page.getByTestId('secret').textContent()).toMatch(/\S{16,}/);
+    await page.getByRole('cell', { name: 'Console Devices' }).waitFor();
+    await checkPage(page, 'manufacturers');
+
+    const buyer = await merchant.signIn('Plan Buyer');
+    await visit(page, '/plans', 'Plans and grants');
+    await page.getByRole('tab', { name: 'Plans' }).click();
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const newPlan = page.getByRole('dialog', { name: 'New plan' });
+    await newPlan.getByRole('textbox', { name: /^Code/ }).fill('CLOUD30');
+    await newPlan.getByRole('textbox', { name: /^Name/ }).fill('Cloud 30 days');
+    await newPlan.getByRole('button', { name: 'Create plan' }).click();
+    await page.getByRole('cell', { name: 'Cloud 30 days' }).waitFor();
+    await checkPage(page, 'plans');
+    await page.getByRole('tab', { name: 'Grants' }).click();
+    await page.getByRole('button', { name: 'Grant a plan' }).click();
+    const grant = page.getByRole('dialog', { name: 'Grant a plan to a user' });
+    await grant.getByRole('textbox', { name: /^User \(openId\)/ }).fill(buyer.credentials.openId);
+    await grant.getByRole('textbox', { name: /^Plan code/ }).fill('CLOUD30');
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    await page.getByRole('cell', { name: 'waiting for activation' }).waitFor();
+    await checkPage(page, 'grants');
+
+    const model = 'CONSOLE-CAM-1';
+    await visit(page, '/firmware', 'Firmware');
+    await page.getByRole('textbox', { name: 'New model (machineTypeName)' }).fill(model);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { level: 2, name: `Firmware of ${model}` }).waitFor();
+    await page.getByRole('button', { name: 'New release' }).click();
+    const release = page.getByRole('dialog', { name: `New release of ${model}` });
+    await release.getByRole('textbox', { name: 'version1' }).fill('3');
+    await release.getByRole('textbox', { name: /^Download URL/ }).fill('https://fw.example.com/console-cam-1/3.bin');
+    await release.getByRole('textbox', { name: /^MD5/ }).fill('d'.repeat(32));
+    await release.getByRole('button', { name: 'Add release' }).click();
+    await page.getByText('3.0.0.0', { exact: true }).waitFor();
+    // The rollout slider, by keyboard: one step down is 95 %, saved when the key is released.
+    await page.getByRole('slider', { name: 'Rollout of 3.0.0.0 in percent' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText('Rollout: 95% of devices').waitFor();
+    // The card's state is read back from the platform after the change: it is saved.
+    await page.getByText('offered to 95% of devices').waitFor();
+    expect(((await admin(t, 'GET', `/firmware?machineTypeName=${model}`)).body.items as Body[])[0]).toMatchObject({ rolloutPercent: 95 });
+    // A device asks firmware.latest through the gateway: the progress counts it.
+    const owner = await merchant.signIn('Firmware Asker');
+    const asked = await merchant.get('firmware.latest', owner.credentials, { macAddr: '0F1122334455', machineTypeName: model, sysVersion1: 1, sysVersion3: 0, sysVersion4: 0, appVersion1: 1, appVersion3: 0, appVersion4: 0 });
+    expect(asked.status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Rollout progress' }).waitFor();
+    await page.getByText('Devices that asked').locator('..').getByText('1 / 1').waitFor();
+    await checkPage(page, 'firmware-model');
+    await visit(page, '/firmware', 'Firmware');
+    await page.getByRole('link', { name: model }).waitFor();
+    await checkPage(page, 'firmware');
+
+    await visit(page, '/lookup', 'Look-up');
+    await checkPage(page, 'lookup');
+    await page.getByRole('textbox', { name: 'MAC, openId or merchant uuid' }).fill(buyer.uuid);
+    await page.getByRole('checkbox', { name: "It is a merchant's user id (uuid)" }).check();
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('link', { name: buyer.credentials.openId }).waitFor();
+    await checkPage(page, 'users-by-uuid');
+    await visit(page, '/recordings', 'Recordings');
+    await checkPage(page, 'recordings-pick');
+  });
+
   it('lists every change in the audit log, with who made it and how it ended', async () => {
     const page = await signedIn(VIEWER_TOKEN, '/audit');
     await page.getByRole('heading', { level: 2, name: 'Audit log' }).waitFor();
@@ -233,8 +329,23 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await page.getByText('ops (full)').first().waitFor();
     await page.getByText('viewer (read-only)').first().waitFor();
     await page.getByText('refused 403 AD0403').first().waitFor();
+    await page.getByText(/^POST \/admin\/v1\/devices\/0E1122334455\/playback/).first().waitFor();
     await checkPage(page, 'audit');
   });
+
+  /** Presses Tab until the focused element's accessible name is `name` (what a keyboard user does). */
+  async function tabTo(page: Page, name: string): Promise<void> {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const { document } = globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; textContent: string | null } | null } };
+        const el = document.activeElement;
+        return el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : '';
+      });
+      if (focused === name) return;
+    }
+    throw new Error(`Tab never reached "${name}"`);
+  }
 
   async function bind(user: SignedInUser, mac: string): Promise<void> {
     expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', user.credentials, deviceForm(mac))).body.errorCode).toBe('');

@@ -63,6 +63,11 @@ describe('AdminAuthGuard (ADMIN_TOKEN, ADMIN_TOKENS)', () => {
     expect(adminIdentityOf(req)).toEqual({ name: 'ci-bot', role: 'read-only' });
   });
 
+  it('lets a read-only token ask for a playback URL (a POST that changes nothing), not upload a segment (AU8)', () => {
+    expect(guard.canActivate(context(request('POST', '/admin/v1/devices/aa:bb:cc:dd:ee:ff/playback', BOT)))).toBe(true);
+    expect(refusal(request('POST', '/admin/v1/devices/AABBCCDDEEFF/segments?start=1&duration=2&type=1', BOT)).code).toBe(ErrorCode.ADMIN_FORBIDDEN);
+  });
+
   it('lets a full token change', () => {
     expect(guard.canActivate(context(request('POST', '/admin/v1/merchants', ALICE)))).toBe(true);
   });

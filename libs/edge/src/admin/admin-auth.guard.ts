@@ -2,11 +2,13 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
+import { readOnlyMayCall } from './admin-routes';
 import { AdminTokens, attachAdminIdentity } from './admin-tokens';
 
 /**
  * `Authorization: Bearer <token>` of ADMIN_TOKEN or ADMIN_TOKENS (docs/decisions.md AU1, AU2): attaches the
- * caller's identity {name, role} to the request; a `read-only` token may only GET (else ADMIN_FORBIDDEN, AD0403).
+ * caller's identity {name, role} to the request; a `read-only` token may only GET, and POST the routes that
+ * change nothing (`readsOnly`: playback URLs; AU8), else ADMIN_FORBIDDEN (AD0403).
  * The OpenAPI document is readable without a token.
  */
 @Injectable()
@@ -23,7 +25,7 @@ export class AdminAuthGuard implements CanActivate {
     const identity = this.tokens.identify(req.headers.authorization);
     if (!identity) throw new PlatformError(ErrorCode.ADMIN_UNAUTHORIZED);
     attachAdminIdentity(req, identity);
-    if (identity.role === 'read-only' && req.method !== 'GET') {
+    if (identity.role === 'read-only' && !readOnlyMayCall(req.method, (req.url.split('?')[0] ?? '').slice('/admin/v1'.length))) {
       throw new PlatformError(ErrorCode.ADMIN_FORBIDDEN, `this admin token (${identity.name}) may only read: ${req.method} needs a token with role full`);
     }
     return true;

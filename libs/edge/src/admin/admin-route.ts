@@ -32,6 +32,11 @@ export interface ForwardedAdminRoute {
   readonly query?: readonly string[];
   /** Builds the RPC request from path params, query and body (a Buffer for rawBody routes). */
   readonly toRequest: (input: { params: Record<string, string>; query: Record<string, string>; body: unknown }) => unknown;
+  /**
+   * A POST that changes nothing (it issues a signed playback URL): a read-only token may call it too. It is
+   * still recorded in the audit log like every POST, so who watched which recordings is on record (AU8).
+   */
+  readonly readsOnly?: true;
   readonly local?: undefined;
 }
 
@@ -44,6 +49,9 @@ export interface LocalAdminRoute extends Pick<ForwardedAdminRoute, 'method' | 'p
   readonly body?: undefined;
   readonly rawBody?: undefined;
 }
+
+/** A route that needs a full token: anything but a GET or a `readsOnly` POST (docs/decisions.md AU2, AU8). */
+export const needsFullToken = (r: AdminRoute): boolean => r.method !== 'GET' && !('readsOnly' in r && r.readsOnly);
 
 /** Compiles `/merchants/{clientId}/secret` into a matcher returning the path params or undefined. */
 export function compilePath(path: string): (url: string) => Record<string, string> | undefined {

@@ -1,6 +1,6 @@
 import { MERCHANT_LIMITS, STORAGE_LIMITS } from '@dcp/contracts';
-import { compilePath } from './admin-route';
-import { ADMIN_ROUTES } from './admin-routes';
+import { compilePath, needsFullToken } from './admin-route';
+import { ADMIN_ROUTES, readOnlyMayCall } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
 
 describe('admin route table', () => {
@@ -22,11 +22,11 @@ describe('admin route table', () => {
     }
   });
 
-  it('documents 403 (a read-only token) on every route that changes something, and only there', () => {
+  it('documents 403 (a read-only token) on every route that changes something, and only there (not on a POST that changes nothing)', () => {
     for (const r of ADMIN_ROUTES) {
       const op = doc.paths[`/admin/v1${r.path}`][r.method.toLowerCase()] as unknown as { responses: Record<string, { description: string }> };
-      expect(Object.keys(op.responses).includes('403')).toBe(r.method !== 'GET');
-      if (r.method !== 'GET') expect(op.responses['403'].description).toContain('AD0403');
+      expect(Object.keys(op.responses).includes('403')).toBe(needsFullToken(r));
+      if (needsFullToken(r)) expect(op.responses['403'].description).toContain('AD0403');
     }
     expect((doc as unknown as { info: { description: string } }).info.description).toMatch(/`read-only` only the GET ones/);
   });
@@ -46,6 +46,15 @@ describe('admin route table', () => {
     const op = doc.paths['/admin/v1/audit'].get as unknown as { parameters: { name: string }[]; responses: Record<string, { content: { 'application/json': { schema: { properties: { items: { items: { required: string[] } } } } } } }> };
     expect(op.parameters.map((p) => p.name)).toEqual(['limit', 'offset', 'actor', 'method', 'path', 'tag', 'result', 'from', 'to']);
     expect(op.responses['200'].content['application/json'].schema.properties.items.items.required).toEqual(expect.arrayContaining(['actor', 'method', 'route', 'path', 'status', 'errorCode', 'requestId', 'result']));
+  });
+
+  it('opens to a read-only token every GET and the POSTs that change nothing (playback URLs), nothing else (AU8)', () => {
+    expect(ADMIN_ROUTES.filter((r) => r.method !== 'GET' && !needsFullToken(r)).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /devices/{mac}/playback']);
+    expect(readOnlyMayCall('POST', '/devices/aa:bb:cc:dd:ee:ff/playback')).toBe(true);
+    expect(readOnlyMayCall('GET', '/merchants')).toBe(true);
+    expect(readOnlyMayCall('POST', '/merchants')).toBe(false);
+    expect(readOnlyMayCall('PUT', '/devices/AABBCCDDEEFF/playback')).toBe(false);
+    expect(readOnlyMayCall('POST', '/devices/AABBCCDDEEFF/segments')).toBe(false);
   });
 
   it('gives every operation a unique operationId', () => {

@@ -2,7 +2,7 @@
  * Every admin route (OpenAPI: /admin/v1/openapi.json), one file per area under routes/. Adding an operator
  * capability = adding its RPC contract in libs/contracts and one entry in its area's file.
  */
-import type { AdminRoute } from './admin-route';
+import { type AdminRoute, compilePath, needsFullToken } from './admin-route';
 import { MERCHANT_ROUTES } from './routes/merchant-routes';
 import { MAINTENANCE_ROUTES } from './routes/maintenance-routes';
 import { MANUFACTURER_ROUTES } from './routes/manufacturer-routes';
@@ -26,3 +26,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...SESSION_ROUTES,
   ...AUDIT_ROUTES,
 ];
+
+/** Whether a read-only token may make this call: every GET, and the POSTs that change nothing (`readsOnly`). */
+export function readOnlyMayCall(method: string, path: string): boolean {
+  if (method === 'GET') return true;
+  return READING_POSTS.some((r) => r.method === method && r.match(path) !== undefined);
+}
+
+const READING_POSTS = ADMIN_ROUTES.filter((r) => !needsFullToken(r) && r.method !== 'GET').map((r) => ({ method: r.method, match: compilePath(r.path) }));

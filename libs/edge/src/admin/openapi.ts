@@ -1,7 +1,7 @@
 /** OpenAPI 3.1 document of the admin API, generated from the route table and the contracts' zod schemas. */
 import { z } from 'zod';
 import { ERROR_CATALOG, ErrorCode } from '@dcp/contracts';
-import type { AdminRoute } from './admin-route';
+import { type AdminRoute, needsFullToken } from './admin-route';
 
 const errorResponse = (description: string) => ({
   description,
@@ -25,8 +25,8 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
             : { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema(r.local ? r.local.response : 'compose' in r ? r.compose.response : r.contract.response, { io: 'output', unrepresentable: 'any' }) } } },
         400: errorResponse(`Invalid request (${ERROR_CATALOG[ErrorCode.ADMIN_VALIDATION_FAILED].value})`),
         401: errorResponse(`Missing or wrong admin token (${ERROR_CATALOG[ErrorCode.ADMIN_UNAUTHORIZED].value})`),
-        // Only GET is open to a read-only token (docs/decisions.md AU2).
-        ...(r.method === 'GET' ? {} : { 403: errorResponse(`The admin token is read-only (${ERROR_CATALOG[ErrorCode.ADMIN_FORBIDDEN].value})`) }),
+        // Only GET, and POSTs that change nothing, are open to a read-only token (docs/decisions.md AU2, AU8).
+        ...(!needsFullToken(r) ? {} : { 403: errorResponse(`The admin token is read-only (${ERROR_CATALOG[ErrorCode.ADMIN_FORBIDDEN].value})`) }),
         404: errorResponse(`Not found (${ERROR_CATALOG[ErrorCode.ADMIN_NOT_FOUND].value})`),
         // Changes can collide with the current state (a duplicate code, a device without owner, a race).
         ...(r.method === 'GET' ? {} : { 409: errorResponse(`Conflict with the current state (${ERROR_CATALOG[ErrorCode.ADMIN_CONFLICT].value})`) }),
@@ -51,7 +51,7 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
       version: '1.0.0',
       description:
         'Operator API: merchants, manufacturers, permissions, grants, recordings, dead letters and more. JSON bodies, except recording segments (`video/mp2t`); `Authorization: Bearer <token>` with a token of ADMIN_TOKEN or ADMIN_TOKENS. ' +
-        'Each token has a role: `full` may call every operation, `read-only` only the GET ones (any other method answers 403, ' +
+        'Each token has a role: `full` may call every operation, `read-only` only the GET ones and the POSTs that change nothing (playback URLs); anything else answers 403 (' +
         `${ERROR_CATALOG[ErrorCode.ADMIN_FORBIDDEN].value}). GET /admin/v1/session tells the caller its token's name and role. ` +
         'Every call that changes something (POST, PUT, PATCH, DELETE) is recorded in the audit log (GET /admin/v1/audit) before it is carried out, refusals included.',
     },
@@ -60,7 +60,7 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
     paths,
     components: {
       securitySchemes: {
-        adminToken: { type: 'http', scheme: 'bearer', description: 'A token of ADMIN_TOKEN (role full) or ADMIN_TOKENS (role full or read-only: GET only)' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'A token of ADMIN_TOKEN (role full) or ADMIN_TOKENS (role full or read-only: GET, and POSTs that change nothing)' },
       },
       schemas: {
         Error: {

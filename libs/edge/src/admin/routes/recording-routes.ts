@@ -37,6 +37,7 @@ export const RECORDING_ROUTES: readonly AdminRoute[] = [
     tag: 'recordings',
     contract: ADMIN_LOOKUP_RPC.playback,
     status: 200,
+    readsOnly: true,
     body: adminPlaybackBodySchema,
     toRequest: ({ params, body }) => ({ mac: params.mac, body }),
   },
