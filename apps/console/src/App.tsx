@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { SessionProvider, storedToken, useSession } from './api/session';
+import { SessionProvider, forgetStoredToken, storedToken, useSession } from './api/session';
 import { Layout } from './components/Layout';
 import { isSignedOut, problemFromThrown } from './lib/problem';
 import { AuditPage } from './pages/AuditPage';
@@ -56,7 +56,7 @@ function Gate() {
     const token = storedToken();
     if (!resuming || !token) return;
     signIn(token)
-      .catch(() => sessionStorage.clear())
+      .catch(forgetStoredToken)
       .finally(() => setResuming(false));
   }, [resuming, signIn]);
   if (resuming) return null;

@@ -47,6 +47,9 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
 /** The token this tab signed in with before a reload, if any. */
 export const storedToken = (): string | null => sessionStorage.getItem(STORAGE_KEY);
 
+/** Forgets a stored token the platform no longer accepts. */
+export const forgetStoredToken = (): void => sessionStorage.removeItem(STORAGE_KEY);
+
 export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');

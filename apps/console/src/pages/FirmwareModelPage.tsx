@@ -78,7 +78,8 @@ export function FirmwareModelPage() {
                       →
                     </Box>
                   ) : null}
-                  <ReleaseStep release={release} writable={writable} onChanged={refresh} />
+                  {/* Keyed by the last change: a release changed elsewhere starts its slider from the stored value. */}
+                  <ReleaseStep key={`${release.id}-${release.updateTime}`} release={release} writable={writable} onChanged={refresh} />
                 </Group>
               ))}
             </Group>
@@ -91,7 +92,7 @@ export function FirmwareModelPage() {
   );
 }
 
-function ReleaseStep({ release, writable, onChanged }: { release: ChainRelease & { createTime: number; remind: number }; writable: boolean; onChanged: () => Promise<unknown> }) {
+function ReleaseStep({ release, writable, onChanged }: { release: ChainRelease & { createTime: number; updateTime: number; remind: number }; writable: boolean; onChanged: () => Promise<unknown> }) {
   const api = useApi();
   const [rollout, setRollout] = useState(release.rolloutPercent);
   const [error, setError] = useState<unknown>();

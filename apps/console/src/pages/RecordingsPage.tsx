@@ -132,7 +132,7 @@ function DayTimeline({ mac, day }: { mac: string; day: string }) {
           <Text size="sm" fw={600}>
             Playing {label(playing.clip)}
           </Text>
-          <HlsPlayer url={playing.url} label={`Recording of ${readableMac(mac)} from ${clockTime(playing.clip.start)} UTC`} />
+          <HlsPlayer key={playing.url} url={playing.url} label={`Recording of ${readableMac(mac)} from ${clockTime(playing.clip.start)} UTC`} />
         </Stack>
       ) : null}
       <Table.ScrollContainer minWidth={360}>
