@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ProblemAlert } from './ProblemAlert';
+import { useAction } from './useAction';
 
 interface ConfirmButtonProps extends ButtonProps {
   /** What the button says. */
@@ -15,31 +16,25 @@ interface ConfirmButtonProps extends ButtonProps {
 /** A change that needs a second, deliberate click: the dialog says what will happen and shows a refusal. */
 export function ConfirmButton({ children, title, message, confirmLabel, onConfirm, ...buttonProps }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const { busy, error, run, reset } = useAction();
+  const close = () => {
+    reset();
+    setOpen(false);
+  };
   const confirm = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    if (await run(onConfirm)) setOpen(false);
   };
   return (
     <>
       <Button {...buttonProps} onClick={() => setOpen(true)}>
         {children}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
+      <Modal opened={open} onClose={close} title={title} centered>
         <Stack>
           <Text size="sm">{message}</Text>
           <ProblemAlert error={error} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button color={buttonProps.color ?? 'red'} loading={busy} onClick={confirm}>

@@ -5,8 +5,7 @@ import { unwrap } from '../api/client';
 import { useApi } from '../api/session';
 import { JsonBlock } from '../components/JsonBlock';
 import { PageHeader } from '../components/PageHeader';
-import { PagedTable } from '../components/PagedTable';
-import { ProblemAlert } from '../components/ProblemAlert';
+import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { auditResultColor, auditWhat } from '../lib/audit';
 import { utcTime } from '../lib/format';
@@ -53,15 +52,12 @@ export function AuditPage() {
           ]}
         />
       </Group>
-      <ProblemAlert error={list.error} title="The audit log could not be read" />
-      <PagedTable
+      <ServerList
+        list={list}
         caption="Audit log, newest first"
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(a) => a.id}
         page={page}
         onPage={setPage}
-        loading={list.isFetching}
         empty="No call recorded matches."
         columns={[
           { key: 'at', label: 'When', render: (a) => utcTime(a.at) },

@@ -6,8 +6,7 @@ import { useApi, useSession } from '../api/session';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { JsonBlock } from '../components/JsonBlock';
 import { PageHeader } from '../components/PageHeader';
-import { PagedTable } from '../components/PagedTable';
-import { ProblemAlert } from '../components/ProblemAlert';
+import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 import { canChange } from '../lib/roles';
@@ -68,15 +67,12 @@ function DeadLetters({ service }: { service: Consumer }) {
         </Alert>
       ) : null}
       <Switch label="Show resolved ones too" checked={filters.includeResolved === 'true'} onChange={(e) => setFilter('includeResolved', e.currentTarget.checked ? 'true' : '')} />
-      <ProblemAlert error={list.error} title={`The dead letters of ${service}-service could not be listed`} />
-      <PagedTable
+      <ServerList
+        list={list}
         caption={`Dead letters of ${service}-service`}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(d) => d.id}
         page={page}
         onPage={setPage}
-        loading={list.isFetching}
         empty="No dead letters: every event was applied."
         columns={[
           {

@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, NumberInput, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
 import { PageHeader } from '../components/PageHeader';
+import { FormDialog } from '../components/FormDialog';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { type ChainRelease, chainsOf, releaseState, versionLabel } from '../lib/firmware-chain';
 import { utcTime } from '../lib/format';
@@ -168,60 +169,35 @@ function CreateRelease({ machineTypeName, onCreated }: { machineTypeName: string
   const api = useApi();
   const [opened, { open, close }] = useDisclosure();
   const [form, setForm] = useState(emptyRelease);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { descEn, descZh, type, ...rest } = form;
-      await unwrap(api.POST('/admin/v1/firmware', { body: { ...rest, machineTypeName, type: type === '2' ? 2 : 1, desc: { en: descEn, zh: descZh } } }));
-      await onCreated();
-      close();
-      setForm(emptyRelease);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const create = async () => {
+    const { descEn, descZh, type, ...rest } = form;
+    await unwrap(api.POST('/admin/v1/firmware', { body: { ...rest, machineTypeName, type: type === '2' ? 2 : 1, desc: { en: descEn, zh: descZh } } }));
+    setForm(emptyRelease);
+    await onCreated();
   };
   return (
     <>
       <Button onClick={open}>New release</Button>
-      <Modal opened={opened} onClose={close} title={`New release of ${machineTypeName}`} size="lg">
-        <form onSubmit={submit}>
-          <Stack>
-            <Select label="Firmware" allowDeselect={false} value={form.type} onChange={(v) => set('type', v ?? '1')} data={[{ value: '1', label: 'System' }, { value: '2', label: 'Application' }]} />
-            <SimpleGrid cols={{ base: 2, sm: 5 }}>
-              <NumberInput label="version1" min={0} value={form.version1} onChange={(v) => set('version1', Number(v))} />
-              <TextInput label="version2 (tag)" value={form.version2} onChange={(e) => set('version2', e.currentTarget.value)} />
-              <NumberInput label="version3" min={0} value={form.version3} onChange={(v) => set('version3', Number(v))} />
-              <NumberInput label="version4" min={0} value={form.version4} onChange={(v) => set('version4', Number(v))} />
-              <NumberInput label="patchVersion" min={0} value={form.patchVersion} onChange={(v) => set('patchVersion', Number(v))} />
-            </SimpleGrid>
-            <TextInput label="Download URL" required value={form.downloadUri} onChange={(e) => set('downloadUri', e.currentTarget.value)} />
-            <TextInput label="MD5" required value={form.md5} onChange={(e) => set('md5', e.currentTarget.value)} />
-            <TextInput label="Release notes (English)" value={form.descEn} onChange={(e) => set('descEn', e.currentTarget.value)} />
-            <TextInput label="Release notes (Chinese)" value={form.descZh} onChange={(e) => set('descZh', e.currentTarget.value)} />
-            <NumberInput label="Rollout (% of devices)" min={0} max={100} value={form.rolloutPercent} onChange={(v) => set('rolloutPercent', Number(v))} />
-            <Group>
-              <Switch label="Interim" checked={form.interim} onChange={(e) => set('interim', e.currentTarget.checked)} />
-              <Switch label="Active" checked={form.active} onChange={(e) => set('active', e.currentTarget.checked)} />
-            </Group>
-            <ProblemAlert error={error} title="Not created" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Add release
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormDialog title={`New release of ${machineTypeName}`} opened={opened} onClose={close} submitLabel="Add release" onSubmit={create} size="lg">
+        <Select label="Firmware" allowDeselect={false} value={form.type} onChange={(v) => set('type', v ?? '1')} data={[{ value: '1', label: 'System' }, { value: '2', label: 'Application' }]} />
+        <SimpleGrid cols={{ base: 2, sm: 5 }}>
+          <NumberInput label="version1" min={0} value={form.version1} onChange={(v) => set('version1', Number(v))} />
+          <TextInput label="version2 (tag)" value={form.version2} onChange={(e) => set('version2', e.currentTarget.value)} />
+          <NumberInput label="version3" min={0} value={form.version3} onChange={(v) => set('version3', Number(v))} />
+          <NumberInput label="version4" min={0} value={form.version4} onChange={(v) => set('version4', Number(v))} />
+          <NumberInput label="patchVersion" min={0} value={form.patchVersion} onChange={(v) => set('patchVersion', Number(v))} />
+        </SimpleGrid>
+        <TextInput label="Download URL" required value={form.downloadUri} onChange={(e) => set('downloadUri', e.currentTarget.value)} />
+        <TextInput label="MD5" required value={form.md5} onChange={(e) => set('md5', e.currentTarget.value)} />
+        <TextInput label="Release notes (English)" value={form.descEn} onChange={(e) => set('descEn', e.currentTarget.value)} />
+        <TextInput label="Release notes (Chinese)" value={form.descZh} onChange={(e) => set('descZh', e.currentTarget.value)} />
+        <NumberInput label="Rollout (% of devices)" min={0} max={100} value={form.rolloutPercent} onChange={(v) => set('rolloutPercent', Number(v))} />
+        <Group>
+          <Switch label="Interim" checked={form.interim} onChange={(e) => set('interim', e.currentTarget.checked)} />
+          <Switch label="Active" checked={form.active} onChange={(e) => set('active', e.currentTarget.checked)} />
+        </Group>
+      </FormDialog>
     </>
   );
 }

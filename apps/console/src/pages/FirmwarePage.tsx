@@ -1,12 +1,11 @@
-import { Anchor, Badge, Button, Group, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
 import { PageHeader } from '../components/PageHeader';
-import { PagedTable } from '../components/PagedTable';
-import { ProblemAlert } from '../components/ProblemAlert';
+import { SearchBox } from '../components/SearchBox';
+import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 import { canChange } from '../lib/roles';
@@ -18,49 +17,22 @@ export function FirmwarePage() {
   const navigate = useNavigate();
   const { page, filters, setPage, setFilter, query } = useListPage(['q'] as const);
   const list = useQuery({ queryKey: ['firmware-models', query], queryFn: () => unwrap(api.GET('/admin/v1/firmware/models', { params: { query } })) });
-  const [search, setSearch] = useState(filters.q);
-  const [newModel, setNewModel] = useState('');
-  const openModel = (e: FormEvent) => {
-    e.preventDefault();
-    if (newModel.trim()) navigate(`/firmware/${encodeURIComponent(newModel.trim())}`);
+  const openModel = (model: string) => {
+    if (model.trim()) navigate(`/firmware/${encodeURIComponent(model.trim())}`);
   };
   return (
     <>
       <PageHeader title="Firmware" description="A model is created with its first release. Each model has a system and an application upgrade chain." />
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter('q', search);
-          }}
-        >
-          <Group gap="xs" align="flex-end">
-            <TextInput label="Model name contains" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-            <Button type="submit" variant="default">
-              Search
-            </Button>
-          </Group>
-        </form>
-        {canChange(current?.session) ? (
-          <form onSubmit={openModel}>
-            <Group gap="xs" align="flex-end">
-              <TextInput label="New model (machineTypeName)" value={newModel} onChange={(e) => setNewModel(e.currentTarget.value)} />
-              <Button type="submit" disabled={!newModel.trim()}>
-                Open
-              </Button>
-            </Group>
-          </form>
-        ) : null}
+        <SearchBox label="Model name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
+        {canChange(current?.session) ? <SearchBox label="New model (machineTypeName)" value="" buttonLabel="Open" onSearch={openModel} /> : null}
       </Group>
-      <ProblemAlert error={list.error} title="The models could not be listed" />
-      <PagedTable
+      <ServerList
+        list={list}
         caption="Models"
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(m) => m.machineTypeName}
         page={page}
         onPage={setPage}
-        loading={list.isFetching}
         empty="No model has firmware yet."
         columns={[
           { key: 'model', label: 'Model', render: (m) => <Anchor component={Link} to={`/firmware/${encodeURIComponent(m.machineTypeName)}`}>{m.machineTypeName}</Anchor> },

@@ -5,6 +5,7 @@ import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
 import { PageHeader } from '../components/PageHeader';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { useAction } from '../components/useAction';
 import { utcTime } from '../lib/format';
 import { type MaintenanceMode, maintenanceEffect, maintenanceRequest } from '../lib/maintenance';
 import { canChange } from '../lib/roles';
@@ -18,20 +19,13 @@ export function MaintenancePage() {
   const [next, setNext] = useState<MaintenanceMode>('none');
   const [serverUrl, setServerUrl] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const { busy, error, run } = useAction();
   const apply = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+    const switched = await run(async () => {
       await unwrap(api.PUT('/admin/v1/maintenance', { body: maintenanceRequest(next, serverUrl) }));
       await queryClient.invalidateQueries({ queryKey: ['maintenance'] });
-      setConfirming(false);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (switched) setConfirming(false);
   };
   return (
     <>

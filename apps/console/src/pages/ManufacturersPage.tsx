@@ -1,14 +1,15 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { FormDialog } from '../components/FormDialog';
 import { PageHeader } from '../components/PageHeader';
-import { PagedTable } from '../components/PagedTable';
-import { ProblemAlert } from '../components/ProblemAlert';
+import { SearchBox } from '../components/SearchBox';
 import { SecretOnce } from '../components/SecretOnce';
+import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 import { canChange } from '../lib/roles';
@@ -20,7 +21,6 @@ export function ManufacturersPage() {
   const queryClient = useQueryClient();
   const { page, filters, setPage, setFilter, query } = useListPage(['q'] as const);
   const list = useQuery({ queryKey: ['manufacturers', query], queryFn: () => unwrap(api.GET('/admin/v1/manufacturers', { params: { query } })) });
-  const [search, setSearch] = useState(filters.q);
   const [newKey, setNewKey] = useState<{ oemCode: string; delKey: string }>();
   const writable = canChange(current?.session);
   return (
@@ -38,28 +38,15 @@ export function ManufacturersPage() {
           </Group>
         </Stack>
       ) : null}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFilter('q', search);
-        }}
-      >
-        <Group gap="xs" align="flex-end" mb="sm">
-          <TextInput label="Code or name contains" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
-      <ProblemAlert error={list.error} title="The manufacturers could not be listed" />
-      <PagedTable
+      <Group mb="sm">
+        <SearchBox label="Code or name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
+      </Group>
+      <ServerList
+        list={list}
         caption="Manufacturers"
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(m) => m.oemCode}
         page={page}
         onPage={setPage}
-        loading={list.isFetching}
         columns={[
           { key: 'oemCode', label: 'oemCode', render: (m) => m.oemCode },
           { key: 'name', label: 'Name', render: (m) => m.name },
@@ -101,45 +88,20 @@ function CreateManufacturer({ onCreated }: { onCreated: (key: { oemCode: string;
   const [opened, { open, close }] = useDisclosure();
   const [oemCode, setOemCode] = useState('');
   const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const created = await unwrap(api.POST('/admin/v1/manufacturers', { body: { oemCode, name } }));
-      onCreated({ oemCode: created.oemCode, delKey: created.delKey });
-      await queryClient.invalidateQueries({ queryKey: ['manufacturers'] });
-      close();
-      setOemCode('');
-      setName('');
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const create = async () => {
+    const created = await unwrap(api.POST('/admin/v1/manufacturers', { body: { oemCode, name } }));
+    onCreated({ oemCode: created.oemCode, delKey: created.delKey });
+    setOemCode('');
+    setName('');
+    await queryClient.invalidateQueries({ queryKey: ['manufacturers'] });
   };
   return (
     <>
       <Button onClick={open}>New manufacturer</Button>
-      <Modal opened={opened} onClose={close} title="New manufacturer">
-        <form onSubmit={submit}>
-          <Stack>
-            <TextInput label="oemCode" required value={oemCode} onChange={(e) => setOemCode(e.currentTarget.value)} />
-            <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <ProblemAlert error={error} title="Not created" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Create manufacturer
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormDialog title="New manufacturer" opened={opened} onClose={close} submitLabel="Create manufacturer" onSubmit={create}>
+        <TextInput label="oemCode" required value={oemCode} onChange={(e) => setOemCode(e.currentTarget.value)} />
+        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      </FormDialog>
     </>
   );
 }

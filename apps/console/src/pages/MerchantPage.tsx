@@ -8,6 +8,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { SecretOnce } from '../components/SecretOnce';
+import { useAction } from '../components/useAction';
 import { utcTime } from '../lib/format';
 import { canChange } from '../lib/roles';
 
@@ -111,8 +112,7 @@ function MerchantSettings({ merchant, writable, onSaved }: { merchant: MerchantF
     enabled: m.enabled,
   });
   const [form, setForm] = useState(pick(merchant));
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
   const set = <K extends keyof MerchantFields>(key: K, value: MerchantFields[K]) => {
     setSaved(false);
@@ -120,17 +120,11 @@ function MerchantSettings({ merchant, writable, onSaved }: { merchant: MerchantF
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await unwrap(api.PATCH('/admin/v1/merchants/{clientId}', { params: { path: { clientId: merchant.clientId } }, body: form }));
       setSaved(true);
       await onSaved();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Card withBorder component="form" onSubmit={submit}>

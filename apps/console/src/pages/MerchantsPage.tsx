@@ -1,14 +1,15 @@
 import { Anchor, Badge, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Switch, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
+import { FormDialog } from '../components/FormDialog';
 import { PageHeader } from '../components/PageHeader';
-import { PagedTable } from '../components/PagedTable';
-import { ProblemAlert } from '../components/ProblemAlert';
+import { SearchBox } from '../components/SearchBox';
 import { SecretOnce } from '../components/SecretOnce';
+import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { lifetime, utcTime } from '../lib/format';
 import { canChange } from '../lib/roles';
@@ -18,26 +19,13 @@ export function MerchantsPage() {
   const { current } = useSession();
   const { page, filters, setPage, setFilter, query } = useListPage(['q', 'enabled'] as const);
   const list = useQuery({ queryKey: ['merchants', query], queryFn: () => unwrap(api.GET('/admin/v1/merchants', { params: { query } })) });
-  const [search, setSearch] = useState(filters.q);
   return (
     <>
       <PageHeader title="Merchants" description="The brands whose apps sign users in. A merchant's clientSecret signs its SSO calls; it is shown once, when created or rotated.">
         {canChange(current?.session) ? <CreateMerchant /> : null}
       </PageHeader>
       <Group mb="sm" align="flex-end" wrap="wrap">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter('q', search);
-          }}
-        >
-          <Group gap="xs" align="flex-end">
-            <TextInput label="Name or clientId contains" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-            <Button type="submit" variant="default">
-              Search
-            </Button>
-          </Group>
-        </form>
+        <SearchBox label="Name or clientId contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
         <SegmentedControl
           aria-label="Show merchants"
           value={filters.enabled || 'all'}
@@ -49,15 +37,12 @@ export function MerchantsPage() {
           ]}
         />
       </Group>
-      <ProblemAlert error={list.error} title="The merchants could not be listed" />
-      <PagedTable
+      <ServerList
+        list={list}
         caption="Merchants"
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(m) => m.clientId}
         page={page}
         onPage={setPage}
-        loading={list.isFetching}
         empty="No merchant matches."
         columns={[
           { key: 'name', label: 'Name', render: (m) => <Anchor component={Link} to={`/merchants/${encodeURIComponent(m.clientId)}`}>{m.name}</Anchor> },
@@ -71,69 +56,44 @@ export function MerchantsPage() {
   );
 }
 
+const NEW_MERCHANT = { name: '', tokenValidationUrl: '', userProfileUrl: '', accessTokenTtlSeconds: 7200, refreshTokenTtlSeconds: 2592000, refreshTokenRotation: false };
+
 function CreateMerchant() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure();
-  const [form, setForm] = useState({ name: '', tokenValidationUrl: '', userProfileUrl: '', accessTokenTtlSeconds: 7200, refreshTokenTtlSeconds: 2592000, refreshTokenRotation: false });
+  const [form, setForm] = useState(NEW_MERCHANT);
   const [created, setCreated] = useState<{ clientId: string; clientSecret: string }>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const merchant = await unwrap(api.POST('/admin/v1/merchants', { body: form }));
-      setCreated({ clientId: merchant.clientId, clientSecret: merchant.clientSecret });
-      await queryClient.invalidateQueries({ queryKey: ['merchants'] });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const dismiss = () => {
-    close();
-    setCreated(undefined);
-    setError(undefined);
+  const create = async () => {
+    const merchant = await unwrap(api.POST('/admin/v1/merchants', { body: form }));
+    setCreated({ clientId: merchant.clientId, clientSecret: merchant.clientSecret });
+    setForm(NEW_MERCHANT);
+    await queryClient.invalidateQueries({ queryKey: ['merchants'] });
   };
   return (
     <>
       <Button onClick={open}>New merchant</Button>
-      <Modal opened={opened} onClose={dismiss} title="New merchant" size="lg">
+      <FormDialog title="New merchant" opened={opened} onClose={close} submitLabel="Create merchant" onSubmit={create} size="lg">
+        <TextInput label="Name" required value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
+        <TextInput label="Token validation URL" description="The merchant's endpoint that checks its users' tokens" required value={form.tokenValidationUrl} onChange={(e) => set('tokenValidationUrl', e.currentTarget.value)} />
+        <TextInput label="User profile URL" required value={form.userProfileUrl} onChange={(e) => set('userProfileUrl', e.currentTarget.value)} />
+        <Group grow wrap="wrap">
+          <NumberInput label="Access token lifetime (s)" min={1} value={form.accessTokenTtlSeconds} onChange={(v) => set('accessTokenTtlSeconds', Number(v))} />
+          <NumberInput label="Refresh token lifetime (s)" min={1} value={form.refreshTokenTtlSeconds} onChange={(v) => set('refreshTokenTtlSeconds', Number(v))} />
+        </Group>
+        <Switch label="Rotate refresh tokens on every refresh" checked={form.refreshTokenRotation} onChange={(e) => set('refreshTokenRotation', e.currentTarget.checked)} />
+      </FormDialog>
+      <Modal opened={created !== undefined} onClose={() => setCreated(undefined)} title="Merchant created" size="lg">
         {created ? (
           <Stack>
             <TextInput label="clientId" value={created.clientId} readOnly />
             <SecretOnce label="clientSecret" value={created.clientSecret} />
             <Group justify="flex-end">
-              <Button onClick={dismiss}>Done</Button>
+              <Button onClick={() => setCreated(undefined)}>Done</Button>
             </Group>
           </Stack>
-        ) : (
-          <form onSubmit={submit}>
-            <Stack>
-              <TextInput label="Name" required value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
-              <TextInput label="Token validation URL" description="The merchant's endpoint that checks its users' tokens" required value={form.tokenValidationUrl} onChange={(e) => set('tokenValidationUrl', e.currentTarget.value)} />
-              <TextInput label="User profile URL" required value={form.userProfileUrl} onChange={(e) => set('userProfileUrl', e.currentTarget.value)} />
-              <Group grow wrap="wrap">
-                <NumberInput label="Access token lifetime (s)" min={1} value={form.accessTokenTtlSeconds} onChange={(v) => set('accessTokenTtlSeconds', Number(v))} />
-                <NumberInput label="Refresh token lifetime (s)" min={1} value={form.refreshTokenTtlSeconds} onChange={(v) => set('refreshTokenTtlSeconds', Number(v))} />
-              </Group>
-              <Switch label="Rotate refresh tokens on every refresh" checked={form.refreshTokenRotation} onChange={(e) => set('refreshTokenRotation', e.currentTarget.checked)} />
-              <ProblemAlert error={error} title="Not created" />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={dismiss}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={busy}>
-                  Create merchant
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
+        ) : null}
       </Modal>
     </>
   );

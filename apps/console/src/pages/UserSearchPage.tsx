@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi } from '../api/session';
 import { PageHeader } from '../components/PageHeader';
-import { PagedTable } from '../components/PagedTable';
-import { ProblemAlert } from '../components/ProblemAlert';
+import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 
@@ -38,16 +37,13 @@ export function UserSearchPage() {
           </Button>
         </Group>
       </form>
-      <ProblemAlert error={list.error} title="The users could not be searched" />
       {filters.uuid ? (
-        <PagedTable
+        <ServerList
+          list={list}
           caption={`Users with uuid ${filters.uuid}`}
-          rows={list.data?.items}
-          total={list.data?.total ?? 0}
           rowKey={(u) => u.openId}
           page={page}
           onPage={setPage}
-          loading={list.isFetching}
           empty="No user has this uuid."
           columns={[
             { key: 'openId', label: 'openId', render: (u) => <Anchor component={Link} to={`/lookup/users/${encodeURIComponent(u.openId)}`}>{u.openId}</Anchor> },

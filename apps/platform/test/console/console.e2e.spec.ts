@@ -104,16 +104,22 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await page.getByRole('button', { name: 'New merchant' }).click();
     const dialog = page.getByRole('dialog', { name: 'New merchant' });
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('Console Cameras');
-    await dialog.getByRole('textbox', { name: /^Token validation URL/ }).fill('https://idp.console-cameras.example/is_valid_token');
+    await dialog.getByRole('textbox', { name: /^Token validation URL/ }).fill('idp.console-cameras.example/is_valid_token');
     await dialog.getByRole('textbox', { name: /^User profile URL/ }).fill('https://idp.console-cameras.example/get_user_profile');
     await dialog.getByRole('button', { name: 'Create merchant' }).click();
-    const secret = (await dialog.getByTestId('secret').textContent()) ?? '';
+    // The platform's refusal, with its code and the field it names, in the dialog; nothing created.
+    await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(/AD0400.*tokenValidationUrl/);
+    expect((await admin(t, 'GET', '/merchants?q=Console%20Cameras')).body.total).toBe(0);
+    await dialog.getByRole('textbox', { name: /^Token validation URL/ }).fill('https://idp.console-cameras.example/is_valid_token');
+    await dialog.getByRole('button', { name: 'Create merchant' }).click();
+    const created = page.getByRole('dialog', { name: 'Merchant created' });
+    const secret = (await created.getByTestId('secret').textContent()) ?? '';
     expect(secret).toMatch(/^[A-Za-z0-9]{48}$/);
     await checkPage(page, 'merchant-created');
-    await dialog.getByRole('button', { name: 'Copy the clientSecret' }).click();
+    await created.getByRole('button', { name: 'Copy the clientSecret' }).click();
     await expect(page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).resolves.toBe(secret);
-    const clientId = await dialog.getByLabel('clientId').inputValue();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    const clientId = await created.getByLabel('clientId').inputValue();
+    await created.getByRole('button', { name: 'Done' }).click();
 
     const listed = await admin(t, 'GET', `/merchants/${clientId}`);
     expect(listed.body).toMatchObject({ clientId, name: 'Console Cameras', enabled: true });
