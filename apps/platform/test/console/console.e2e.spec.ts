@@ -6,7 +6,7 @@
  * visited is checked with axe-core (WCAG 2.1 A/AA) and photographed at 360 px and desktop widths into
  * tmp/console-screenshots/.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -15,7 +15,7 @@ import { type SqlClient, buildEvent, recordDeadLetter } from '@dcp/messaging';
 import { type TestPlatform, startTestPlatform } from '../harness';
 import { type StoreHost, encodeSegments, missingMediaTools, startStoreHost } from '../hls-media';
 import { type Body, MerchantApp, type SignedInUser, admin, deviceForm } from '../merchant-app';
-import { VIEWPORTS, accessibilityViolations, describeWithBrowser, launchBrowser, screenshot } from './browser';
+import { SCREENSHOTS, VIEWPORTS, accessibilityViolations, describeWithBrowser, launchBrowser, screenshot } from './browser';
 
 const OPS_TOKEN = 'ops-token-0123456789abcdef';
 const VIEWER_TOKEN = 'viewer-token-0123456789abcdef';
@@ -39,6 +39,7 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
   });
 
   afterAll(async () => {
+    if (existsSync(SCREENSHOTS)) process.stdout.write(`\nconsole screenshots (${readdirSync(SCREENSHOTS).length} pages): ${SCREENSHOTS}\n`);
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
     await merchant?.close();
