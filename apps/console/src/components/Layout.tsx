@@ -25,6 +25,10 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
+        {/* WCAG 2.4.1: keyboard users skip the header and the sections to the page itself. */}
+        <a href="#page" className="skip-link">
+          Skip to the page
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close the menu' : 'Open the menu'} />
@@ -59,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="page" tabIndex={-1}>
         {children}
       </AppShell.Main>
     </AppShell>

@@ -1,8 +1,12 @@
 import { Group, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 /** The page's one h2 (h1 is the console's name in the header), what it is for, and its main actions. */
 export function PageHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+  // Each page has its own title (WCAG 2.4.2): tabs, history and screen readers tell pages apart.
+  useEffect(() => {
+    document.title = `${title} · Device Cloud console`;
+  }, [title]);
   return (
     <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
       <div>

@@ -254,7 +254,13 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await tabTo(page, 'Manufacturers');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: 'Manufacturers' }).waitFor();
+    await expect(page.title()).resolves.toBe('Manufacturers · Device Cloud console');
     await checkPage(page, 'manufacturers-phone');
+    // From the top of the page, the first Tab offers to skip the header and the sections.
+    await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur(): void } | null } }).document.activeElement?.blur());
+    await tabTo(page, 'Skip to the page');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).resolves.toBe('page');
   });
 
   it('manufacturers, plans and grants, firmware with its rollout slider and progress, user search: each works and passes axe', async () => {
