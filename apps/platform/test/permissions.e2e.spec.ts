@@ -189,6 +189,48 @@ function permissionSuite(mode: Mode) {
       expect(malformed.status).toBe(400);
       expect(String(malformed.body.failureDetails)).toContain('ipcMac');
     });
+
+    it('filters plans by q and permissionType, grants by permissionCode, ipcMac in any spelling and state; total counts the filtered list', async () => {
+      const codes = (body: Body) => (body.items as Body[]).map((p) => p.permissionCode);
+      const cloud = await admin('GET', '/permissions?q=CLOUD');
+      expect(cloud.status).toBe(200);
+      expect({ codes: codes(cloud.body), total: cloud.body.total }).toEqual({ codes: ['cloud-30', 'cloud-1'], total: 2 });
+      const firstOfPaid = await admin('GET', '/permissions?q=cloud&permissionType=1&limit=1');
+      expect({ codes: codes(firstOfPaid.body), total: firstOfPaid.body.total }).toEqual({ codes: ['cloud-30'], total: 2 });
+      expect(codes((await admin('GET', '/permissions?permissionType=2')).body)).toEqual(['free-7']);
+
+      const user = await newUser('Filtered Grantee');
+      const mac = newMac();
+      await addDevice(user, mac);
+      const waiting = await grant(user, 'cloud-30');
+      const active = await grant(user, 'free-7', mac);
+      const grants = async (query: string) => {
+        const res = await admin('GET', `/grants?openId=${user.openId}&${query}`);
+        expect(res.status).toBe(200);
+        return { ids: (res.body.items as Body[]).map((g) => g.grantId), total: res.body.total };
+      };
+      expect(await grants('state=waiting')).toEqual({ ids: [waiting.grantId], total: 1 });
+      expect(await grants('state=active')).toEqual({ ids: [active.grantId], total: 1 });
+      expect(await grants('state=over')).toEqual({ ids: [], total: 0 });
+      expect(await grants(`ipcMac=${encodeURIComponent(colon(mac).toLowerCase())}`)).toEqual({ ids: [active.grantId], total: 1 });
+      expect(await grants('permissionCode=cloud-30')).toEqual({ ids: [waiting.grantId], total: 1 });
+      expect(await grants('limit=1&offset=1')).toEqual({ ids: [active.grantId], total: 2 });
+    });
+
+    it('refuses a bad list filter with 400 naming the parameter', async () => {
+      const type = await admin('GET', '/permissions?permissionType=paid');
+      expect(type.status).toBe(400);
+      expect(type.body).toMatchObject({ errorCode: 'AD0400', failureDetails: 'invalid field permissionType: must be 1, 2 or 3' });
+      const mac = await admin('GET', '/grants?ipcMac=zz:zz');
+      expect(mac.status).toBe(400);
+      expect(String(mac.body.failureDetails)).toMatch(/^invalid field ipcMac: /);
+      const state = await admin('GET', '/grants?state=expired');
+      expect(state.status).toBe(400);
+      expect(state.body.failureDetails).toBe('invalid field state: must be one of waiting, active, over, revoked');
+      const twice = await admin('GET', '/grants?state=active&state=over');
+      expect(twice.status).toBe(400);
+      expect(twice.body.failureDetails).toBe('invalid field state: must be one of waiting, active, over, revoked');
+    });
   });
 
   describe('gateway operations', () => {

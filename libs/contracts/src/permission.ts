@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pageRequestSchema } from './admin-schemas';
+import { pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { normalizeMac } from './mac';
+import { hasControlCharacter } from './text';
 import type { RpcContract } from './rpc';
 
 /**
@@ -80,6 +82,47 @@ export const grantViewSchema = z.object({
 });
 export type GrantView = z.infer<typeof grantViewSchema>;
 
+/** Filters of `GET /permissions`: `q` a text the permissionCode or permissionName contains (any letter case), `permissionType` exactly 1, 2 or 3. */
+export const listPermissionsFilterSchema = z.object({
+  q: searchTextSchema.optional(),
+  permissionType: z
+    .enum(['1', '2', '3'], { error: 'must be 1, 2 or 3' })
+    .transform((value) => Number(value))
+    .optional(),
+});
+export type ListPermissionsFilter = z.output<typeof listPermissionsFilterSchema>;
+
+/**
+ * What operators call a grant's state (docs/decisions.md P6–P8): `waiting` (status 1), `active` (status 3,
+ * period not over), `over` (status 3, endTime passed) — each not revoked — and `revoked` (either status).
+ */
+export const GRANT_STATES = ['waiting', 'active', 'over', 'revoked'] as const;
+export type GrantState = (typeof GRANT_STATES)[number];
+
+/** A text box of a filter: trimmed, empty = no filter; control characters refused (PostgreSQL cannot hold a NUL). */
+const filterText = (maxLength: number) =>
+  z
+    .string()
+    .max(maxLength, `must be at most ${maxLength} characters`)
+    .refine((value) => !hasControlCharacter(value), 'must not contain control characters')
+    .transform((value) => value.trim() || undefined);
+
+/** Filters of `GET /grants` besides openId: `permissionCode` exactly, `ipcMac` in any MAC spelling (canonical after parsing), `state`. */
+export const listGrantsFilterSchema = z.object({
+  permissionCode: filterText(L.maxPermissionCodeLength).optional(),
+  ipcMac: filterText(20)
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const mac = normalizeMac(value);
+      if (mac !== undefined) return mac;
+      ctx.addIssue({ code: 'custom', message: "must be a MAC address, 12 hex digits, plain or with ':' or '-' between every pair" });
+      return z.NEVER;
+    })
+    .optional(),
+  state: z.enum(GRANT_STATES, { error: `must be one of ${GRANT_STATES.join(', ')}` }).optional(),
+});
+export type ListGrantsFilter = z.output<typeof listGrantsFilterSchema>;
+
 const permissionContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name: string, request: Req, response: Res): RpcContract<Req, Res> => ({
   subject: `dcp.rpc.permission.${name}`,
   owner: 'permission',
@@ -91,12 +134,18 @@ const page = pageRequestSchema;
 
 export const PERMISSION_RPC = {
   createPermission: permissionContract('admin.create-permission', z.object({ body: z.unknown() }), permissionViewSchema),
-  listPermissions: permissionContract('admin.list-permissions', page, z.object({ items: z.array(permissionViewSchema), total: z.number().int() })),
+  listPermissions: permissionContract(
+    'admin.list-permissions',
+    // Filters travel as the query string gave them (text, or an array when repeated): permission-service validates them.
+    page.extend({ q: z.unknown().optional(), permissionType: z.unknown().optional() }),
+    z.object({ items: z.array(permissionViewSchema), total: z.number().int() }),
+  ),
   createGrant: permissionContract('admin.create-grant', z.object({ body: z.unknown() }), grantViewSchema),
   getGrant: permissionContract('admin.get-grant', z.object({ grantId: z.string() }), grantViewSchema),
   listGrants: permissionContract(
     'admin.list-grants',
-    page.extend({ openId: z.string().max(40).optional() }),
+    // permissionCode, ipcMac and state travel as the query string gave them: permission-service validates them.
+    page.extend({ openId: z.string().max(40).optional(), permissionCode: z.unknown().optional(), ipcMac: z.unknown().optional(), state: z.unknown().optional() }),
     z.object({ items: z.array(grantViewSchema), total: z.number().int() }),
   ),
 } as const;

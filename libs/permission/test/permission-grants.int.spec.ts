@@ -125,3 +125,76 @@ describeWithInfra(['postgres'], 'permission-service: catalogue, grants and activ
     expect((await rejection(h.gateway('fcmall.get_current_service', user, { macAddr: MAC2 }))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
   });
 });
+
+describeWithInfra(['postgres'], 'permission-service: list filters of the catalogue and the grants (PostgreSQL)', () => {
+  let h: PermissionHarness;
+  beforeAll(async () => {
+    h = await startPermissionHarness();
+    for (const body of [
+      { permissionCode: 'cloud-30', permissionName: 'Cloud 30 days', permissionType: 1, durationDays: 30 },
+      { permissionCode: 'free-7', permissionName: 'Free week', permissionType: 2, durationDays: 7 },
+      { permissionCode: 'promo_100', permissionName: '100% off', permissionType: 3, durationDays: 1 },
+      { permissionCode: 'promoX100', permissionName: 'Promo X', permissionType: 3, durationDays: 1 },
+    ]) {
+      await h.rpc(PERMISSION_RPC.createPermission, { body });
+    }
+  });
+  afterAll(() => h?.close());
+
+  const codes = async (request: Record<string, unknown>) => {
+    const page = await h.rpc(PERMISSION_RPC.listPermissions, request);
+    return { codes: page.items.map((p) => p.permissionCode), total: page.total };
+  };
+
+  it('catalogue: q in the code or name, any letter case, % and _ taken literally; permissionType; total counts the filtered list', async () => {
+    expect(await codes({ q: 'CLOUD' })).toEqual({ codes: ['cloud-30'], total: 1 });
+    expect(await codes({ q: ' week ' })).toEqual({ codes: ['free-7'], total: 1 });
+    expect(await codes({ q: '%' })).toEqual({ codes: ['promo_100'], total: 1 });
+    expect(await codes({ q: '_1' })).toEqual({ codes: ['promo_100'], total: 1 });
+    expect(await codes({ permissionType: '3' })).toEqual({ codes: ['promo_100', 'promoX100'], total: 2 });
+    expect(await codes({ q: 'promo', permissionType: '3', limit: 1, offset: 1 })).toEqual({ codes: ['promoX100'], total: 2 });
+    expect(await codes({ q: 'promo', permissionType: '1' })).toEqual({ codes: [], total: 0 });
+    expect(await codes({ q: '' })).toEqual({ codes: ['cloud-30', 'free-7', 'promo_100', 'promoX100'], total: 4 });
+    const refused = await rejection(h.rpc(PERMISSION_RPC.listPermissions, { permissionType: '9' }));
+    expect(refused).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: 'invalid field permissionType: must be 1, 2 or 3' });
+  });
+
+  it('grants: by plan, by device in any spelling, by state (waiting, active, over from endTime on, revoked), combined, paged with the filtered total', async () => {
+    const ann = h.user();
+    const bob = h.user();
+    h.bind(ann, MAC);
+    h.bind(bob, MAC2);
+    const grant = (user: TestUser, permissionCode: string, ipcMac?: string) => h.rpc(PERMISSION_RPC.createGrant, { body: { openId: user.openId, permissionCode, ...(ipcMac ? { ipcMac } : {}) } });
+    const paidWaiting = await grant(ann, 'cloud-30');
+    const freeOnMac = await grant(ann, 'free-7', 'aa:bb:cc:dd:ee:01');
+    const paidOnMac = await grant(ann, 'cloud-30', MAC);
+    await expect(h.gateway('permission.active', ann, { grantId: String(paidOnMac.grantId), ipcMac: MAC })).resolves.toEqual({});
+    const bobFree = await grant(bob, 'free-7', MAC2);
+    const bobWaiting = await grant(bob, 'cloud-30');
+    expect((await h.deliver('userDeleted', { userId: bob.userId, openId: bob.openId, clientId: bob.clientId, uuid: bob.uuid })).outcome).toBe('applied');
+
+    const ids = async (request: Record<string, unknown>) => {
+      const page = await h.rpc(PERMISSION_RPC.listGrants, request);
+      return { ids: page.items.map((g) => g.grantId), total: page.total };
+    };
+    expect(await ids({ permissionCode: 'free-7' })).toEqual({ ids: [freeOnMac.grantId, bobFree.grantId], total: 2 });
+    expect(await ids({ ipcMac: 'aa-bb-cc-dd-ee-01' })).toEqual({ ids: [freeOnMac.grantId, paidOnMac.grantId], total: 2 });
+    expect(await ids({ state: 'waiting' })).toEqual({ ids: [paidWaiting.grantId], total: 1 });
+    expect(await ids({ state: 'active' })).toEqual({ ids: [freeOnMac.grantId, paidOnMac.grantId], total: 2 });
+    expect(await ids({ state: 'over' })).toEqual({ ids: [], total: 0 });
+    expect(await ids({ state: 'revoked' })).toEqual({ ids: [bobFree.grantId, bobWaiting.grantId], total: 2 });
+    expect(await ids({ openId: ann.openId, permissionCode: 'cloud-30', state: 'waiting' })).toEqual({ ids: [paidWaiting.grantId], total: 1 });
+    expect(await ids({ ipcMac: MAC, state: 'active', limit: 1, offset: 1 })).toEqual({ ids: [paidOnMac.grantId], total: 2 });
+    expect(await ids({ permissionCode: 'free' })).toEqual({ ids: [], total: 0 });
+
+    // The free week ends exactly now (end exclusive, P8): over; the paid month is still active.
+    h.clock.advance(7 * DAY_S);
+    expect(await ids({ state: 'active' })).toEqual({ ids: [paidOnMac.grantId], total: 1 });
+    expect(await ids({ state: 'over' })).toEqual({ ids: [freeOnMac.grantId], total: 1 });
+    expect(await ids({ state: 'revoked', permissionCode: 'free-7' })).toEqual({ ids: [bobFree.grantId], total: 1 });
+
+    const refused = await rejection(h.rpc(PERMISSION_RPC.listGrants, { ipcMac: 'AA:BB:CC' }));
+    expect(refused).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: expect.stringContaining('invalid field ipcMac:') });
+    expect((await rejection(h.rpc(PERMISSION_RPC.listGrants, { state: 'expired' }))).failureDetails).toBe('invalid field state: must be one of waiting, active, over, revoked');
+  });
+});

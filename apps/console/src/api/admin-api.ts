@@ -147,7 +147,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List the permission catalogue */
+        /** List the permission catalogue in creation order; q: text the permissionCode or permissionName contains (any letter case), permissionType: 1, 2 or 3 */
         get: operations["getPermissions"];
         put?: never;
         /** Add a permission (plan) to the catalogue */
@@ -165,7 +165,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List grants, optionally of one user (openId) */
+        /** List grants in creation order; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked */
         get: operations["getGrants"];
         put?: never;
         /** Grant a permission to a user (paid grants wait for activation, grantStatus 1) */
@@ -1423,6 +1423,8 @@ export interface operations {
     getPermissions: {
         parameters: {
             query?: {
+                q?: string;
+                permissionType?: string;
                 limit?: string;
                 offset?: string;
             };
@@ -1572,6 +1574,9 @@ export interface operations {
         parameters: {
             query?: {
                 openId?: string;
+                permissionCode?: string;
+                ipcMac?: string;
+                state?: string;
                 limit?: string;
                 offset?: string;
             };

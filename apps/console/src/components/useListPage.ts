@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { type PageState, listQuery, readPage } from '../lib/paging';
+import { type PageState, listQuery, readPage, withFilters } from '../lib/paging';
 
 /**
  * The page and the filters of a list, kept in the address (`?page=2&size=25&q=acme`): reload, back and a
- * shared link show the same rows. Changing a filter goes back to page 1.
+ * shared link show the same rows. Changing a filter goes back to page 1. Set the filters of one form with
+ * setFilters, not with several setFilter calls (withFilters says why).
  */
 export function useListPage<F extends string>(filterNames: readonly F[]) {
   const [search, setSearch] = useSearchParams();
@@ -20,16 +21,8 @@ export function useListPage<F extends string>(filterNames: readonly F[]) {
       }),
     [setSearch],
   );
-  const setFilter = useCallback(
-    (name: F, value: string) =>
-      setSearch((prev) => {
-        const s = new URLSearchParams(prev);
-        if (value) s.set(name, value);
-        else s.delete(name);
-        s.delete('page');
-        return s;
-      }),
-    [setSearch],
-  );
-  return { page, filters, setPage, setFilter, query: listQuery(page, filters) };
+  /** Several filters at once (a form with several boxes): one call, one address. */
+  const setFilters = useCallback((values: Partial<Record<F, string>>) => setSearch((prev) => withFilters(prev, values)), [setSearch]);
+  const setFilter = useCallback((name: F, value: string) => setFilters({ [name]: value } as Partial<Record<F, string>>), [setFilters]);
+  return { page, filters, setPage, setFilter, setFilters, query: listQuery(page, filters) };
 }

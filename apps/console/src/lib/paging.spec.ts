@@ -1,4 +1,4 @@
-import { listQuery, offsetOf, pageCount, rangeLabel, readPage } from './paging';
+import { listQuery, offsetOf, pageCount, rangeLabel, readPage, withFilters } from './paging';
 
 describe('paging', () => {
   it('turns page numbers into offsets', () => {
@@ -20,6 +20,14 @@ describe('paging', () => {
 
   it('sends only the filters that have a value, trimmed', () => {
     expect(listQuery({ page: 2, pageSize: 10 }, { q: '  acme ', enabled: '', openId: undefined })).toEqual({ limit: '10', offset: '10', q: 'acme' });
+  });
+
+  it('sets several filters in one address, removes the emptied ones, keeps the others and goes back to page 1', () => {
+    const search = new URLSearchParams('page=3&size=50&openId=open-1&state=active&tab=x');
+    expect(withFilters(search, { openId: '', permissionCode: 'cloud-30', ipcMac: 'aa:bb:cc:dd:ee:01', state: undefined }).toString()).toBe(
+      'size=50&state=active&tab=x&permissionCode=cloud-30&ipcMac=aa%3Abb%3Acc%3Add%3Aee%3A01',
+    );
+    expect(search.toString()).toBe('page=3&size=50&openId=open-1&state=active&tab=x');
   });
 
   it('labels the range shown', () => {

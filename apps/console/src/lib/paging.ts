@@ -37,6 +37,23 @@ export function listQuery(page: PageState, filters: Readonly<Record<string, stri
   return query;
 }
 
+/**
+ * The address after the operator set some filters at once: each given filter is set, or removed when empty
+ * (absent ones stay as they were), and the list goes back to page 1. One address for all of them, because
+ * react-router's functional setSearchParams starts every call from the address of the last render, so
+ * separate calls in one event would undo each other.
+ */
+export function withFilters(search: URLSearchParams, values: Readonly<Record<string, string | undefined>>): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  next.delete('page');
+  return next;
+}
+
 /** "26–50 of 73" (or "none" for an empty list). */
 export function rangeLabel(page: PageState, shown: number, total: number): string {
   if (total === 0 || shown === 0) return 'none';

@@ -7,6 +7,7 @@ import { useApi, useSession } from '../api/session';
 import { PageHeader } from '../components/PageHeader';
 import { PagedTable } from '../components/PagedTable';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { SearchBox } from '../components/SearchBox';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 import { grantState, planTypeLabel } from '../lib/grants';
@@ -33,18 +34,44 @@ export function PlansPage() {
   );
 }
 
+/** The plan-type filter's choices: `permissionType` as the API takes it, or no filter. */
+const PLAN_TYPE_FILTER = [
+  { value: 'all', label: 'All' },
+  { value: '1', label: 'Paid' },
+  { value: '2', label: 'Free (type 2)' },
+  { value: '3', label: 'Free (type 3)' },
+];
+
+/** The grant-state filter's choices: `state` as the API takes it (docs/decisions.md P26), or no filter. */
+const GRANT_STATE_FILTER = [
+  { value: 'any', label: 'Any' },
+  { value: 'waiting', label: 'Waiting for activation' },
+  { value: 'active', label: 'Active' },
+  { value: 'over', label: 'Over (period ended)' },
+  { value: 'revoked', label: 'Revoked' },
+];
+
 function PlansTab() {
   const api = useApi();
   const { current } = useSession();
-  const { page, setPage, query } = useListPage([] as const);
+  const { page, filters, setPage, setFilter, query } = useListPage(['q', 'permissionType'] as const);
   const list = useQuery({ queryKey: ['permissions', query], queryFn: () => unwrap(api.GET('/admin/v1/permissions', { params: { query } })) });
   return (
     <Stack>
-      {canChange(current?.session) ? (
-        <Group>
-          <CreatePlan />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group align="flex-end" wrap="wrap">
+          <SearchBox label="Code or name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
+          <Select
+            label="Plan type"
+            w={160}
+            allowDeselect={false}
+            value={filters.permissionType || 'all'}
+            onChange={(v) => setFilter('permissionType', !v || v === 'all' ? '' : v)}
+            data={PLAN_TYPE_FILTER}
+          />
         </Group>
-      ) : null}
+        {canChange(current?.session) ? <CreatePlan /> : null}
+      </Group>
       <ProblemAlert error={list.error} title="The plans could not be listed" />
       <PagedTable
         caption="Plans"
@@ -54,6 +81,7 @@ function PlansTab() {
         page={page}
         onPage={setPage}
         loading={list.isFetching}
+        empty="No plan matches."
         columns={[
           { key: 'code', label: 'Code', render: (p) => p.permissionCode },
           { key: 'name', label: 'Name', render: (p) => p.permissionName },
@@ -131,27 +159,40 @@ function CreatePlan() {
 function GrantsTab() {
   const api = useApi();
   const { current } = useSession();
-  const { page, filters, setPage, setFilter, query } = useListPage(['openId'] as const);
+  const { page, filters, setPage, setFilter, setFilters, query } = useListPage(['openId', 'permissionCode', 'ipcMac', 'state'] as const);
   const list = useQuery({ queryKey: ['grants', query], queryFn: () => unwrap(api.GET('/admin/v1/grants', { params: { query } })) });
-  const [openId, setOpenId] = useState(filters.openId);
+  // The text boxes are sent together by the Filter button; the state select applies at once.
+  const [text, setText] = useState({ openId: filters.openId, permissionCode: filters.permissionCode, ipcMac: filters.ipcMac });
   // States as of the answer shown (an active grant may be over by now; the next refresh says so).
   const now = list.dataUpdatedAt;
   return (
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter('openId', openId);
-          }}
-        >
-          <Group gap="xs" align="flex-end">
-            <TextInput label="Grants of the user (openId)" value={openId} onChange={(e) => setOpenId(e.currentTarget.value)} />
-            <Button type="submit" variant="default">
-              Filter
-            </Button>
-          </Group>
-        </form>
+        <Group align="flex-end" wrap="wrap">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              setFilters(text);
+            }}
+          >
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <TextInput label="Grants of the user (openId)" value={text.openId} onChange={(e) => setText({ ...text, openId: e.currentTarget.value })} />
+              <TextInput label="Plan code (exact)" value={text.permissionCode} onChange={(e) => setText({ ...text, permissionCode: e.currentTarget.value })} />
+              <TextInput label="Device MAC" placeholder="any spelling" value={text.ipcMac} onChange={(e) => setText({ ...text, ipcMac: e.currentTarget.value })} />
+              <Button type="submit" variant="default">
+                Filter
+              </Button>
+            </Group>
+          </form>
+          <Select
+            label="State"
+            w={200}
+            allowDeselect={false}
+            value={filters.state || 'any'}
+            onChange={(v) => setFilter('state', !v || v === 'any' ? '' : v)}
+            data={GRANT_STATE_FILTER}
+          />
+        </Group>
         {canChange(current?.session) ? <GrantPlan /> : null}
       </Group>
       <ProblemAlert error={list.error} title="The grants could not be listed" />
@@ -163,6 +204,7 @@ function GrantsTab() {
         page={page}
         onPage={setPage}
         loading={list.isFetching}
+        empty="No grant matches."
         columns={[
           { key: 'id', label: 'Grant', render: (g) => g.grantId },
           { key: 'openId', label: 'openId', render: (g) => g.openId },

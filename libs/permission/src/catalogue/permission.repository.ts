@@ -1,7 +1,8 @@
 /** Permission rows of the permission schema. */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
-import { isUniqueViolation } from '@dcp/database';
+import type { ListPermissionsFilter } from '@dcp/contracts';
+import { escapeLikeWildcards, isUniqueViolation } from '@dcp/database';
 import type { PermissionDatabase } from '../permission-database.types';
 import type { NewPermission, Permission } from './permission';
 
@@ -9,7 +10,8 @@ import type { NewPermission, Permission } from './permission';
 export interface PermissionStore {
   findByCode(code: string): Promise<Permission | null>;
   create(permission: NewPermission): Promise<Permission | undefined>;
-  page(limit: number, offset: number): Promise<{ items: Permission[]; total: number }>;
+  /** Creation order; `q` matched literally (wildcards escaped), case-insensitively, in the code or name. */
+  page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }>;
 }
 
 @Injectable()
@@ -30,8 +32,13 @@ export class PermissionRepository implements PermissionStore {
     }
   }
 
-  async page(limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
-    const [items, total] = await Promise.all([this.db.client.permission.findMany({ orderBy: { id: 'asc' }, take: limit, skip: offset }), this.db.client.permission.count()]);
+  async page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
+    const contains = filter.q === undefined ? undefined : { contains: escapeLikeWildcards(filter.q), mode: 'insensitive' as const };
+    const where = { ...(contains && { OR: [{ code: contains }, { name: contains }] }), ...(filter.permissionType !== undefined && { type: filter.permissionType }) };
+    const [items, total] = await Promise.all([
+      this.db.client.permission.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset }),
+      this.db.client.permission.count({ where }),
+    ]);
     return { items, total };
   }
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@dcp/contracts';
 import { fakeGrant, fakePermission, failure, T0 } from '../test/fakes';
 import { parseGrantId } from './grant';
-import { assertActivatable, initialState, servicePeriod, visibleToClient } from './grant-rules';
+import { assertActivatable, grantState, initialState, servicePeriod, visibleToClient } from './grant-rules';
 
 const DAY = 86_400_000;
 const MAC = 'AABBCCDDEE01';
@@ -80,5 +80,16 @@ describe('grant rules', () => {
     ['9007199254740993', undefined],
   ])('parseGrantId(%j) → %s', (text, id) => {
     expect(parseGrantId(text)).toBe(id);
+  });
+
+  describe('grantState (the operator list\'s state filter)', () => {
+    it('revoked whatever the status; waiting (1); active (3) until endTime, over from endTime on (end exclusive)', () => {
+      expect(grantState(fakeGrant({ grantStatus: 1, revokedAt: T0 }), T0)).toBe('revoked');
+      expect(grantState(fakeGrant({ grantStatus: 3, endTime: T0 + DAY, revokedAt: T0 }), T0)).toBe('revoked');
+      expect(grantState(fakeGrant({ grantStatus: 1 }), T0)).toBe('waiting');
+      expect(grantState(fakeGrant({ grantStatus: 3, startTime: T0 - DAY, endTime: T0 + 1 }), T0)).toBe('active');
+      expect(grantState(fakeGrant({ grantStatus: 3, endTime: null }), T0)).toBe('active');
+      expect(grantState(fakeGrant({ grantStatus: 3, startTime: T0 - DAY, endTime: T0 }), T0)).toBe('over');
+    });
   });
 });

@@ -1,5 +1,5 @@
 /** Status rules of grants (docs/decisions.md P6–P11), free of I/O so they can be pinned by unit specs. */
-import { ErrorCode, PlatformError } from '@dcp/contracts';
+import { ErrorCode, PlatformError, type GrantState } from '@dcp/contracts';
 import { isPaid, type Permission } from '../catalogue/permission';
 import { DAY_MS } from '../common/time';
 import { GRANT_STATUS, type Grant } from './grant';
@@ -38,4 +38,14 @@ export function assertActivatable(grant: Grant | null, userId: number, ipcMac: s
 /** supportBpi 0: the client cannot use BPI plans, so waiting grants of such plans are left out. */
 export function visibleToClient(grant: Grant, supportBpi: boolean): boolean {
   return supportBpi || !grant.permission.bpi;
+}
+
+/**
+ * A grant's state as operators filter by it (P6): revoked whatever its status; otherwise waiting (1), or active
+ * (3) until its endTime (exclusive, P8) and over from then on. GrantRepository's list applies the same rule in SQL.
+ */
+export function grantState(grant: Pick<Grant, 'grantStatus' | 'endTime' | 'revokedAt'>, now: number): GrantState {
+  if (grant.revokedAt !== null) return 'revoked';
+  if (grant.grantStatus === GRANT_STATUS.waiting) return 'waiting';
+  return grant.endTime === null || grant.endTime > now ? 'active' : 'over';
 }

@@ -1,6 +1,7 @@
 /** Grant rows of the permission schema; rows come back as Grant (ids as numbers, times as epoch ms). */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
+import type { GrantState } from '@dcp/contracts';
 import type { PermissionDatabase } from '../permission-database.types';
 import type { Permission } from '../catalogue/permission';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from './grant';
@@ -50,6 +51,24 @@ export interface GrantFilter {
   userId?: number;
   /** Canonical MAC. */
   ipcMac?: string;
+  /** The plan's code, exactly. */
+  permissionCode?: string;
+  /** The state at `now` (epoch ms; "active" and "over" depend on it): grantState's rule, grant-rules.ts. */
+  state?: { name: GrantState; now: number };
+}
+
+/** grantState (grant-rules.ts) as a condition on the rows. */
+function stateCondition({ name, now }: { name: GrantState; now: number }) {
+  switch (name) {
+    case 'waiting':
+      return { grantStatus: GRANT_STATUS.waiting, revokedAt: null };
+    case 'active':
+      return { grantStatus: GRANT_STATUS.active, revokedAt: null, OR: [{ endTime: null }, { endTime: { gt: new Date(now) } }] };
+    case 'over':
+      return { grantStatus: GRANT_STATUS.active, revokedAt: null, endTime: { lte: new Date(now) } };
+    case 'revoked':
+      return { revokedAt: { not: null } };
+  }
 }
 /** What the grant and gateway use cases need of the grant rows (GrantRepository; an in-memory fake in unit specs). The reactions' revocations are statements of their own, decisions OB3. */
 export interface GrantStore {
@@ -79,12 +98,14 @@ export class GrantRepository implements GrantStore {
     return row ? toGrant(row) : null;
   }
 
-  /** One page of grants, oldest first: of one openId, or of one user's device (userId and ipcMac: the operator's device view). */
+  /** One page of grants, oldest first, matching the filter (the operator's list; userId and ipcMac: the operator's device view). */
   async page(filter: GrantFilter, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
     const where = {
       ...(filter.openId === undefined ? {} : { openId: filter.openId }),
       ...(filter.userId === undefined ? {} : { userId: filter.userId }),
       ...(filter.ipcMac === undefined ? {} : { ipcMac: filter.ipcMac }),
+      ...(filter.permissionCode === undefined ? {} : { permission: { code: filter.permissionCode } }),
+      ...(filter.state === undefined ? {} : stateCondition(filter.state)),
     };
     const [rows, total] = await Promise.all([
       this.db.client.grant.findMany({ where, include: withPermission, orderBy: { id: 'asc' }, take: limit, skip: offset }),

@@ -1,9 +1,10 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores and directories with the real rules (each implements the interface its use cases depend on). */
-import type { AuthenticatedUser } from '@dcp/contracts';
+import type { AuthenticatedUser, ListPermissionsFilter } from '@dcp/contracts';
 import type { NewPermission, Permission } from '../catalogue/permission';
 import type { PermissionStore } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
-import type { GrantStore } from '../grants/grant.repository';
+import { grantState } from '../grants/grant-rules';
+import type { GrantFilter, GrantStore } from '../grants/grant.repository';
 import type { DirectoryUser, UserDevice, UserDeviceLookup, UserLookup } from '../common/directories';
 
 /** Where unit specs' ManualClock (@dcp/testing) starts. */
@@ -52,8 +53,10 @@ export class MemoryPermissions implements PermissionStore {
     this.rows.push(row);
     return row;
   }
-  async page(limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
-    return { items: this.rows.slice(offset, offset + limit), total: this.rows.length };
+  async page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
+    const q = filter.q?.toLowerCase();
+    const all = this.rows.filter((p) => (q === undefined || `${p.code}\n${p.name}`.toLowerCase().includes(q)) && (filter.permissionType === undefined || p.type === filter.permissionType));
+    return { items: all.slice(offset, offset + limit), total: all.length };
   }
 }
 
@@ -73,8 +76,15 @@ export class MemoryGrants implements GrantStore {
     const g = this.rows.find((r) => r.grantId === id);
     return g ? { ...g } : null;
   }
-  async page(filter: { openId?: string }, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
-    const all = this.rows.filter((g) => filter.openId === undefined || g.openId === filter.openId);
+  async page(filter: GrantFilter, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
+    const all = this.rows.filter(
+      (g) =>
+        (filter.openId === undefined || g.openId === filter.openId) &&
+        (filter.userId === undefined || g.userId === filter.userId) &&
+        (filter.ipcMac === undefined || g.ipcMac === filter.ipcMac) &&
+        (filter.permissionCode === undefined || g.permission.code === filter.permissionCode) &&
+        (filter.state === undefined || grantState(g, filter.state.now) === filter.state.name),
+    );
     return { items: all.slice(offset, offset + limit), total: all.length };
   }
   async waitingOf(userId: number): Promise<Grant[]> {

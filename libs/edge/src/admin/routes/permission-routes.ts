@@ -16,12 +16,12 @@ export const PERMISSION_ROUTES: readonly AdminRoute[] = [
   {
     method: 'GET',
     path: '/permissions',
-    summary: 'List the permission catalogue',
+    summary: 'List the permission catalogue in creation order; q: text the permissionCode or permissionName contains (any letter case), permissionType: 1, 2 or 3',
     tag: 'permissions',
     contract: PERMISSION_RPC.listPermissions,
     status: 200,
-    query: ['limit', 'offset'],
-    toRequest: ({ query }) => ({ limit: query.limit, offset: query.offset }),
+    query: ['q', 'permissionType', 'limit', 'offset'],
+    toRequest: ({ query }) => ({ q: query.q, permissionType: query.permissionType, limit: query.limit, offset: query.offset }),
   },
   {
     method: 'POST',
@@ -36,12 +36,13 @@ export const PERMISSION_ROUTES: readonly AdminRoute[] = [
   {
     method: 'GET',
     path: '/grants',
-    summary: 'List grants, optionally of one user (openId)',
+    summary:
+      'List grants in creation order; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked',
     tag: 'grants',
     contract: PERMISSION_RPC.listGrants,
     status: 200,
-    query: ['openId', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ openId: query.openId, limit: query.limit, offset: query.offset }),
+    query: ['openId', 'permissionCode', 'ipcMac', 'state', 'limit', 'offset'],
+    toRequest: ({ query }) => ({ openId: query.openId, permissionCode: query.permissionCode, ipcMac: query.ipcMac, state: query.state, limit: query.limit, offset: query.offset }),
   },
   {
     method: 'GET',
