@@ -15,14 +15,13 @@ const FILTERS = ['actor', 'result', 'path'] as const;
 /** Every changing admin call, newest first: who, what, when and how it ended (GET /admin/v1/audit). */
 export function AuditPage() {
   const api = useApi();
-  const { page, filters, setPage, setFilter, query } = useListPage(FILTERS);
+  const { page, filters, setPage, setFilter, setFilters, query } = useListPage(FILTERS);
   const list = useQuery({ queryKey: ['audit', query], queryFn: () => unwrap(api.GET('/admin/v1/audit', { params: { query } })) });
   const [actor, setActor] = useState(filters.actor);
   const [path, setPath] = useState(filters.path);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setFilter('actor', actor);
-    setFilter('path', path);
+    setFilters({ actor, path });
   };
   return (
     <>

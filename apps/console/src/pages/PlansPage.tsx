@@ -1,12 +1,12 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Switch, Tabs, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
+import { FormDialog } from '../components/FormDialog';
 import { PageHeader } from '../components/PageHeader';
-import { PagedTable } from '../components/PagedTable';
-import { ProblemAlert } from '../components/ProblemAlert';
+import { ServerList } from '../components/ServerList';
 import { SearchBox } from '../components/SearchBox';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
@@ -72,15 +72,12 @@ function PlansTab() {
         </Group>
         {canChange(current?.session) ? <CreatePlan /> : null}
       </Group>
-      <ProblemAlert error={list.error} title="The plans could not be listed" />
-      <PagedTable
+      <ServerList
+        list={list}
         caption="Plans"
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(p) => p.permissionCode}
         page={page}
         onPage={setPage}
-        loading={list.isFetching}
         empty="No plan matches."
         columns={[
           { key: 'code', label: 'Code', render: (p) => p.permissionCode },
@@ -100,58 +97,33 @@ function CreatePlan() {
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure();
   const [form, setForm] = useState({ permissionCode: '', permissionName: '', permissionType: 1 as 1 | 2 | 3, durationDays: 30, channelCount: 1, bpi: false });
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await unwrap(api.POST('/admin/v1/permissions', { body: form }));
-      await queryClient.invalidateQueries({ queryKey: ['permissions'] });
-      close();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const create = async () => {
+    await unwrap(api.POST('/admin/v1/permissions', { body: form }));
+    await queryClient.invalidateQueries({ queryKey: ['permissions'] });
   };
   return (
     <>
       <Button onClick={open}>New plan</Button>
-      <Modal opened={opened} onClose={close} title="New plan">
-        <form onSubmit={submit}>
-          <Stack>
-            <TextInput label="Code" required value={form.permissionCode} onChange={(e) => setForm({ ...form, permissionCode: e.currentTarget.value })} />
-            <TextInput label="Name" required value={form.permissionName} onChange={(e) => setForm({ ...form, permissionName: e.currentTarget.value })} />
-            <Select
-              label="Type"
-              allowDeselect={false}
-              value={String(form.permissionType)}
-              onChange={(v) => setForm({ ...form, permissionType: Number(v) as 1 | 2 | 3 })}
-              data={[
-                { value: '1', label: 'Paid (waits for activation)' },
-                { value: '2', label: 'Free (type 2)' },
-                { value: '3', label: 'Free (type 3)' },
-              ]}
-            />
-            <Group grow>
-              <NumberInput label="Duration (days)" min={1} value={form.durationDays} onChange={(v) => setForm({ ...form, durationDays: Number(v) })} />
-              <NumberInput label="Channels" min={1} value={form.channelCount} onChange={(v) => setForm({ ...form, channelCount: Number(v) })} />
-            </Group>
-            <Switch label="Needs a client that supports BPI" checked={form.bpi} onChange={(e) => setForm({ ...form, bpi: e.currentTarget.checked })} />
-            <ProblemAlert error={error} title="Not created" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Create plan
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormDialog title="New plan" opened={opened} onClose={close} submitLabel="Create plan" onSubmit={create}>
+        <TextInput label="Code" required value={form.permissionCode} onChange={(e) => setForm({ ...form, permissionCode: e.currentTarget.value })} />
+        <TextInput label="Name" required value={form.permissionName} onChange={(e) => setForm({ ...form, permissionName: e.currentTarget.value })} />
+        <Select
+          label="Type"
+          allowDeselect={false}
+          value={String(form.permissionType)}
+          onChange={(v) => setForm({ ...form, permissionType: Number(v) as 1 | 2 | 3 })}
+          data={[
+            { value: '1', label: 'Paid (waits for activation)' },
+            { value: '2', label: 'Free (type 2)' },
+            { value: '3', label: 'Free (type 3)' },
+          ]}
+        />
+        <Group grow>
+          <NumberInput label="Duration (days)" min={1} value={form.durationDays} onChange={(v) => setForm({ ...form, durationDays: Number(v) })} />
+          <NumberInput label="Channels" min={1} value={form.channelCount} onChange={(v) => setForm({ ...form, channelCount: Number(v) })} />
+        </Group>
+        <Switch label="Needs a client that supports BPI" checked={form.bpi} onChange={(e) => setForm({ ...form, bpi: e.currentTarget.checked })} />
+      </FormDialog>
     </>
   );
 }
@@ -195,15 +167,12 @@ function GrantsTab() {
         </Group>
         {canChange(current?.session) ? <GrantPlan /> : null}
       </Group>
-      <ProblemAlert error={list.error} title="The grants could not be listed" />
-      <PagedTable
+      <ServerList
+        list={list}
         caption="Grants"
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(g) => String(g.grantId)}
         page={page}
         onPage={setPage}
-        loading={list.isFetching}
         empty="No grant matches."
         columns={[
           { key: 'id', label: 'Grant', render: (g) => g.grantId },
@@ -223,44 +192,19 @@ function GrantPlan() {
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure();
   const [form, setForm] = useState({ openId: '', permissionCode: '', ipcMac: '' });
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = { openId: form.openId.trim(), permissionCode: form.permissionCode.trim(), ...(form.ipcMac.trim() ? { ipcMac: form.ipcMac.trim() } : {}) };
-      await unwrap(api.POST('/admin/v1/grants', { body }));
-      await queryClient.invalidateQueries({ queryKey: ['grants'] });
-      close();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const grant = async () => {
+    const body = { openId: form.openId.trim(), permissionCode: form.permissionCode.trim(), ...(form.ipcMac.trim() ? { ipcMac: form.ipcMac.trim() } : {}) };
+    await unwrap(api.POST('/admin/v1/grants', { body }));
+    await queryClient.invalidateQueries({ queryKey: ['grants'] });
   };
   return (
     <>
       <Button onClick={open}>Grant a plan</Button>
-      <Modal opened={opened} onClose={close} title="Grant a plan to a user">
-        <form onSubmit={submit}>
-          <Stack>
-            <TextInput label="User (openId)" required value={form.openId} onChange={(e) => setForm({ ...form, openId: e.currentTarget.value })} />
-            <TextInput label="Plan code" required value={form.permissionCode} onChange={(e) => setForm({ ...form, permissionCode: e.currentTarget.value })} />
-            <TextInput label="Device MAC (optional)" description="Any spelling; without it the user picks the device at activation" value={form.ipcMac} onChange={(e) => setForm({ ...form, ipcMac: e.currentTarget.value })} />
-            <ProblemAlert error={error} title="Not granted" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Grant
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormDialog title="Grant a plan to a user" opened={opened} onClose={close} submitLabel="Grant" onSubmit={grant}>
+        <TextInput label="User (openId)" required value={form.openId} onChange={(e) => setForm({ ...form, openId: e.currentTarget.value })} />
+        <TextInput label="Plan code" required value={form.permissionCode} onChange={(e) => setForm({ ...form, permissionCode: e.currentTarget.value })} />
+        <TextInput label="Device MAC (optional)" description="Any spelling; without it the user picks the device at activation" value={form.ipcMac} onChange={(e) => setForm({ ...form, ipcMac: e.currentTarget.value })} />
+      </FormDialog>
     </>
   );
 }

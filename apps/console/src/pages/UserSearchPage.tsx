@@ -12,7 +12,7 @@ import { utcTime } from '../lib/format';
 /** Users by the merchant's own user id (uuid): one per merchant that has a user with that id. */
 export function UserSearchPage() {
   const api = useApi();
-  const { page, filters, setPage, setFilter, query } = useListPage(['uuid', 'clientId'] as const);
+  const { page, filters, setPage, setFilters, query } = useListPage(['uuid', 'clientId'] as const);
   const [uuid, setUuid] = useState(filters.uuid);
   const [clientId, setClientId] = useState(filters.clientId);
   const list = useQuery({
@@ -22,8 +22,7 @@ export function UserSearchPage() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setFilter('uuid', uuid);
-    setFilter('clientId', clientId);
+    setFilters({ uuid, clientId });
   };
   return (
     <>

@@ -291,6 +291,13 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await grant.getByRole('textbox', { name: /^Plan code/ }).fill('CLOUD30');
     await grant.getByRole('button', { name: 'Grant' }).click();
     await page.getByRole('cell', { name: 'waiting for activation' }).waitFor();
+    // The grant filters of one form go to the server together: this user's grants of this plan.
+    await page.getByRole('textbox', { name: 'Grants of the user (openId)' }).fill(buyer.credentials.openId);
+    await page.getByRole('textbox', { name: 'Plan code (exact)' }).fill('CLOUD30');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('1–1 of 1').waitFor();
+    expect(new URL(page.url()).searchParams.get('permissionCode')).toBe('CLOUD30');
+    expect(new URL(page.url()).searchParams.get('openId')).toBe(buyer.credentials.openId);
     await checkPage(page, 'grants');
 
     const model = 'CONSOLE-CAM-1';
@@ -343,6 +350,13 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await page.getByText('viewer (read-only)').first().waitFor();
     await page.getByText('refused 403 AD0403').first().waitFor();
     await page.getByText(/^POST \/admin\/v1\/devices\/0E1122334455\/playback/).first().waitFor();
+    // Two filters of one form, applied together: the read-only token's refused maintenance switch alone.
+    await page.getByRole('textbox', { name: 'Token name' }).fill('viewer');
+    await page.getByRole('textbox', { name: 'Path starts with' }).fill('/admin/v1/maintenance');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('1–1 of 1').waitFor();
+    await page.getByText('viewer (read-only)').waitFor();
+    expect(await page.getByText('ops (full)').count()).toBe(0);
     await checkPage(page, 'audit');
   });
 
