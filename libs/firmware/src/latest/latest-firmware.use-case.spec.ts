@@ -2,7 +2,7 @@ import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
 import { T0, FakeMetrics, MemoryReleases, MemoryRolloutChecks, failure } from '../test/fakes';
 import { CreateReleaseUseCase } from '../releases/create-release.use-case';
-import { RolloutRecorder } from '../progress/rollout-recorder';
+import { RECORD_INTERVAL_MS, RolloutRecorder } from '../progress/rollout-recorder';
 import { LatestFirmwareUseCase } from './latest-firmware.use-case';
 
 const user = { userId: 1, openId: 'o', clientId: 'c', uuid: 'u' };
@@ -48,11 +48,14 @@ describe('firmware.latest', () => {
       ...extra,
     }, user);
 
+  let clock: ManualClock;
+
   beforeEach(() => {
     releases = new MemoryReleases();
     metrics = new FakeMetrics();
     checks = new MemoryRolloutChecks();
-    latest = new LatestFirmwareUseCase(releases, metrics, new RolloutRecorder(checks, metrics), new ManualClock(T0));
+    clock = new ManualClock(T0);
+    latest = new LatestFirmwareUseCase(releases, metrics, new RolloutRecorder(checks, metrics), clock);
     create = new CreateReleaseUseCase(releases, new ManualClock(T0));
   });
 
@@ -181,6 +184,8 @@ describe('firmware.latest', () => {
       expect(checks.recorded).toHaveLength(3);
       expect(metrics.notRecorded).toBe(0);
 
+      // The same answers again after the recorder's interval (F23): each would be written, and fails.
+      clock.advance(RECORD_INTERVAL_MS / 1000);
       checks.broken = true;
       const unrecorded = await answers();
       expect(unrecorded).toEqual(recorded);
