@@ -92,6 +92,8 @@ export function edgePublicRoutePrefixes(): string[] {
   // Plain Fastify routes of the public port (libs/edge/src/gateway/gateway-routes.ts: `{ url: '/gateway', … }`).
   for (const file of listFiles('libs/edge/src').filter((f) => f.endsWith('-routes.ts') && !f.includes('/admin/'))) {
     for (const m of read(file).matchAll(/\burl: '\/([^'/]+)/g)) prefixes.add(m[1]);
+    // Routes registered in a context of their own under a prefix (libs/edge/src/hls/hls-routes.ts: HLS_PREFIX = '/hls').
+    for (const m of read(file).matchAll(/_PREFIX = '\/([^'/]+)'/g)) prefixes.add(m[1]);
   }
   for (const file of listFiles('libs/edge/src').filter((f) => f.endsWith('.controller.ts') && !f.includes('/admin/'))) {
     const text = read(file);

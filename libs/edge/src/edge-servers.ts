@@ -13,7 +13,7 @@ import { registerConsole } from './console/console-assets';
 import { EdgeModule } from './edge.module';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { registerGatewayRoutes } from './gateway/gateway-routes';
-import { registerHlsCors } from './hls/hls-cors';
+import { registerHlsRoutes } from './hls/hls-routes';
 import { installJsonBodyParser } from './http/json-body';
 import { registerRateLimits } from './http/rate-limits';
 import { type EdgeServerOptions, edgeServerOptions } from './http/server-options';
@@ -82,8 +82,8 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
     });
   }
   registerGatewayRoutes(publicApp.getHttpAdapter().getInstance(), publicApp.get(GatewayDispatcher));
-  // Browser players on other origins (the console on the admin port) fetch /hls/* (hls-cors.ts).
-  await registerHlsCors(publicApp.getHttpAdapter().getInstance());
+  // Playback (/hls/*), with CORS for browser players on other origins (the console on the admin port).
+  await registerHlsRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
   // The operator console's static files (apps/console, built to dist/console) beside the admin API.
   await registerConsole(adminApp.getHttpAdapter().getInstance(), { publicStoreUrl: runtime.config.publicStoreUrl });
   // After the other hooks: a refused request is still logged, traced and counted like any answer.

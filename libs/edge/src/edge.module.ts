@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { accessTokenCacheProvider } from './gateway/access-token-cache';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
-import { HlsController } from './hls/hls.controller';
 import { PlatformExceptionFilter } from './http/platform-exception.filter';
 import { PublicApiController } from './public-api/public-api.controller';
 import { SsoController } from './sso/sso.controller';
@@ -13,7 +12,7 @@ import { SsoController } from './sso/sso.controller';
  */
 @Module({
   // /gateway and /stream are plain Fastify routes (gateway/gateway-routes.ts, registered by edge-servers.ts).
-  controllers: [SsoController, HlsController, PublicApiController],
+  controllers: [SsoController, PublicApiController],
   providers: [
     accessTokenCacheProvider,
     GatewayDispatcher,
