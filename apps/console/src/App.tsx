@@ -56,7 +56,8 @@ function Gate() {
     const token = storedToken();
     if (!resuming || !token) return;
     signIn(token)
-      .catch(forgetStoredToken)
+      // Forgotten only when the platform refuses it (removed from ADMIN_TOKENS), not when it is unreachable.
+      .catch((err: unknown) => isSignedOut(problemFromThrown(err)) && forgetStoredToken())
       .finally(() => setResuming(false));
   }, [resuming, signIn]);
   if (resuming) return null;

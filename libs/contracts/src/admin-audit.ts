@@ -8,7 +8,7 @@ import { ErrorCode } from './error-codes';
 import { PlatformError } from './platform-error';
 import type { RpcContract } from './rpc';
 
-/** `full` may call every admin route; `read-only` only GET (anything else answers ADMIN_FORBIDDEN, AD0403). */
+/** `full` may call every admin route; `read-only` the GETs and the POSTs that change nothing (playback URLs; anything else answers ADMIN_FORBIDDEN, AD0403). */
 export const ADMIN_ROLES = ['full', 'read-only'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 

@@ -1,7 +1,7 @@
 /**
  * The admin API's bearer tokens (docs/decisions.md AU1): ADMIN_TOKENS names each token and gives it a role,
- * ADMIN_TOKEN stays one token with full access named `admin`. Messages name an entry by its position and
- * name, never by its token.
+ * ADMIN_TOKEN stays one token with full access named `admin`. Messages name an entry by its position only:
+ * fields in the wrong order would put a token where a name or role was expected.
  */
 import { ADMIN_ROLES, type AdminRole } from '@dcp/contracts';
 
@@ -44,13 +44,13 @@ function parseEntry(entry: string, position: number, production: boolean): Admin
   const role = entry.slice(first + 1, second);
   const token = entry.slice(second + 1);
   if (name === '') throw new AdminTokensError(`${where} has an empty name`);
-  if (!NAME.test(name)) throw new AdminTokensError(`${where}: name "${name.slice(0, 64)}" must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
-  const named = `${where} ("${name}")`;
-  if (!(ADMIN_ROLES as readonly string[]).includes(role)) throw new AdminTokensError(`${named}: unknown role "${role.slice(0, 32)}" (${ADMIN_ROLES.join(' or ')})`);
-  if (token === '') throw new AdminTokensError(`${named} has an empty token`);
-  if (/\s/.test(token)) throw new AdminTokensError(`${named}: the token contains white space`);
+  // Neither the name nor the role is echoed: fields in the wrong order would put the token there.
+  if (!NAME.test(name)) throw new AdminTokensError(`${where}: the name must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+  if (!(ADMIN_ROLES as readonly string[]).includes(role)) throw new AdminTokensError(`${where}: the role must be ${ADMIN_ROLES.join(' or ')} (entries are name:role:token)`);
+  if (token === '') throw new AdminTokensError(`${where} has an empty token`);
+  if (/\s/.test(token)) throw new AdminTokensError(`${where}: the token contains white space`);
   if (production && token.length < MIN_PRODUCTION_TOKEN_LENGTH) {
-    throw new AdminTokensError(`${named}: the token must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters when NODE_ENV=production`);
+    throw new AdminTokensError(`${where}: the token must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters when NODE_ENV=production`);
   }
   return { name, role: role as AdminRole, token };
 }
@@ -58,11 +58,11 @@ function parseEntry(entry: string, position: number, production: boolean): Admin
 /** ADMIN_TOKEN's token (first, named `admin`, full access) and ADMIN_TOKENS' together: names and tokens unique. */
 export function combineAdminTokens(adminToken: string | undefined, named: readonly AdminTokenConfig[]): AdminTokenConfig[] {
   const all = [...(adminToken ? [{ name: ADMIN_TOKEN_NAME, role: 'full' as const, token: adminToken }] : []), ...named];
-  const describe = (t: AdminTokenConfig) => (adminToken && t === all[0] ? 'ADMIN_TOKEN' : `ADMIN_TOKENS entry ${named.indexOf(t) + 1} ("${t.name}")`);
+  const describe = (t: AdminTokenConfig) => (adminToken && t === all[0] ? 'ADMIN_TOKEN' : `ADMIN_TOKENS entry ${named.indexOf(t) + 1}`);
   for (let i = 0; i < all.length; i++) {
     for (let j = 0; j < i; j++) {
       if (all[i].name.toLowerCase() === all[j].name.toLowerCase()) {
-        throw new AdminTokensError(`${describe(all[i])}: the name "${all[i].name}" is already taken by ${describe(all[j])}`);
+        throw new AdminTokensError(`${describe(all[i])}: its name is already taken by ${describe(all[j])}`);
       }
       if (all[i].token === all[j].token) throw new AdminTokensError(`${describe(all[i])}: the same token as ${describe(all[j])}`);
     }

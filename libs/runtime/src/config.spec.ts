@@ -72,16 +72,16 @@ describe('loadConfig', () => {
     });
 
     it.each<[string, string, RegExp]>([
-      ['an unknown role', `alice:admin:${ALICE}`, /^ADMIN_TOKENS entry 1 \("alice"\): unknown role "admin" \(full or read-only\)$/],
+      ['an unknown role', `alice:admin:${ALICE}`, /^ADMIN_TOKENS entry 1: the role must be full or read-only \(entries are name:role:token\)$/],
       ['an empty name', `:full:${ALICE}`, /^ADMIN_TOKENS entry 1 has an empty name$/],
-      ['a name with other characters', `al ice:full:${ALICE}`, /^ADMIN_TOKENS entry 1: name "al ice" must be/],
-      ['an empty token', 'alice:full:', /^ADMIN_TOKENS entry 1 \("alice"\) has an empty token$/],
-      ['a token with white space', `alice:full:${ALICE} x`, /^ADMIN_TOKENS entry 1 \("alice"\): the token contains white space$/],
+      ['a name with other characters', `al ice:full:${ALICE}`, /^ADMIN_TOKENS entry 1: the name must be 1–64 letters/],
+      ['an empty token', 'alice:full:', /^ADMIN_TOKENS entry 1 has an empty token$/],
+      ['a token with white space', `alice:full:${ALICE} x`, /^ADMIN_TOKENS entry 1: the token contains white space$/],
       ['an entry that is not name:role:token', `alice:full:${ALICE},${BOT}`, /^ADMIN_TOKENS entry 2 is not name:role:token$/],
       ['an empty entry (a trailing comma)', `alice:full:${ALICE},`, /^ADMIN_TOKENS entry 2 is empty/],
-      ['a duplicate name', `alice:full:${ALICE},alice:read-only:${BOT}`, /^ADMIN_TOKENS entry 2 \("alice"\): the name "alice" is already taken by ADMIN_TOKENS entry 1 \("alice"\)$/],
-      ['a duplicate name in another letter case', `alice:full:${ALICE},Alice:read-only:${BOT}`, /entry 2 \("Alice"\): the name "Alice" is already taken/],
-      ['a duplicate token', `alice:full:${ALICE},bob:read-only:${ALICE}`, /^ADMIN_TOKENS entry 2 \("bob"\): the same token as ADMIN_TOKENS entry 1 \("alice"\)$/],
+      ['a duplicate name', `alice:full:${ALICE},alice:read-only:${BOT}`, /^ADMIN_TOKENS entry 2: its name is already taken by ADMIN_TOKENS entry 1$/],
+      ['a duplicate name in another letter case', `alice:full:${ALICE},Alice:read-only:${BOT}`, /^ADMIN_TOKENS entry 2: its name is already taken by ADMIN_TOKENS entry 1$/],
+      ['a duplicate token', `alice:full:${ALICE},bob:read-only:${ALICE}`, /^ADMIN_TOKENS entry 2: the same token as ADMIN_TOKENS entry 1$/],
     ])('refuses %s, naming the entry (ConfigError)', (_case, value, message) => {
       const attempt = () => load({ ADMIN_TOKENS: value });
       expect(attempt).toThrow(ConfigError);
@@ -89,19 +89,19 @@ describe('loadConfig', () => {
     });
 
     it('refuses a name or token ADMIN_TOKENS shares with ADMIN_TOKEN', () => {
-      expect(() => load({ ADMIN_TOKEN: ALICE, ADMIN_TOKENS: `admin:read-only:${BOT}` })).toThrow('ADMIN_TOKENS entry 1 ("admin"): the name "admin" is already taken by ADMIN_TOKEN');
-      expect(() => load({ ADMIN_TOKEN: ALICE, ADMIN_TOKENS: `alice:read-only:${ALICE}` })).toThrow('ADMIN_TOKENS entry 1 ("alice"): the same token as ADMIN_TOKEN');
+      expect(() => load({ ADMIN_TOKEN: ALICE, ADMIN_TOKENS: `admin:read-only:${BOT}` })).toThrow('ADMIN_TOKENS entry 1: its name is already taken by ADMIN_TOKEN');
+      expect(() => load({ ADMIN_TOKEN: ALICE, ADMIN_TOKENS: `alice:read-only:${ALICE}` })).toThrow('ADMIN_TOKENS entry 1: the same token as ADMIN_TOKEN');
     });
 
     it('refuses a token shorter than 16 characters in production only', () => {
-      expect(() => prod({ ADMIN_TOKENS: 'alice:full:short-token' })).toThrow('ADMIN_TOKENS entry 1 ("alice"): the token must be at least 16 characters when NODE_ENV=production');
+      expect(() => prod({ ADMIN_TOKENS: 'alice:full:short-token' })).toThrow('ADMIN_TOKENS entry 1: the token must be at least 16 characters when NODE_ENV=production');
       expect(prod({ ADMIN_TOKENS: `alice:full:${'x'.repeat(16)}` }).adminTokens).toHaveLength(1);
       expect(load({ ADMIN_TOKENS: 'alice:full:short' }).adminTokens).toHaveLength(1);
     });
 
     it('never puts a token into a message', () => {
       const secret = 'do-not-print-me-0123456789';
-      for (const value of [secret, `alice:root:${secret}`, `alice:full:${secret},bob:full:${secret}`, `x:full:${secret} y`]) {
+      for (const value of [secret, `alice:root:${secret}`, `${secret}:alice:full`, `alice:${secret}:full`, `${secret}:full:alice,${secret}:full:bob`, `alice:full:${secret},bob:full:${secret}`, `x:full:${secret} y`]) {
         let message = '';
         try {
           load({ ADMIN_TOKENS: value });

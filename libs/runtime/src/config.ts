@@ -214,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     port,
     adminPort,
     adminTokens: tokens,
-    adminTokenIsDevDefault: !env.ADMIN_TOKEN && !env.ADMIN_TOKENS && tokens[0].token === DEV_ADMIN_TOKEN,
+    adminTokenIsDevDefault: !env.ADMIN_TOKEN && !(env.ADMIN_TOKENS ?? '').trim() && tokens[0].token === DEV_ADMIN_TOKEN,
     logLevel: logLevel(env),
     publicBaseUrl,
     publicStoreUrl: url(env, 'PUBLIC_STORE_URL', publicBaseUrl),

@@ -1,8 +1,8 @@
-import { Accordion, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { unwrap } from '../api/client';
 import { useApi } from '../api/session';
+import { FilterForm, filterKey } from '../components/FilterForm';
 import { JsonBlock } from '../components/JsonBlock';
 import { PageHeader } from '../components/PageHeader';
 import { ServerList } from '../components/ServerList';
@@ -11,31 +11,21 @@ import { auditResultColor, auditWhat } from '../lib/audit';
 import { utcTime } from '../lib/format';
 
 const FILTERS = ['actor', 'result', 'path'] as const;
+const AUDIT_TEXT_FILTERS = [
+  { name: 'actor', label: 'Token name' },
+  { name: 'path', label: 'Path starts with', placeholder: '/admin/v1/merchants' },
+] as const;
 
 /** Every changing admin call, newest first: who, what, when and how it ended (GET /admin/v1/audit). */
 export function AuditPage() {
   const api = useApi();
   const { page, filters, setPage, setFilter, setFilters, query } = useListPage(FILTERS);
   const list = useQuery({ queryKey: ['audit', query], queryFn: () => unwrap(api.GET('/admin/v1/audit', { params: { query } })) });
-  const [actor, setActor] = useState(filters.actor);
-  const [path, setPath] = useState(filters.path);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFilters({ actor, path });
-  };
   return (
     <>
       <PageHeader title="Audit log" description="Every call that changes something, refused ones included, recorded before it is carried out. Bodies are kept; secrets the platform answered are not." />
       <Group align="flex-end" mb="sm" wrap="wrap">
-        <form onSubmit={submit}>
-          <Group gap="xs" align="flex-end" wrap="wrap">
-            <TextInput label="Token name" value={actor} onChange={(e) => setActor(e.currentTarget.value)} />
-            <TextInput label="Path starts with" placeholder="/admin/v1/merchants" value={path} onChange={(e) => setPath(e.currentTarget.value)} />
-            <Button type="submit" variant="default">
-              Filter
-            </Button>
-          </Group>
-        </form>
+        <FilterForm key={filterKey({ actor: filters.actor, path: filters.path })} fields={AUDIT_TEXT_FILTERS} values={{ actor: filters.actor, path: filters.path }} onApply={setFilters} />
         <Select
           label="Result"
           w={160}

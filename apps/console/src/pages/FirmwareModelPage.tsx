@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
 import { PageHeader } from '../components/PageHeader';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { FormDialog } from '../components/FormDialog';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { type ChainRelease, chainsOf, releaseState, versionLabel } from '../lib/firmware-chain';
@@ -51,20 +52,7 @@ export function FirmwareModelPage() {
       ) : (
         <ProblemAlert error={model.error ?? releases.error} title="The model could not be read" />
       )}
-      {model.data ? (
-        <Group mb="md">
-          <Switch
-            label="Smart upgrade (off: firmware.latest answers 010121 for this model)"
-            checked={model.data.smartUpgrade}
-            disabled={!writable}
-            onChange={async (e) => {
-              const smartUpgrade = e.currentTarget.checked;
-              await unwrap(api.PATCH('/admin/v1/firmware/models/{machineTypeName}', { params: { path: { machineTypeName } }, body: { smartUpgrade } }));
-              await queryClient.invalidateQueries({ queryKey: ['firmware-model', machineTypeName] });
-            }}
-          />
-        </Group>
-      ) : null}
+      {model.data ? <SmartUpgrade machineTypeName={machineTypeName} on={model.data.smartUpgrade} writable={writable} /> : null}
       <Stack gap="lg">
         {chains.map((chain) => (
           <section key={chain.type} aria-labelledby={`chain-${chain.type}`}>
@@ -90,6 +78,36 @@ export function FirmwareModelPage() {
         {model.data ? <FirmwareProgress machineTypeName={machineTypeName} /> : null}
       </Stack>
     </>
+  );
+}
+
+/** The model's smart-upgrade switch: turning it off reaches every device of the model, so it asks first (OC7). */
+function SmartUpgrade({ machineTypeName, on, writable }: { machineTypeName: string; on: boolean; writable: boolean }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const set = async (smartUpgrade: boolean) => {
+    await unwrap(api.PATCH('/admin/v1/firmware/models/{machineTypeName}', { params: { path: { machineTypeName } }, body: { smartUpgrade } }));
+    await queryClient.invalidateQueries({ queryKey: ['firmware-model', machineTypeName] });
+  };
+  return (
+    <Group mb="md" gap="sm">
+      <Badge color={on ? 'green' : 'gray'} variant="light" data-testid="smart-upgrade">
+        smart upgrade {on ? 'on' : 'off'}
+      </Badge>
+      {writable ? (
+        <ConfirmButton
+          size="xs"
+          variant="outline"
+          color={on ? 'red' : 'blue'}
+          title={on ? `Turn smart upgrade off for ${machineTypeName}?` : `Turn smart upgrade on for ${machineTypeName}?`}
+          message={on ? 'firmware.latest then answers 010121 to every device of this model: none is offered a release.' : 'firmware.latest offers this model\'s releases again, as their rollouts allow.'}
+          confirmLabel={on ? 'Turn off' : 'Turn on'}
+          onConfirm={() => set(!on)}
+        >
+          {on ? 'Turn smart upgrade off' : 'Turn smart upgrade on'}
+        </ConfirmButton>
+      ) : null}
+    </Group>
   );
 }
 

@@ -24,7 +24,7 @@ export function FirmwarePage() {
     <>
       <PageHeader title="Firmware" description="A model is created with its first release. Each model has a system and an application upgrade chain." />
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
-        <SearchBox label="Model name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
+        <SearchBox key={filters.q} label="Model name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
         {canChange(current?.session) ? <SearchBox label="New model (machineTypeName)" value="" buttonLabel="Open" onSearch={openModel} /> : null}
       </Group>
       <ServerList

@@ -39,7 +39,7 @@ export function ManufacturersPage() {
         </Stack>
       ) : null}
       <Group mb="sm">
-        <SearchBox label="Code or name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
+        <SearchBox key={filters.q} label="Code or name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
       </Group>
       <ServerList
         list={list}

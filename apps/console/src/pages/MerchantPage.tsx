@@ -30,6 +30,21 @@ export function MerchantPage() {
   return (
     <>
       <PageHeader title={m ? `Merchant ${m.name}` : 'Merchant'} description={`clientId ${clientId}`}>
+        {m && writable && !m.enabled ? (
+          <ConfirmButton
+            color="blue"
+            variant="outline"
+            title="Enable this merchant again?"
+            message="Its signed SSO calls and its users' gateway calls are served again; tokens issued before that have not expired work again."
+            confirmLabel="Enable merchant"
+            onConfirm={async () => {
+              await unwrap(api.PATCH('/admin/v1/merchants/{clientId}', { params: { path: { clientId } }, body: { enabled: true } }));
+              await refresh();
+            }}
+          >
+            Enable
+          </ConfirmButton>
+        ) : null}
         {m && writable && m.enabled ? (
           <ConfirmButton
             color="red"
@@ -55,8 +70,8 @@ export function MerchantPage() {
             </Badge>
             <Text size="sm">created {utcTime(m.createdAt)}, changed {utcTime(m.updatedAt)}</Text>
           </Group>
-          {/* Keyed by the last change: a saved or rotated merchant starts the form from the stored values. */}
-          <MerchantSettings key={m.updatedAt} merchant={m} writable={writable} onSaved={refresh} />
+          {/* Keyed by the merchant: after a save the form keeps what was saved (and says so). */}
+          <MerchantSettings key={m.clientId} merchant={m} writable={writable} onSaved={refresh} />
           <Card withBorder>
             <Stack>
               <Text fw={600}>clientSecret</Text>
@@ -97,7 +112,6 @@ interface MerchantFields {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   refreshTokenRotation: boolean;
-  enabled: boolean;
 }
 
 function MerchantSettings({ merchant, writable, onSaved }: { merchant: MerchantFields & { clientId: string }; writable: boolean; onSaved: () => Promise<unknown> }) {
@@ -109,7 +123,6 @@ function MerchantSettings({ merchant, writable, onSaved }: { merchant: MerchantF
     accessTokenTtlSeconds: m.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: m.refreshTokenTtlSeconds,
     refreshTokenRotation: m.refreshTokenRotation,
-    enabled: m.enabled,
   });
   const [form, setForm] = useState(pick(merchant));
   const { busy, error, run } = useAction();
@@ -138,7 +151,6 @@ function MerchantSettings({ merchant, writable, onSaved }: { merchant: MerchantF
           <NumberInput label="Refresh token lifetime (s)" min={1} value={form.refreshTokenTtlSeconds} onChange={(v) => set('refreshTokenTtlSeconds', Number(v))} readOnly={!writable} />
         </SimpleGrid>
         <Switch label="Rotate refresh tokens on every refresh" checked={form.refreshTokenRotation} onChange={(e) => set('refreshTokenRotation', e.currentTarget.checked)} disabled={!writable} />
-        <Switch label="Enabled" checked={form.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} disabled={!writable} />
         <ProblemAlert error={error} title="Not saved" />
         {writable ? (
           <Group justify="flex-end">

@@ -25,7 +25,7 @@ export function MerchantsPage() {
         {canChange(current?.session) ? <CreateMerchant /> : null}
       </PageHeader>
       <Group mb="sm" align="flex-end" wrap="wrap">
-        <SearchBox label="Name or clientId contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
+        <SearchBox key={filters.q} label="Name or clientId contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
         <SegmentedControl
           aria-label="Show merchants"
           value={filters.enabled || 'all'}

@@ -2,8 +2,10 @@ import { Button, Group, NumberInput, Select, Stack, Switch, Tabs, TextInput } fr
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
+import { FilterForm, filterKey } from '../components/FilterForm';
 import { FormDialog } from '../components/FormDialog';
 import { PageHeader } from '../components/PageHeader';
 import { ServerList } from '../components/ServerList';
@@ -15,10 +17,13 @@ import { canChange } from '../lib/roles';
 
 /** The plan catalogue (permissions) and the grants of plans to users. */
 export function PlansPage() {
+  // The tab is in the address too (?tab=plans); changing it starts the other list afresh (page 1, no filters).
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'plans' ? 'plans' : 'grants';
   return (
     <>
       <PageHeader title="Plans and grants" description="Plans are the cloud-recording services a merchant sells; a grant gives one to a user (a paid grant waits for activation in the app)." />
-      <Tabs defaultValue="grants" keepMounted={false}>
+      <Tabs value={tab} onChange={(next) => next && next !== tab && setSearch(new URLSearchParams({ tab: next }))} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="grants">Grants</Tabs.Tab>
           <Tabs.Tab value="plans">Plans</Tabs.Tab>
@@ -60,7 +65,7 @@ function PlansTab() {
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Group align="flex-end" wrap="wrap">
-          <SearchBox label="Code or name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
+          <SearchBox key={filters.q} label="Code or name contains" value={filters.q} onSearch={(q) => setFilter('q', q)} />
           <Select
             label="Plan type"
             w={160}
@@ -128,34 +133,26 @@ function CreatePlan() {
   );
 }
 
+const GRANT_TEXT_FILTERS = [
+  { name: 'openId', label: 'Grants of the user (openId)' },
+  { name: 'permissionCode', label: 'Plan code (exact)' },
+  { name: 'ipcMac', label: 'Device MAC', placeholder: 'any spelling' },
+] as const;
+
 function GrantsTab() {
   const api = useApi();
   const { current } = useSession();
   const { page, filters, setPage, setFilter, setFilters, query } = useListPage(['openId', 'permissionCode', 'ipcMac', 'state'] as const);
   const list = useQuery({ queryKey: ['grants', query], queryFn: () => unwrap(api.GET('/admin/v1/grants', { params: { query } })) });
   // The text boxes are sent together by the Filter button; the state select applies at once.
-  const [text, setText] = useState({ openId: filters.openId, permissionCode: filters.permissionCode, ipcMac: filters.ipcMac });
+  const textFilters = { openId: filters.openId, permissionCode: filters.permissionCode, ipcMac: filters.ipcMac };
   // States as of the answer shown (an active grant may be over by now; the next refresh says so).
   const now = list.dataUpdatedAt;
   return (
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Group align="flex-end" wrap="wrap">
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              setFilters(text);
-            }}
-          >
-            <Group gap="xs" align="flex-end" wrap="wrap">
-              <TextInput label="Grants of the user (openId)" value={text.openId} onChange={(e) => setText({ ...text, openId: e.currentTarget.value })} />
-              <TextInput label="Plan code (exact)" value={text.permissionCode} onChange={(e) => setText({ ...text, permissionCode: e.currentTarget.value })} />
-              <TextInput label="Device MAC" placeholder="any spelling" value={text.ipcMac} onChange={(e) => setText({ ...text, ipcMac: e.currentTarget.value })} />
-              <Button type="submit" variant="default">
-                Filter
-              </Button>
-            </Group>
-          </form>
+          <FilterForm key={filterKey(textFilters)} fields={GRANT_TEXT_FILTERS} values={textFilters} onApply={setFilters} />
           <Select
             label="State"
             w={200}

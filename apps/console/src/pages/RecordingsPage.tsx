@@ -107,7 +107,7 @@ function DayTimeline({ mac, day }: { mac: string; day: string }) {
       <Box>
         <Box pos="relative" h={36} bg="gray.1" style={{ borderRadius: 4 }} role="group" aria-label={`Clips of ${day} on a 24-hour timeline`}>
           {placeClips(day, list).map(({ clip, left, width }) => (
-            <Tooltip key={clip.start} label={label(clip)}>
+            <Tooltip key={`${clip.start}-${clip.type}`} label={label(clip)}>
               <UnstyledButton
                 aria-label={`Play the clip from ${label(clip)}`}
                 onClick={() => void play(clip)}
@@ -148,7 +148,7 @@ function DayTimeline({ mac, day }: { mac: string; day: string }) {
           </Table.Thead>
           <Table.Tbody>
             {list.map((c) => (
-              <Table.Tr key={c.start}>
+              <Table.Tr key={`${c.start}-${c.type}`}>
                 <Table.Td>{clockTime(c.start)}</Table.Td>
                 <Table.Td>{clockTime(c.end)}</Table.Td>
                 <Table.Td>{c.type}</Table.Td>

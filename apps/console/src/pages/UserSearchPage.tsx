@@ -1,41 +1,34 @@
-import { Anchor, Button, Group, TextInput } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi } from '../api/session';
+import { FilterForm, filterKey } from '../components/FilterForm';
 import { PageHeader } from '../components/PageHeader';
 import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 
+const USER_FILTERS = [
+  { name: 'uuid', label: "Merchant's user id (uuid)", required: true },
+  { name: 'clientId', label: 'Merchant clientId (optional)' },
+] as const;
+
 /** Users by the merchant's own user id (uuid): one per merchant that has a user with that id. */
 export function UserSearchPage() {
   const api = useApi();
   const { page, filters, setPage, setFilters, query } = useListPage(['uuid', 'clientId'] as const);
-  const [uuid, setUuid] = useState(filters.uuid);
-  const [clientId, setClientId] = useState(filters.clientId);
   const list = useQuery({
     queryKey: ['users', query],
     queryFn: () => unwrap(api.GET('/admin/v1/users', { params: { query } })),
     enabled: Boolean(filters.uuid),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFilters({ uuid, clientId });
-  };
   return (
     <>
       <PageHeader title="Users by merchant uuid" description="The same uuid may belong to users of several merchants: narrow it with the merchant's clientId." />
-      <form onSubmit={submit}>
-        <Group align="flex-end" mb="sm" wrap="wrap">
-          <TextInput label="Merchant's user id (uuid)" required value={uuid} onChange={(e) => setUuid(e.currentTarget.value)} />
-          <TextInput label="Merchant clientId (optional)" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
+      <Group mb="sm">
+        <FilterForm key={filterKey(filters)} fields={USER_FILTERS} values={filters} onApply={setFilters} buttonLabel="Search" />
+      </Group>
       {filters.uuid ? (
         <ServerList
           list={list}

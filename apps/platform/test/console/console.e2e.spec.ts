@@ -130,6 +130,15 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await page.getByRole('heading', { level: 2, name: 'Merchant Console Cameras' }).waitFor();
     expect(await page.content()).not.toContain(secret);
     await checkPage(page, 'merchant');
+    // Disabling and enabling again each ask first.
+    await page.getByRole('button', { name: 'Disable', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Disable this merchant?' }).getByRole('button', { name: 'Disable merchant' }).click();
+    await page.getByText('disabled', { exact: true }).waitFor();
+    expect((await admin(t, 'GET', `/merchants/${clientId}`)).body.enabled).toBe(false);
+    await page.getByRole('button', { name: 'Enable', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Enable this merchant again?' }).getByRole('button', { name: 'Enable merchant' }).click();
+    await page.getByText('enabled', { exact: true }).waitFor();
+    expect((await admin(t, 'GET', `/merchants/${clientId}`)).body.enabled).toBe(true);
     for (const viewport of ['phone', 'desktop'] as const) {
       const p = await signedIn(OPS_TOKEN, '/merchants', viewport);
       await p.getByRole('link', { name: 'Console Cameras' }).waitFor();
@@ -277,6 +286,7 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     const buyer = await merchant.signIn('Plan Buyer');
     await visit(page, '/plans', 'Plans and grants');
     await page.getByRole('tab', { name: 'Plans' }).click();
+    await page.waitForURL(/[?&]tab=plans/);
     await page.getByRole('button', { name: 'New plan' }).click();
     const newPlan = page.getByRole('dialog', { name: 'New plan' });
     await newPlan.getByRole('textbox', { name: /^Code/ }).fill('CLOUD30');
@@ -327,6 +337,12 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await page.getByRole('heading', { name: 'Rollout progress' }).waitFor();
     await page.getByText('Devices that asked').locator('..').getByText('1 / 1').waitFor();
     await checkPage(page, 'firmware-model');
+    // Smart upgrade off reaches every device of the model: it asks first, then firmware.latest answers 010121.
+    await page.getByRole('button', { name: 'Turn smart upgrade off' }).click();
+    await page.getByRole('dialog', { name: `Turn smart upgrade off for ${model}?` }).getByRole('button', { name: 'Turn off' }).click();
+    await page.getByTestId('smart-upgrade').filter({ hasText: 'smart upgrade off' }).waitFor();
+    const refused = await merchant.get('firmware.latest', owner.credentials, { macAddr: '0F1122334455', machineTypeName: model, sysVersion1: 1, sysVersion3: 0, sysVersion4: 0, appVersion1: 1, appVersion3: 0, appVersion4: 0 });
+    expect(refused.body.errorCode).toBe('010121');
     await visit(page, '/firmware', 'Firmware');
     await page.getByRole('link', { name: model }).waitFor();
     await checkPage(page, 'firmware');

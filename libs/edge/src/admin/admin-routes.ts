@@ -27,10 +27,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...AUDIT_ROUTES,
 ];
 
-/** Whether a read-only token may make this call: every GET, and the POSTs that change nothing (`readsOnly`). */
+/**
+ * Whether a read-only token may make this call: every GET, and the POSTs that change nothing (`readsOnly`).
+ * Decided on the route the controller will serve — the first of the table matching method and path — so a
+ * route added later cannot open another one to read-only tokens by overlapping it.
+ */
 export function readOnlyMayCall(method: string, path: string): boolean {
   if (method === 'GET') return true;
-  return READING_POSTS.some((r) => r.method === method && r.match(path) !== undefined);
+  const served = MATCHERS.find((r) => r.route.method === method && r.match(path) !== undefined);
+  return served !== undefined && !needsFullToken(served.route);
 }
 
-const READING_POSTS = ADMIN_ROUTES.filter((r) => !needsFullToken(r) && r.method !== 'GET').map((r) => ({ method: r.method, match: compilePath(r.path) }));
+const MATCHERS = ADMIN_ROUTES.map((route) => ({ route, match: compilePath(route.path) }));

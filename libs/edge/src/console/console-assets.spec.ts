@@ -36,6 +36,7 @@ describe('console assets on the admin port', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toBe(consoleCsp('https://store.example.com/base'));
     expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://store.example.com;");
+    expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: https://store.example.com;");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

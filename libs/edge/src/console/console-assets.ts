@@ -31,7 +31,8 @@ export function consoleCsp(publicStoreUrl: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${storeOrigin}`,
-    "media-src 'self' blob:",
+    // blob: for hls.js (MediaSource); the store host for browsers that play HLS themselves (Safari without MSE).
+    `media-src 'self' blob: ${storeOrigin}`,
     "worker-src 'self' blob:",
     "base-uri 'none'",
     "form-action 'none'",
