@@ -6,6 +6,7 @@
 import { ErrorCode, FIRMWARE_RPC, type ModelProgressView } from '@dcp/contracts';
 import { describeWithInfra, uniqueName } from '@dcp/testing';
 import { PROGRESS_RETENTION_MS, RolloutCheckPurger } from '../src/progress/rollout-check.purger';
+import { RolloutRecorder } from '../src/progress/rollout-recorder';
 import { type FirmwareHarness, rejection, startFirmwareHarness } from './firmware-harness';
 
 const HOUR = 3_600_000;
@@ -32,6 +33,8 @@ describeWithInfra(['postgres'], 'firmware-service: rollout progress and the mode
 
   const latest = (machineTypeName: string, macAddr: string, sys1: number, app1: number) =>
     h.latest({ macAddr, machineTypeName, sysVersion1: String(sys1), sysVersion3: '0', sysVersion4: '0', appVersion1: String(app1), appVersion3: '0', appVersion4: '0' });
+  /** Writes the answers the recorder has queued (it writes in batches, F23). */
+  const written = () => h.module.get(RolloutRecorder).flush();
 
   it('firmware.latest keeps one row per device, versions and answer; a repeat only moves its time forward', async () => {
     const model = uniqueName('REC');
@@ -50,6 +53,7 @@ describeWithInfra(['postgres'], 'firmware-service: rollout progress and the mode
     h.clock.advance(3600);
     await latest(model, 'AABBCC000001', 1, 7);
     await latest(model, 'AABBCC000001', 2, 7);
+    await written();
     expect(await rows()).toEqual([
       { mac_addr: 'AABBCC000001', from_system: '1.0.0.0', from_app: '7.0.0.0', outcome: 'offered', offered_release_id: next.id, last_seen_at: new Date(first + HOUR) },
       { mac_addr: 'AABBCC000001', from_system: '2.0.0.0', from_app: '7.0.0.0', outcome: 'up_to_date', offered_release_id: 0, last_seen_at: new Date(first + HOUR) },
@@ -57,6 +61,7 @@ describeWithInfra(['postgres'], 'firmware-service: rollout progress and the mode
     // An answer committed late with an earlier time does not move the row back.
     h.clock.advance(-7200);
     await latest(model, 'AABBCC000001', 1, 7);
+    await written();
     h.clock.advance(3600);
     expect((await rows())[0].last_seen_at).toEqual(new Date(first + HOUR));
   });
@@ -67,16 +72,19 @@ describeWithInfra(['postgres'], 'firmware-service: rollout progress and the mode
     // Another device than the one asking below: the recorder writes a repeated answer once per interval (F23).
     const recorded = await latest(model, 'AABBCC0000F0', 1, 1);
     expect(recorded).toMatchObject({ data: { version1: 2 }, extra: { remind: 1 } });
+    await written();
     await h.sql.query('ALTER TABLE firmware.rollout_check RENAME TO rollout_check_away');
     try {
       expect(await latest(model, 'AABBCC0000F1', 1, 1)).toEqual(recorded);
       expect(await latest(model, 'AABBCC0000F1', 2, 1)).toEqual({ extra: { remind: 0 } });
+      await written();
     } finally {
       await h.sql.query('ALTER TABLE firmware.rollout_check_away RENAME TO rollout_check');
     }
     expect(await h.runtime.metrics.render()).toMatch(/dcp_firmware_progress_not_recorded_total(\{[^}]*\})? 2\b/);
     // Recording works again once the table is back.
     await latest(model, 'AABBCC0000F1', 2, 1);
+    await written();
     const rows = await h.sql.query("SELECT mac_addr, outcome FROM firmware.rollout_check WHERE mac_addr IN ('AABBCC0000F0', 'AABBCC0000F1') ORDER BY mac_addr");
     expect(rows.rows).toEqual([{ mac_addr: 'AABBCC0000F0', outcome: 'offered' }, { mac_addr: 'AABBCC0000F1', outcome: 'up_to_date' }]);
   });

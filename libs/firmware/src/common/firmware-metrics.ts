@@ -7,8 +7,8 @@ export type Offer = 'system' | 'app' | 'none';
 /** What firmware.latest records (FirmwareMetrics; a recording fake in unit specs). */
 export interface OfferMetrics {
   offered(offer: Offer): void;
-  /** An answer of firmware.latest that rollout progress could not record (the answer went out anyway). */
-  progressNotRecorded(): void;
+  /** Answers of firmware.latest that rollout progress could not record (the answers went out anyway). */
+  progressNotRecorded(count?: number): void;
 }
 
 @Injectable()
@@ -20,8 +20,8 @@ export class FirmwareMetrics implements OfferMetrics {
     this.ctx.metrics.increment('dcp_firmware_offers_total', { offer });
   }
 
-  progressNotRecorded(): void {
-    this.ctx.metrics.increment('dcp_firmware_progress_not_recorded_total', {});
+  progressNotRecorded(count = 1): void {
+    this.ctx.metrics.increment('dcp_firmware_progress_not_recorded_total', {}, count);
   }
 
   /** Rollout progress rows the purge removed (older than the longest window plus a day). */

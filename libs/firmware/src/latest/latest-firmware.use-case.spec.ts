@@ -49,13 +49,15 @@ describe('firmware.latest', () => {
     }, user);
 
   let clock: ManualClock;
+  let recorder: RolloutRecorder;
 
   beforeEach(() => {
     releases = new MemoryReleases();
     metrics = new FakeMetrics();
     checks = new MemoryRolloutChecks();
     clock = new ManualClock(T0);
-    latest = new LatestFirmwareUseCase(releases, metrics, new RolloutRecorder(checks, metrics), clock);
+    recorder = new RolloutRecorder(checks, metrics);
+    latest = new LatestFirmwareUseCase(releases, metrics, recorder, clock);
     create = new CreateReleaseUseCase(releases, new ManualClock(T0));
   });
 
@@ -134,18 +136,21 @@ describe('firmware.latest', () => {
       await release('P1', 1, [1, 0, 0, 0]);
       const app = await release('P1', 2, [2, 5, 0, 0]);
       await latest.execute(call('P1', [1, 0, 0], [2, 4, 9], { patchVersion: '3' }));
+      await recorder.flush();
       expect(checks.recorded).toEqual([recordOf(modelIdOf('P1'), '1.0.0.3', '2.4.9.3', 'offered', app.id)]);
     });
 
     it('up to date: no release, outcome up_to_date', async () => {
       await release('P2', 1, [1, 0, 0, 0]);
       expect(await latest.execute(call('P2', [1, 0, 0], [0, 0, 0]))).toEqual({ extra: { remind: 0 } });
+      await recorder.flush();
       expect(checks.recorded).toEqual([recordOf(modelIdOf('P2'), '1.0.0.0', '0.0.0.0', 'up_to_date')]);
     });
 
     it('a release above the device not rolled out to it: outcome not_rolled_out, not up_to_date', async () => {
       await release('P3', 1, [2, 0, 0, 0], { rolloutPercent: 0 });
       expect(await latest.execute(call('P3', [1, 0, 0], [0, 0, 0]))).toEqual({ extra: { remind: 0 } });
+      await recorder.flush();
       expect(checks.recorded).toEqual([recordOf(modelIdOf('P3'), '1.0.0.0', '0.0.0.0', 'not_rolled_out')]);
     });
 
@@ -153,6 +158,7 @@ describe('firmware.latest', () => {
       const low = await release('P4', 1, [2, 0, 0, 0]);
       await release('P4', 1, [3, 0, 0, 0], { rolloutPercent: 0 });
       await latest.execute(call('P4', [1, 0, 0], [0, 0, 0]));
+      await recorder.flush();
       expect(checks.recorded).toEqual([recordOf(modelIdOf('P4'), '1.0.0.0', '0.0.0.0', 'offered', low.id)]);
     });
 
@@ -160,6 +166,7 @@ describe('firmware.latest', () => {
       await release('P5', 1, [2, 0, 0, 0]);
       await releases.setSmartUpgrade('P5', false, new Date());
       expect((await failure(latest.execute(call('P5', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE);
+      await recorder.flush();
       expect(checks.recorded).toEqual([recordOf(modelIdOf('P5'), '1.0.0.0', '0.0.0.0', 'refused')]);
     });
 
@@ -167,6 +174,7 @@ describe('firmware.latest', () => {
       expect((await failure(latest.execute(call('NONE', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
       releases.broken = true;
       expect((await failure(latest.execute(call('NONE', [1, 0, 0], [0, 0, 0])))).code).toBe(ErrorCode.FC_SQLEXCEPTION);
+      await recorder.flush();
       expect(checks.recorded).toEqual([]);
     });
 
@@ -181,7 +189,9 @@ describe('firmware.latest', () => {
         await failure(latest.execute(call('F3', [1, 0, 0], [0, 0, 0]))),
       ];
       const recorded = await answers();
+      await recorder.flush();
       expect(checks.recorded).toHaveLength(3);
+      await recorder.flush();
       expect(metrics.notRecorded).toBe(0);
 
       // The same answers again after the recorder's interval (F23): each would be written, and fails.
@@ -191,7 +201,9 @@ describe('firmware.latest', () => {
       expect(unrecorded).toEqual(recorded);
       expect(unrecorded[0]).toMatchObject({ data: { id: offered.id }, extra: { remind: 1 } });
       expect(unrecorded[2]).toMatchObject({ code: ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE });
+      await recorder.flush();
       expect(metrics.notRecorded).toBe(3);
+      await recorder.flush();
       expect(checks.recorded).toHaveLength(3);
     });
   });

@@ -4,8 +4,9 @@
  * Then system firmware before application firmware, each by the chain walk (chain.ts) among the releases
  * rolled out to this device (rollout.ts). Found: `data` = spec 2.9 record, top-level `remind` = its remind.
  * Up to date: no `data`, `remind` 0. A database failure answers 003301 (FC_SQLEXCEPTION, spec 7.2).
- * Every answer for a model with a chain (an offer, nothing, 010121) is recorded for rollout progress
- * (progress/rollout-check.ts) before it goes out; a failure to record never changes it (RolloutRecorder).
+ * Every answer for a model with a chain (an offer, nothing, 010121) is queued for rollout progress
+ * (progress/rollout-check.ts); RolloutRecorder writes the queue in batches, so recording neither delays nor
+ * changes an answer.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
@@ -37,12 +38,12 @@ export class LatestFirmwareUseCase {
     if (!chain || chain.releases.length === 0) throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, `model ${query.machineTypeName} has no firmware upgrade chain`);
     const now = new Date(this.clock.now());
     if (!chain.model.smartUpgrade) {
-      await this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, undefined, now));
+      this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, undefined, now));
       throw new PlatformError(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, `model ${query.machineTypeName} does not support smart upgrade`);
     }
 
     const offer = chooseOffer(chain.releases, query.reported, (r) => isRolledOutTo(r, query.macAddr));
-    await this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, offer, now));
+    this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, offer, now));
     if (!offer) {
       this.metrics.offered('none');
       return { extra: { remind: 0 } };

@@ -1,7 +1,8 @@
 /**
  * Rollout progress of one model (operator API): distinct devices that asked firmware.latest over the last
  * 24 h and 7 d (PROGRESS_WINDOWS), by the version they asked from, by answer, and per release of the model
- * the devices it was offered to. Unknown model → ADMIN_NOT_FOUND.
+ * the devices it was offered to. Unknown model → ADMIN_NOT_FOUND. This replica's queued answers are written
+ * first, so its own answers so far are counted (another replica's wait at most FLUSH_INTERVAL_MS).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, FIRMWARE_TYPE, type ModelProgressView, PROGRESS_WINDOWS, PlatformError } from '@dcp/contracts';
@@ -10,6 +11,7 @@ import { compareKeys, keyOf, type VersionKey } from '../latest/chain';
 import type { Chain } from '../releases/release';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
 import { keyLabel } from './rollout-check';
+import { RolloutRecorder } from './rollout-recorder';
 import { type DeviceCounts, type ProgressCounts, RolloutCheckRepository, type RolloutCheckStore } from './rollout-check.repository';
 
 @Injectable()
@@ -18,9 +20,11 @@ export class ModelProgressUseCase {
     @Inject(ReleaseRepository) private readonly releases: ReleaseStore,
     @Inject(RolloutCheckRepository) private readonly checks: RolloutCheckStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+    private readonly recorder: RolloutRecorder,
   ) {}
 
   async execute(request: { machineTypeName: string }): Promise<ModelProgressView> {
+    await this.recorder.flush();
     const chain = await this.releases.modelWithAllReleases(request.machineTypeName);
     if (!chain) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware model ${request.machineTypeName.slice(0, 64)}`);
     const asOf = this.clock.now();

@@ -24,20 +24,23 @@ export interface ProgressCounts {
 
 /** What firmware.latest's recorder, the progress use case and the purge need (RolloutCheckRepository; an in-memory fake in unit specs). */
 export interface RolloutCheckStore {
-  record(check: RolloutCheck): Promise<void>;
+  /** Writes a batch of answers (at most one per device, versions and answer) in one statement. */
+  record(checks: readonly RolloutCheck[]): Promise<void>;
   progress(modelId: number, windows: { since24h: Date; since7d: Date }): Promise<ProgressCounts>;
   /** Deletes up to `limit` rows last seen before `cutoff`; resolves with how many. */
   purgeSeenBefore(cutoff: Date, limit: number): Promise<number>;
 }
 
 /**
- * On every firmware.latest answer (a hot statement, decisions PF4): one row per device, versions and answer;
- * a repeat only moves its time forward (never back: concurrent answers may commit out of order).
+ * The batches of firmware.latest's answers (a hot statement, decisions PF4; RolloutRecorder batches them,
+ * F23): one row per device, versions and answer, the batch as one JSON array; a repeat only moves its time
+ * forward (never back: batches of two replicas may commit out of order).
  */
 const RECORD = hotStatement<never>(
-  'firmware.record-rollout-check',
+  'firmware.record-rollout-checks',
   `INSERT INTO "firmware"."rollout_check" (model_id, mac_addr, from_system, from_app, outcome, offered_release_id, last_seen_at)
-   VALUES ($1::int, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::int, $7::timestamptz)
+   SELECT model_id, mac_addr, from_system, from_app, outcome, offered_release_id, last_seen_at
+     FROM jsonb_to_recordset($1::jsonb) AS r(model_id int, mac_addr varchar, from_system varchar, from_app varchar, outcome varchar, offered_release_id int, last_seen_at timestamptz)
    ON CONFLICT (model_id, mac_addr, from_system, from_app, outcome, offered_release_id)
    DO UPDATE SET last_seen_at = GREATEST("rollout_check".last_seen_at, EXCLUDED.last_seen_at)`,
 );
@@ -59,8 +62,18 @@ interface CountRow {
 export class RolloutCheckRepository implements RolloutCheckStore {
   constructor(@Inject(serviceDatabaseToken('firmware')) private readonly db: FirmwareDatabase) {}
 
-  async record(c: RolloutCheck): Promise<void> {
-    await this.db.run(RECORD, [c.modelId, c.macAddr, c.fromSystem, c.fromApp, c.outcome, c.offeredReleaseId, c.at]);
+  async record(checks: readonly RolloutCheck[]): Promise<void> {
+    if (checks.length === 0) return;
+    const rows = checks.map((c) => ({
+      model_id: c.modelId,
+      mac_addr: c.macAddr,
+      from_system: c.fromSystem,
+      from_app: c.fromApp,
+      outcome: c.outcome,
+      offered_release_id: c.offeredReleaseId,
+      last_seen_at: c.at.toISOString(),
+    }));
+    await this.db.run(RECORD, [JSON.stringify(rows)]);
   }
 
   /**

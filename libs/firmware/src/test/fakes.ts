@@ -118,9 +118,13 @@ export class MemoryRolloutChecks implements RolloutCheckStore {
   readonly recorded: RolloutCheck[] = [];
   broken = false;
 
-  async record(check: RolloutCheck): Promise<void> {
+  /** Each batch written, in order. */
+  readonly batches: RolloutCheck[][] = [];
+
+  async record(checks: readonly RolloutCheck[]): Promise<void> {
     if (this.broken) throw new Error('connection terminated');
-    this.recorded.push(check);
+    this.batches.push([...checks]);
+    this.recorded.push(...checks);
   }
   async progress(): Promise<ProgressCounts> {
     throw new Error('MemoryRolloutChecks counts nothing: progress is SQL (rollout-progress.int.spec.ts)');
@@ -136,8 +140,8 @@ export class FakeMetrics implements OfferMetrics {
   offered(offer: Offer): void {
     this.offers.push(offer);
   }
-  progressNotRecorded(): void {
-    this.notRecorded++;
+  progressNotRecorded(count = 1): void {
+    this.notRecorded += count;
   }
 }
 
