@@ -1,22 +1,6 @@
-import { Button, Group, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { FilterForm } from './FilterForm';
 
-/** A text filter of a list: sent to the server when the operator presses Enter or the button. */
+/** One text filter of a list (a FilterForm of one box): sent to the server on Enter or the button. */
 export function SearchBox({ label, value, onSearch, buttonLabel = 'Search', placeholder }: { label: string; value: string; onSearch: (value: string) => void; buttonLabel?: string; placeholder?: string }) {
-  const [text, setText] = useState(value);
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(text);
-      }}
-    >
-      <Group gap="xs" align="flex-end">
-        <TextInput label={label} placeholder={placeholder} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-        <Button type="submit" variant="default">
-          {buttonLabel}
-        </Button>
-      </Group>
-    </form>
-  );
+  return <FilterForm fields={[{ name: 'text', label, placeholder }]} values={{ text: value }} onApply={(v) => onSearch(v.text)} buttonLabel={buttonLabel} />;
 }
