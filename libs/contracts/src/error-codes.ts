@@ -55,6 +55,7 @@ export enum ErrorCode {
   ADMIN_VALIDATION_FAILED = 'ADMIN_VALIDATION_FAILED',
   ADMIN_NOT_FOUND = 'ADMIN_NOT_FOUND',
   ADMIN_CONFLICT = 'ADMIN_CONFLICT',
+  ADMIN_RATE_LIMITED = 'ADMIN_RATE_LIMITED',
   RATE_LIMITED = 'RATE_LIMITED',
 }
 
@@ -115,6 +116,7 @@ export const ERROR_CATALOG: { readonly [K in ErrorCode]: ErrorDefinition } = {
   [ErrorCode.ADMIN_VALIDATION_FAILED]: { value: 'AD0400', text: 'invalid request body', httpStatus: 400 },
   [ErrorCode.ADMIN_NOT_FOUND]: { value: 'AD0404', text: 'not found', httpStatus: 404 },
   [ErrorCode.ADMIN_CONFLICT]: { value: 'AD0409', text: 'conflict', httpStatus: 409 },
+  [ErrorCode.ADMIN_RATE_LIMITED]: { value: 'AD0429', text: 'too many admin requests, retry after the seconds in Retry-After', httpStatus: 429 },
   [ErrorCode.RATE_LIMITED]: { value: 'RL0429', text: 'too many requests, retry after the seconds in Retry-After', httpStatus: 429 },
 };
 
