@@ -212,5 +212,9 @@ describe('docker/Dockerfile', () => {
       expect(image.env.get('NODE_ENV')).toBe('production');
       expect(appDirectories().length).toBeGreaterThan(0);
     });
+
+    it('listens on every interface of the container (outside one the default is loopback: SDA1)', () => {
+      expect([image.env.get('HOST'), image.env.get('ADMIN_HOST')]).toEqual(['0.0.0.0', '0.0.0.0']);
+    });
   });
 });

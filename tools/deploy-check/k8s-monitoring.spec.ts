@@ -83,6 +83,9 @@ describe('the PrometheusRule', () => {
     // Only pending or running pods: a finished Job's pod is never ready.
     ['pods that are not ready', /\bkube_pod_status_ready\b[\s\S]*\band on \(namespace, pod\)[\s\S]*\bkube_pod_status_phase\{[^}]*phase=~"Pending\|Running"/],
     ['targets Prometheus cannot scrape', /\bup\{[^}]*\}\s*==\s*0/],
+    // A flood of admin calls fills the audit log (issue 18, decisions SDB4).
+    ['the admin audit log growing fast', /\bdcp_admin_audit_entries\b/],
+    ['the admin audit log\'s size on disk', /\bdcp_admin_audit_table_bytes\b[^>]*>\s*\d+/],
   ])('alerts on %s', (_what, pattern) => {
     expect(alerts.filter((a) => pattern.test(a.expr)).length).toBeGreaterThan(0);
   });

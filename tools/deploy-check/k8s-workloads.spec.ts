@@ -150,6 +150,18 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (overla
       if (overlayName === 'prod') expect(config.publicBaseUrl).toMatch(/^https:\/\//);
     });
 
+    it('gateway-edge listens on the pod IP and its admin port answers the in-cluster names of gateway-edge-admin (SDA1, SDA3)', () => {
+      const edge = deployments.find((d) => d.metadata.name === 'gateway-edge')!;
+      const config = loadConfig(env(podSpecOf(edge).containers[0]));
+      expect([config.host, config.adminHost]).toEqual(['0.0.0.0', '0.0.0.0']);
+      const service = ofKind(o, 'Service').find((s) => s.metadata.name === 'gateway-edge-admin')!;
+      const ns = service.metadata.namespace ?? edge.metadata.namespace;
+      expect(ns).toBeTruthy();
+      for (const name of ['gateway-edge-admin', `gateway-edge-admin.${ns}`, `gateway-edge-admin.${ns}.svc`, `gateway-edge-admin.${ns}.svc.cluster.local`]) {
+        expect(config.adminAllowedHosts).toContain(name);
+      }
+    });
+
     it('the placeholders of the example Secrets are refused at start-up, not run with', () => {
       const edge = env(podSpecOf(deployments.find((d) => d.metadata.name === 'gateway-edge')!).containers[0]);
       expect(() => loadConfig({ ...edge, SECRETS_KEY: '<REPLACE-ME: 64 hex characters, e.g. openssl rand -hex 32>' })).toThrow(/SECRETS_KEY/);

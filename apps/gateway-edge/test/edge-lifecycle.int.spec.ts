@@ -30,7 +30,8 @@ describeWithInfra(['postgres'], 'gateway-edge: probes and SIGTERM', () => {
   async function startEdge(): Promise<{ edge: AppProcess; base: string }> {
     const [port, adminPort] = [await freePort(), await freePort()];
     // Requests wait for the paused service far longer than the default RPC timeout.
-    const edge = startApp('gateway-edge', { ...common(), PORT: String(port), ADMIN_PORT: String(adminPort), RPC_TIMEOUT_MS: '90000' });
+    // Alone, the edge needs an admin token of its own (SDA2).
+    const edge = startApp('gateway-edge', { ...common(), PORT: String(port), ADMIN_PORT: String(adminPort), ADMIN_TOKEN: 'edge-lifecycle-admin-token', RPC_TIMEOUT_MS: '90000' });
     apps.push(edge);
     const base = `http://127.0.0.1:${port}`;
     await waitForStatus(`${base}/health/ready`, 200, edge);

@@ -3,12 +3,16 @@
  * banner with the addresses, after the JSON log lines; in production nothing but the JSON line. The admin
  * token is shown only when it is the development default (ADMIN_TOKEN and ADMIN_TOKENS unset): a token the
  * operator chose is never printed, nor logged; the names of ADMIN_TOKENS' tokens are (they are no secret).
+ * It says where the ports listen: loopback only, or other hosts too (HOST, ADMIN_HOST; SDA1).
  */
-import { ADMIN_TOKEN_NAME, type PlatformConfig } from '@dcp/runtime';
+import { ADMIN_TOKEN_NAME, type PlatformConfig, isLoopbackAddress } from '@dcp/runtime';
 
 export interface StartedPlatform {
   publicUrl: string;
   adminUrl: string;
+  /** Where each port listens, `address:port` (EdgeServers). */
+  publicAddress: string;
+  adminAddress: string;
   /** Seconds from start to listening. */
   seconds: number;
 }
@@ -27,9 +31,17 @@ export function startupBanner(config: Pick<PlatformConfig, 'production' | 'mode'
       `  console     ${adminUrl}/console/   (the operator console: sign in with an admin token)`,
       `  admin API   ${adminUrl}/admin/v1   (OpenAPI: ${adminUrl}/admin/v1/openapi.json)`,
       adminTokenLine(config),
+      listeningLine(up),
       '',
     ].join('\n') + '\n'
   );
+}
+
+function listeningLine(up: StartedPlatform): string {
+  const address = (bound: string) => bound.slice(0, bound.lastIndexOf(':'));
+  const exposed = [up.publicAddress, up.adminAddress].filter((bound) => !isLoopbackAddress(address(bound)));
+  if (exposed.length === 0) return `  listening   ${up.publicAddress} and ${up.adminAddress}: this machine only (HOST, ADMIN_HOST)`;
+  return `  listening   ${up.publicAddress} and ${up.adminAddress}: ${exposed.join(' and ')} reachable from other hosts (HOST, ADMIN_HOST)`;
 }
 
 function adminTokenLine(config: Pick<PlatformConfig, 'adminTokens' | 'adminTokenIsDevDefault'>): string {

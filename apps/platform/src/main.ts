@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { configureLogging, contextLogger, startTracing, writeBanner } from '@dcp/observability';
-import { ConfigError, exitOnSignals, loadConfig } from '@dcp/runtime';
+import { ConfigError, exitOnSignals, loadConfig, requireAdminTokens } from '@dcp/runtime';
 import { startupBanner } from './banner';
 import { startPlatform } from './platform';
 
@@ -8,6 +8,8 @@ startTracing('platform');
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The development token only embedded with the admin port on loopback; otherwise a token, or exit 2 (SDA2).
+  requireAdminTokens(config, { devDefaultAllowed: true });
   // Every line from here on is JSON (libs/observability logging), at LOG_LEVEL.
   configureLogging({ service: 'platform', level: config.logLevel });
   const logger = contextLogger('platform');
@@ -15,12 +17,12 @@ async function main(): Promise<void> {
   const platform = await startPlatform(config);
   // The runtime's ordered shutdown (HS2): listeners, bus intake, outboxes, apps, databases, then the bus.
   exitOnSignals(platform.runtime.shutdown, { timeoutMs: config.shutdownTimeoutMs, logger: { log: (m) => logger.info(m), error: (m) => logger.error(m) } });
-  const { publicUrl, adminUrl } = platform.edge;
+  const { publicUrl, adminUrl, publicAddress, adminAddress } = platform.edge;
   const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
   // The admin token is never logged (LG6).
-  logger.info({ mode: config.mode, publicUrl, adminUrl, startupSeconds: seconds }, `Device Cloud Platform is up (${config.mode}) in ${seconds} s`);
+  logger.info({ mode: config.mode, publicUrl, adminUrl, publicAddress, adminAddress, startupSeconds: seconds }, `Device Cloud Platform is up (${config.mode}) in ${seconds} s`);
   // Development: the newcomer's banner, plain text after the JSON lines; production: JSON only (LG6).
-  const banner = startupBanner(config, { publicUrl, adminUrl, seconds });
+  const banner = startupBanner(config, { publicUrl, adminUrl, publicAddress, adminAddress, seconds });
   if (banner) writeBanner(banner);
 }
 

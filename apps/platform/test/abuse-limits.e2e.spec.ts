@@ -1,22 +1,37 @@
 /**
- * Abuse limits at the edge (decisions AB1–AB5, AB8): per-address and per-clientId rate limits answered in
- * each surface's envelope with Retry-After, trusted proxies, the merchant time limit below the RPC time
- * limit, and request time limits closing a socket that trickles its body.
+ * Abuse limits at the edge (decisions AB1–AB5, AB8, SDE1, SDE2): per-address and per-clientId rate limits
+ * answered in each surface's envelope with Retry-After, a merchant's budget spent only by its verified calls,
+ * trusted proxies (none by default), the merchant time limit below the RPC time limit, and request time
+ * limits closing a socket that trickles its body.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { signedHeaders } from '@dcp/signing';
 import { type HttpResult, getQuery, postForm } from '@dcp/testing';
 import { type TestPlatform, startTestPlatform } from './harness';
-import { admin } from './merchant-app';
+import { MerchantApp, admin } from './merchant-app';
 
 type Body = Record<string, unknown>;
 
 const time = (from: string, headers: Record<string, string> = {}) =>
   getQuery<Body>(t.baseUrl, '/gateway', { service: 'cloud_system.current_time' }, { 'x-forwarded-for': from, ...headers });
-const gatewayAs = (from: string, clientId: string) =>
-  getQuery<Body>(t.baseUrl, '/gateway', { service: 'user_ipc_setting_v2_0.getIpcList', clientId, openId: 'o', accessToken: 'a' }, { 'x-forwarded-for': from });
 const login = (from: string, clientId: string) => postForm<Body>(t.baseUrl, '/sso/authorize_by_token', { token: 'tok' }, { 'x-client-id': clientId, 'x-forwarded-for': from });
+
+/** A new user of merchant `m` signed in by its app with a genuine signature (or one made with `secret`), through the proxy as `from`. */
+function signedLogin(m: MerchantApp, from: string, secret = m.clientSecret): Promise<HttpResult<Body>> {
+  const user = m.site.store.create({ username: `user.${Math.random()}@example.com`, name: 'User' });
+  const params = { token: m.site.store.issueToken(user.uuid)! };
+  const headers = signedHeaders({ method: 'POST', path: '/sso/authorize_by_token', params, clientId: m.clientId, clientSecret: secret, now: t.clock.now() });
+  return postForm<Body>(t.baseUrl, '/sso/authorize_by_token', params, { ...headers, 'x-forwarded-for': from });
+}
+
+/** The gateway credentials a signed-in user's app holds. */
+const credentials = (m: MerchantApp, res: HttpResult<Body>) => ({ clientId: m.clientId, openId: String(res.body.openId), accessToken: String(res.body.accessToken) });
+const listDevices = (who: Record<string, string>, from: string) =>
+  getQuery<Body>(t.baseUrl, '/gateway', { service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...who }, { 'x-forwarded-for': from });
+/** A form POST naming the clientId in its body: deleting a device the user does not have (020041 once authenticated). */
+const deleteDeviceByForm = (who: Record<string, string>, from: string) =>
+  postForm<Body>(t.baseUrl, '/gateway?service=user_ipc_setting_v2_0.delOemDeviceByMac', { ...who, macAddr: '00:11:22:33:44:55' }, { 'x-forwarded-for': from });
 
 /** The answers of `count` requests, sent one after another. */
 async function repeat(count: number, send: () => Promise<HttpResult<Body>>): Promise<HttpResult<Body>[]> {
@@ -29,11 +44,22 @@ const retryAfter = (res: HttpResult<Body>) => Number(res.headers.get('retry-afte
 
 let t: TestPlatform;
 
-describe('rate limits (AB1–AB3)', () => {
+describe('rate limits (AB1–AB3, SDE1)', () => {
+  const merchants: MerchantApp[] = [];
+  const merchant = async () => {
+    const m = await MerchantApp.register(t, `Merchant ${merchants.length}`);
+    merchants.push(m);
+    return m;
+  };
+
   beforeAll(async () => {
-    t = await startTestPlatform('embedded', { RATE_LIMIT_PER_ADDRESS: '4', RATE_LIMIT_PER_CLIENT: '3', RATE_LIMIT_WINDOW_MS: '600000' });
+    // The spec's requests come through a proxy on loopback, each client named by X-Forwarded-For.
+    t = await startTestPlatform('embedded', { RATE_LIMIT_PER_ADDRESS: '4', RATE_LIMIT_PER_CLIENT: '3', RATE_LIMIT_WINDOW_MS: '600000', TRUST_PROXY: 'loopback' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await Promise.all(merchants.map((m) => m.close()));
+    await t.close();
+  });
 
   it('refuses a burst from one address over the limit on the gateway: HTTP 200, RL0429 and Retry-After; other addresses unaffected', async () => {
     const answers = await repeat(5, () => time('203.0.113.1'));
@@ -55,26 +81,44 @@ describe('rate limits (AB1–AB3)', () => {
     expect(retryAfter(answers[4])).toBeGreaterThan(0);
   });
 
-  it('limits a clientId across addresses, on the gateway (clientId parameter) and SSO (x-client-id), other clients unaffected', async () => {
+  it('never lets requests that fail verification spend a merchant\'s budget: after a flood naming its clientId from rotating addresses, its signed login and gateway call pass (SDE1)', async () => {
+    const victim = await merchant();
     let n = 10;
-    const gateway = await repeat(4, () => gatewayAs(`198.51.100.${n++}`, 'merchant-a'));
-    expect(gateway.slice(0, 3).map((r) => r.body.errorCode)).not.toContain('RL0429');
-    expect(gateway[3].body).toEqual({ errorCode: 'RL0429', failureDetails: expect.stringMatching(/^too many requests for this clientId: at most 3 per 600 s/) });
-    expect(retryAfter(gateway[3])).toBeGreaterThan(0);
-    expect((await gatewayAs(`198.51.100.${n++}`, 'merchant-b')).body.errorCode).not.toBe('RL0429');
+    // The attack of issue 18: one host, a new X-Forwarded-For each time, naming the victim's clientId.
+    const flood = [
+      ...(await repeat(4, () => login(`198.51.100.${n++}`, victim.clientId))),
+      ...(await repeat(4, () => signedLogin(victim, `198.51.100.${n++}`, 'not-the-secret'))),
+      ...(await repeat(4, () => listDevices({ clientId: victim.clientId, openId: 'o', accessToken: 'a' }, `198.51.100.${n++}`))),
+      ...(await repeat(4, () => deleteDeviceByForm({ clientId: victim.clientId, openId: 'o', accessToken: 'a' }, `198.51.100.${n++}`))),
+    ];
+    expect(flood.map((r) => r.body.errorCode)).not.toContain('RL0429');
+    expect(new Set(flood.slice(0, 8).map((r) => r.body.errorCode))).toEqual(new Set(['OP0041', 'OP0043']));
 
-    const sso = await repeat(4, () => login(`198.51.100.${n++}`, 'merchant-c'));
-    expect(sso.slice(0, 3).map((r) => r.body.errorCode)).not.toContain('RL0429');
-    expect(sso[3].status).toBe(401);
-    expect(sso[3].body).toMatchObject({ errorCode: 'RL0429', expiresIn: 0 });
-    expect((await login(`198.51.100.${n++}`, 'merchant-d')).body.errorCode).not.toBe('RL0429');
+    const signedIn = await signedLogin(victim, '203.0.113.40');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.errorCode).toBe('');
+    expect((await listDevices(credentials(victim, signedIn), '203.0.113.41')).body).toMatchObject({ errorCode: '', data: [] });
   });
 
-  it('counts a clientId sent in a form body too', async () => {
-    const post = (i: number) =>
-      postForm<Body>(t.baseUrl, '/gateway?service=user_ipc_setting_v2_0.getIpcList', { clientId: 'merchant-e', openId: 'o', accessToken: 'a' }, { 'x-forwarded-for': `192.0.2.${i}` });
-    const answers = [await post(1), await post(2), await post(3), await post(4)];
-    expect(answers.map((r) => r.body.errorCode === 'RL0429')).toEqual([false, false, false, true]);
+  it('refuses a merchant whose own verified calls spent its budget, from any address, on the gateway (query or form) and SSO; other merchants unaffected (SDE1)', async () => {
+    const busy = await merchant();
+    const other = await merchant();
+    const signedIn = await signedLogin(busy, '192.0.2.1');
+    expect(signedIn.body.errorCode).toBe('');
+    const who = credentials(busy, signedIn);
+    expect((await listDevices(who, '192.0.2.2')).body.errorCode).toBe('');
+    expect((await deleteDeviceByForm(who, '192.0.2.3')).body.errorCode).toBe('020041');
+
+    const refused = await listDevices(who, '192.0.2.4');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({ errorCode: 'RL0429', failureDetails: expect.stringMatching(/^too many requests for this clientId: at most 3 per 600 s, retry after \d+ s$/) });
+    expect(retryAfter(refused)).toBeGreaterThan(0);
+    const refusedLogin = await signedLogin(busy, '192.0.2.5');
+    expect(refusedLogin.status).toBe(401);
+    expect(refusedLogin.body).toMatchObject({ errorCode: 'RL0429', expiresIn: 0 });
+    expect(retryAfter(refusedLogin)).toBeGreaterThan(0);
+
+    expect((await signedLogin(other, '192.0.2.6')).body.errorCode).toBe('');
   });
 
   it('never limits health, metrics or the API document', async () => {
@@ -85,13 +129,14 @@ describe('rate limits (AB1–AB3)', () => {
   });
 });
 
-describe('trusted proxies (AB2)', () => {
+describe('trusted proxies (AB2, SDE2)', () => {
   beforeAll(async () => {
-    t = await startTestPlatform('embedded', { RATE_LIMIT_PER_ADDRESS: '3', RATE_LIMIT_WINDOW_MS: '600000', TRUST_PROXY: 'none' });
+    // TRUST_PROXY unset: the default trusts no proxy, not even one on loopback.
+    t = await startTestPlatform('embedded', { RATE_LIMIT_PER_ADDRESS: '3', RATE_LIMIT_WINDOW_MS: '600000' });
   });
   afterAll(() => t.close());
 
-  it('ignores X-Forwarded-For from a peer that is not a trusted proxy: a client cannot dodge its limit', async () => {
+  it('by default ignores X-Forwarded-For, even from a loopback peer: a client cannot dodge its limit', async () => {
     const answers = [await time('203.0.113.21'), await time('203.0.113.22'), await time('203.0.113.23'), await time('203.0.113.24')];
     expect(answers.map((r) => r.body.errorCode)).toEqual(['', '', '', 'RL0429']);
   });

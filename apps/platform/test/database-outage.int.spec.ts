@@ -26,7 +26,9 @@ import { join } from 'node:path';
 
 jest.setTimeout(180_000);
 
-const ADMIN = { authorization: 'Bearer dev-admin-token', 'content-type': 'application/json' };
+// Distributed, the platform has no development token (SDA2).
+const ADMIN_TOKEN = 'database-outage-admin-token';
+const ADMIN = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
 describeWithInfra(['postgres'], 'platform (distributed): PostgreSQL stops and starts again', () => {
   let postgres: PostgresServer | undefined;
@@ -57,6 +59,7 @@ describeWithInfra(['postgres'], 'platform (distributed): PostgreSQL stops and st
       PORT: String(port),
       ADMIN_PORT: String(adminPort),
       SECRETS_KEY: 'd'.repeat(64),
+      ADMIN_TOKEN,
       DATABASE_POOL_SIZE: '2',
     });
     base = `http://127.0.0.1:${port}`;

@@ -33,8 +33,8 @@ describeWithInfra(['postgres', 'nats'], 'storage-service refuses an ephemeral ob
     ['a folder under /tmp', 'file:///tmp/recordings'],
   ])('OBJECT_STORE_URL %s → exit 2 with a fatal line naming OBJECT_STORE_URL', async (_label, objectStoreUrl) => {
     app = startApp('storage-service', {
+      // No ADMIN_TOKEN: a service that serves no admin API needs none, in production too (SDA2).
       NODE_ENV: 'production',
-      ADMIN_TOKEN: 'operator-token',
       SECRETS_KEY: 'ab'.repeat(32),
       DATABASE_URL: db!.url,
       NATS_URL: TEST_NATS_URL,

@@ -38,6 +38,8 @@ export const AUDIT_LIMITS = {
 
 const L = AUDIT_LIMITS;
 
+const AUDIT_BODY_SHA256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hexadecimal digits');
+
 /** The request as recorded: never a response (create/rotate answers carry secrets), credentials masked. */
 export const auditRequestSchema = z.object({
   /** OpenAPI-style path template under /admin/v1 (null: no route of the table matched method and path). */
@@ -48,10 +50,15 @@ export const auditRequestSchema = z.object({
   path: z.string().max(L.maxPathLength),
   params: z.record(z.string(), z.string()),
   query: z.record(z.string(), z.unknown()),
-  /** The JSON body (credential-named fields masked); null for a raw body or none. */
+  /** The JSON body of a forwarded call (credential-named fields masked); null for none, a raw body, or a refused call. */
   body: z.unknown().nullable(),
-  /** Byte count of a raw (non-JSON) body, e.g. a recording segment; null otherwise. */
+  /**
+   * Byte count of a body that is not stored: a raw (non-JSON) body, e.g. a recording segment, or the body of a
+   * call refused before it was forwarded (decisions SDB1); null otherwise.
+   */
   bodyBytes: z.number().int().min(0).nullable(),
+  /** SHA-256 (64 lower-case hex digits) of such a body's bytes as received; null when stored, absent or unread. Optional: edges of earlier releases send none. */
+  bodySha256: AUDIT_BODY_SHA256.nullable().optional(),
 });
 export type AuditRequest = z.infer<typeof auditRequestSchema>;
 
@@ -65,7 +72,10 @@ export const recordAuditRequestSchema = z.object({
   actor: actorSchema,
   method: z.enum(AUDITED_METHODS),
   request: auditRequestSchema,
+  /** The platform's own request id (the x-request-id it answered with; decisions SDB3). */
   requestId: z.string().max(L.maxRequestIdLength).nullable(),
+  /** The caller's own well-formed x-request-id, kept beside: what the caller said, never the entry's id. Optional: edges of earlier releases send none. */
+  clientRequestId: z.string().max(L.maxRequestIdLength).nullable().optional(),
   /** Already answered (a refusal before forwarding): the entry is recorded complete. Absent: pending. */
   outcome: auditOutcomeSchema.optional(),
 });
@@ -87,7 +97,9 @@ export const auditEntryViewSchema = z.object({
   query: z.record(z.string(), z.unknown()),
   body: z.unknown().nullable(),
   bodyBytes: z.number().int().nullable(),
+  bodySha256: z.string().nullable(),
   requestId: z.string().nullable(),
+  clientRequestId: z.string().nullable(),
   result: z.enum(AUDIT_RESULTS),
   status: z.number().int().nullable(),
   errorCode: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { displayName } from './display-text';
 import type { RpcContract } from './rpc';
 
 /**
@@ -38,7 +39,7 @@ export const createManufacturerBodySchema = z
       .min(1)
       .max(MANUFACTURER_LIMITS.maxOemCodeLength)
       .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." and "-" only'),
-    name: z.string().trim().min(1).max(MANUFACTURER_LIMITS.maxNameLength),
+    name: displayName(z.string().trim().min(1).max(MANUFACTURER_LIMITS.maxNameLength)),
   })
   .strict();
 export type CreateManufacturerBody = z.infer<typeof createManufacturerBodySchema>;
@@ -68,6 +69,11 @@ const page = pageRequestSchema;
 export const listManufacturersFilterSchema = z.object({ q: searchTextSchema.optional() });
 export type ListManufacturersFilter = z.output<typeof listManufacturersFilterSchema>;
 
+/** Most (userId, MAC) pairs one `DEVICE_RPC.boundDevices` request may name: firmware-service asks per batch of at most this many. */
+export const BOUND_DEVICES_MAX_PAIRS = 500;
+
+const userDevicePairSchema = z.object({ userId: z.number().int().positive(), macAddr: z.string().min(1).max(64) });
+
 export const DEVICE_RPC = {
   /** Body validated by device-service (ADMIN_VALIDATION_FAILED naming the field). */
   createManufacturer: deviceContract('admin.create-manufacturer', z.object({ body: z.unknown() }), manufacturerWithDelKeySchema),
@@ -92,5 +98,16 @@ export const DEVICE_RPC = {
     'find-device-owner',
     z.object({ macAddr: z.string().min(1).max(64) }),
     z.object({ owner: z.object({ userId: z.number().int().positive(), macAddr: z.string() }).nullable() }),
+  ),
+  /**
+   * Which of these (userId, MAC) pairs are bound now: each MAC in any accepted form, answered in canonical form
+   * (a malformed MAC, a device nobody has or another user's device is simply left out). One query for up to
+   * BOUND_DEVICES_MAX_PAIRS pairs: firmware-service asks it per batch before it records rollout progress
+   * (docs/decisions.md SDD1).
+   */
+  boundDevices: deviceContract(
+    'bound-devices',
+    z.object({ pairs: z.array(userDevicePairSchema).max(BOUND_DEVICES_MAX_PAIRS) }),
+    z.object({ bound: z.array(z.object({ userId: z.number().int().positive(), macAddr: z.string() })) }),
   ),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrlSchema, pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { displayName, displayText } from './display-text';
 import type { RpcContract } from './rpc';
 
 /**
@@ -24,7 +25,7 @@ const L = FIRMWARE_LIMITS;
 /** Spec 2.9 `type`: 1 system firmware, 2 application firmware. */
 export const FIRMWARE_TYPE = { system: 1, app: 2 } as const;
 
-const machineTypeName = z.string().min(1).max(L.maxMachineTypeNameLength);
+const machineTypeName = displayName(z.string().min(1).max(L.maxMachineTypeNameLength));
 const versionNumber = z.number().int().min(0).max(L.maxVersion);
 const flag = z.union([z.literal(0), z.literal(1)]);
 const percent = z.number().int().min(0).max(100);
@@ -33,8 +34,8 @@ const httpUrl = httpUrlSchema(L.maxUrlLength);
 
 export const firmwareDescSchema = z
   .object({
-    zh: z.string().max(L.maxDescLength),
-    en: z.string().max(L.maxDescLength),
+    zh: displayText(z.string().max(L.maxDescLength)),
+    en: displayText(z.string().max(L.maxDescLength)),
   })
   .strict();
 export type FirmwareDesc = z.infer<typeof firmwareDescSchema>;
@@ -45,7 +46,7 @@ export const createReleaseBodySchema = z
     machineTypeName,
     version1: versionNumber,
     /** Carried (a platform tag or "0"), never compared. */
-    version2: z.string().min(1).max(L.maxVersion2Length),
+    version2: displayName(z.string().min(1).max(L.maxVersion2Length)),
     version3: versionNumber,
     version4: versionNumber,
     patchVersion: versionNumber,

@@ -6,6 +6,7 @@ export * from './gateway-responses';
 export * from './sso-operations';
 export { type MacAsSent, type Param, type ParamFacts, type ParamPhase, type RequiredParam, type UnixTime, PARAM_PHASES, parseRecordTime } from './gateway-params';
 export * from './text';
+export * from './display-text';
 export * from './events';
 export * from './rpc';
 export * from './asyncapi';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestSchema, searchTextSchema } from './admin-schemas';
 import { normalizeMac } from './mac';
 import { hasControlCharacter } from './text';
+import { displayName } from './display-text';
 import type { RpcContract } from './rpc';
 
 /**
@@ -30,10 +31,10 @@ export const createPermissionBodySchema = z
       .min(1)
       .max(L.maxPermissionCodeLength)
       .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." and "-" only'),
-    permissionName: z.string().trim().min(1).max(L.maxPermissionNameLength),
+    permissionName: displayName(z.string().trim().min(1).max(L.maxPermissionNameLength)),
     permissionType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     durationDays: z.number().int().min(1).max(L.maxDurationDays),
-    belongServer: z.string().max(L.maxBelongServerLength).optional(),
+    belongServer: displayName(z.string().max(L.maxBelongServerLength)).optional(),
     channelCount: z.number().int().min(1).max(L.maxChannelCount).optional(),
     /** The plan needs a client that supports BPI (see permission.query_user_not_active's supportBpi). */
     bpi: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuerySchema, httpUrlSchema, pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { displayName } from './display-text';
 import type { RpcContract } from './rpc';
 
 /**
@@ -31,7 +32,7 @@ const L = MERCHANT_LIMITS;
 
 const httpUrl = httpUrlSchema(L.maxUrlLength);
 
-const name = z.string().trim().min(1).max(L.maxNameLength);
+const name = displayName(z.string().trim().min(1).max(L.maxNameLength));
 const accessTtl = z.number().int().min(L.minAccessTokenTtlSeconds).max(L.maxAccessTokenTtlSeconds);
 const refreshTtl = z.number().int().min(L.minRefreshTokenTtlSeconds).max(L.maxRefreshTokenTtlSeconds);
 

@@ -9,6 +9,7 @@ import { AddDeviceUseCase } from './devices/add-device.use-case';
 import { DeleteDeviceUseCase } from './devices/delete-device.use-case';
 import { DevicePasswords } from './devices/device-passwords';
 import { DeviceRepository } from './devices/device.repository';
+import { FindBoundDevicesUseCase } from './devices/find-bound-devices.use-case';
 import { FindDeviceOwnerUseCase } from './devices/find-device-owner.use-case';
 import { FindUserDeviceUseCase } from './devices/find-user-device.use-case';
 import { GetUserDeviceUseCase } from './devices/get-user-device.use-case';
@@ -48,6 +49,7 @@ import { PrismaClient } from './generated/prisma/client';
     GetUserDeviceUseCase,
     FindUserDeviceUseCase,
     FindDeviceOwnerUseCase,
+    FindBoundDevicesUseCase,
     UserDeletedReaction,
     ForceUnbindUseCase,
     CreateManufacturerUseCase,

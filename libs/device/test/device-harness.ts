@@ -65,6 +65,8 @@ export async function startDeviceHarness(opts: HarnessOptions = {}): Promise<Dev
   const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('device') }, database: () => ({ kind: 'postgres', url: databaseUrl }), clock });
   const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), DeviceModule] }).compile();
   await module.init();
+  // As the hosts do once the module started (SDF1): its request subjects are held until then.
+  await runtime.openIntake();
   const sql = new Client({ connectionString: databaseUrl });
   await sql.connect();
 

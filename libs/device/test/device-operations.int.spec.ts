@@ -2,7 +2,7 @@
  * The five user-scoped device operations (spec 4.4) against real PostgreSQL: records, ownership, MAC forms,
  * the password at rest, events through the outbox, and the race of two concurrent adds.
  */
-import { DEVICE_RPC, ErrorCode, EVENTS, type AuthenticatedUser, colonMac } from '@dcp/contracts';
+import { BOUND_DEVICES_MAX_PAIRS, DEVICE_RPC, ErrorCode, EVENTS, type AuthenticatedUser, colonMac } from '@dcp/contracts';
 import { describeWithInfra, expectEvent } from '@dcp/testing';
 import { isUniqueViolation } from '@dcp/database';
 import { SecretBox } from '@dcp/signing';
@@ -177,5 +177,29 @@ describeWithInfra(['postgres'], 'device: user operations (PostgreSQL)', () => {
     expect((await h.rpc(DEVICE_RPC.findUserDevice, { userId: user.userId, macAddr: colonMac(mac)!.toLowerCase().replace(/:/g, '-') })).device).toMatchObject({ macAddr: mac, userId: user.userId, password: 'ENC(s3cr3t==)' });
     expect(await h.rpc(DEVICE_RPC.findUserDevice, { userId: newUser().userId, macAddr: mac })).toEqual({ device: null });
     expect(await h.rpc(DEVICE_RPC.findUserDevice, { userId: user.userId, macAddr: 'not-a-mac' })).toEqual({ device: null });
+  });
+
+  it('boundDevices answers, in one call, the pairs bound now in canonical form; other users\' devices, unknown and malformed MACs are left out (SDD1)', async () => {
+    const ann = newUser();
+    const bob = newUser();
+    const [annMac, bobMac, nobodys] = [randomMac(), randomMac(), randomMac()];
+    await add(ann, annMac);
+    await add(bob, bobMac);
+    const pairs = [
+      { userId: ann.userId, macAddr: colonMac(annMac)!.toLowerCase() },
+      { userId: ann.userId, macAddr: bobMac },
+      { userId: ann.userId, macAddr: nobodys },
+      { userId: ann.userId, macAddr: 'not-a-mac' },
+      { userId: bob.userId, macAddr: bobMac.toLowerCase().replace(/(..)(?!$)/g, '$1-') },
+    ];
+    const { bound } = await h.rpc(DEVICE_RPC.boundDevices, { pairs });
+    expect(bound.sort((a, b) => a.userId - b.userId)).toEqual([
+      { userId: ann.userId, macAddr: annMac },
+      { userId: bob.userId, macAddr: bobMac },
+    ].sort((a, b) => a.userId - b.userId));
+    expect(await h.rpc(DEVICE_RPC.boundDevices, { pairs: [] })).toEqual({ bound: [] });
+    // Bounded: one request names at most BOUND_DEVICES_MAX_PAIRS pairs.
+    const tooMany = Array.from({ length: BOUND_DEVICES_MAX_PAIRS + 1 }, () => ({ userId: ann.userId, macAddr: annMac }));
+    expect((await rejection(h.rpc(DEVICE_RPC.boundDevices, { pairs: tooMany }))).code).toBe(ErrorCode.FC_INVALID_PARAMETER);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * firmware-service: firmware releases forming each model's upgrade chains, the operator API that maintains
- * them, and firmware.latest (spec 2.9, 4.4) — all over request-reply. The host provides RUNTIME_CONTEXT
- * globally.
+ * them, and firmware.latest (spec 2.9, 4.4) — all over request-reply; it asks device-service which devices are
+ * bound to the users who asked before it records rollout progress. The host provides RUNTIME_CONTEXT globally.
  */
 import { Module } from '@nestjs/common';
 import { serviceDatabaseProvider } from '@dcp/runtime';
@@ -18,6 +18,7 @@ import { UpdateReleaseUseCase } from './releases/update-release.use-case';
 import { FirmwareRpcHandlers } from './rpc/firmware-rpc.handlers';
 import { FirmwareMetrics } from './common/firmware-metrics';
 import { ListModelsUseCase } from './models/list-models.use-case';
+import { DeviceDirectory } from './progress/device-directory';
 import { ModelProgressUseCase } from './progress/model-progress.use-case';
 import { RolloutCheckPurger } from './progress/rollout-check.purger';
 import { RolloutCheckRepository } from './progress/rollout-check.repository';
@@ -36,6 +37,7 @@ import { RolloutRecorder } from './progress/rollout-recorder';
     GetModelUseCase,
     ListModelsUseCase,
     RolloutCheckRepository,
+    DeviceDirectory,
     RolloutRecorder,
     RolloutCheckPurger,
     ModelProgressUseCase,

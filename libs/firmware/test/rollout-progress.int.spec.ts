@@ -81,12 +81,40 @@ describeWithInfra(['postgres'], 'firmware-service: rollout progress and the mode
     } finally {
       await h.sql.query('ALTER TABLE firmware.rollout_check_away RENAME TO rollout_check');
     }
-    expect(await h.runtime.metrics.render()).toMatch(/dcp_firmware_progress_not_recorded_total(\{[^}]*\})? 2\b/);
+    expect(await h.runtime.metrics.render()).toMatch(/dcp_firmware_progress_not_recorded_total\{reason="write_failed"\} 2\b/);
     // Recording works again once the table is back.
     await latest(model, 'AABBCC0000F1', 2, 1);
     await written();
     const rows = await h.sql.query("SELECT mac_addr, outcome FROM firmware.rollout_check WHERE mac_addr IN ('AABBCC0000F0', 'AABBCC0000F1') ORDER BY mac_addr");
     expect(rows.rows).toEqual([{ mac_addr: 'AABBCC0000F0', outcome: 'offered' }, { mac_addr: 'AABBCC0000F1', outcome: 'up_to_date' }]);
+  });
+
+  it('records only devices bound to the user who asked (asked of device-service per batch); while it does not answer, nothing is recorded unverified (SDD1)', async () => {
+    const model = uniqueName('OWNED');
+    await h.release({ machineTypeName: model, version1: 2 });
+    const id = await modelId(model);
+    const macs = async () => (await h.sql.query('SELECT mac_addr FROM firmware.rollout_check WHERE model_id = $1 ORDER BY mac_addr', [id])).rows.map((r) => r.mac_addr as string);
+    h.devices.bound = new Set(['AABBCC0001A1', 'AABBCC0001A2']);
+    try {
+      // Answered alike, bound or not.
+      expect(await latest(model, 'aa:bb:cc:00:01:a1', 1, 1)).toMatchObject({ data: { version1: 2 } });
+      expect(await latest(model, 'AABBCC0001B1', 1, 1)).toMatchObject({ data: { version1: 2 } });
+      await written();
+      expect(await macs()).toEqual(['AABBCC0001A1']);
+      expect(await h.runtime.metrics.render()).toMatch(/dcp_firmware_progress_not_recorded_total\{reason="not_bound"\} 1\b/);
+
+      h.devices.down = true;
+      await latest(model, 'AABBCC0001A2', 1, 1);
+      await written();
+      expect(await macs()).toEqual(['AABBCC0001A1']);
+      // The next round, once device-service answers: the answer that waited is written.
+      h.devices.down = false;
+      await written();
+      expect(await macs()).toEqual(['AABBCC0001A1', 'AABBCC0001A2']);
+    } finally {
+      h.devices.bound = undefined;
+      h.devices.down = false;
+    }
   });
 
   it('counts distinct devices over 24 h and 7 d: in all, by answer, by version asked from and by release offered', async () => {

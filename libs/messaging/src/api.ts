@@ -44,6 +44,9 @@ export interface Bus {
    * new ones go to other replicas, and event consumers stop after their current message. Publishing and
    * calling other services keep working until close(). */
   stopIntake(): Promise<void>;
+  /** Resolves once the server has every subscription made so far (NATS: a PING/PONG round trip; in-process:
+   * at once), so a process says it takes requests only when NATS routes them to it. */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The context of the call being served: its request id (from the edge's x-request-id) and its W3C trace
+ * The context of the call being served: its request id (the edge's own) and its W3C trace
  * context. It follows the call across awaits (AsyncLocalStorage), across NATS request-reply (headers) and
  * across an event (stored with the outbox row, carried in the envelope), so that every log line and span of
  * one merchant request can be found together.
@@ -7,8 +7,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface CallContext {
-  /** The edge's request id (x-request-id), unchanged through every hop. */
+  /** The edge's request id (its own, answered as x-request-id), unchanged through every hop. */
   readonly requestId?: string;
+  /**
+   * The caller's own x-request-id (well-formed), kept beside the platform's id on the edge's log lines
+   * (decisions SDB3). It does not travel: services know a request by the platform's id.
+   */
+  readonly clientRequestId?: string;
   /** W3C traceparent of the current span: `00-<32 hex trace id>-<16 hex span id>-<2 hex flags>`. */
   readonly traceparent?: string;
   readonly tracestate?: string;

@@ -95,6 +95,8 @@ export async function startPermissionHarness(opts: PermissionHarnessOptions = {}
 
   const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), PermissionModule] }).compile();
   await module.init();
+  // As the hosts do once the module started (SDF1): its request subjects are held until then.
+  await runtime.openIntake();
   const sql = new Client({ connectionString: db.url });
   await sql.connect();
 

@@ -16,6 +16,11 @@ describe('abuse-limit configuration (decisions AB)', () => {
     expect(config.trustProxy).toEqual(DEFAULT_TRUST_PROXY);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names one: not loopback, not the private networks (SDE2)', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+  });
+
   it('reads every variable, 0 disabling a rate limit', () => {
     const config = load({
       RATE_LIMIT_PER_ADDRESS: '0',
@@ -41,6 +46,15 @@ describe('abuse-limit configuration (decisions AB)', () => {
     expect(() => load({ MERCHANT_TIMEOUT_MS: '5000' })).toThrow(new ConfigError('MERCHANT_TIMEOUT_MS (5000) must be below RPC_TIMEOUT_MS (5000)'));
     expect(() => load({ MERCHANT_TIMEOUT_MS: '2000', RPC_TIMEOUT_MS: '1000' })).toThrow(/MERCHANT_TIMEOUT_MS \(2000\) must be below RPC_TIMEOUT_MS \(1000\)/);
     expect(load({ MERCHANT_TIMEOUT_MS: '9000', RPC_TIMEOUT_MS: '10000' }).merchantCalls.timeoutMs).toBe(9000);
+  });
+
+  it('limits changing admin calls per token and per address, generously by default, 0 disabling one (SDB2)', () => {
+    expect(load({}).adminChangeLimits).toEqual({ perToken: 300, perAddress: 600, windowMs: 60_000 });
+    expect(load({ ADMIN_CHANGES_PER_TOKEN: '0', ADMIN_CHANGES_PER_ADDRESS: '5', ADMIN_CHANGES_WINDOW_MS: '1000' }).adminChangeLimits).toEqual({ perToken: 0, perAddress: 5, windowMs: 1000 });
+    for (const [name, value] of [['ADMIN_CHANGES_PER_TOKEN', '-1'], ['ADMIN_CHANGES_PER_ADDRESS', 'lots'], ['ADMIN_CHANGES_WINDOW_MS', '0']]) {
+      expect(() => load({ [name]: value })).toThrow(ConfigError);
+      expect(() => load({ [name]: value })).toThrow(name);
+    }
   });
 
   it('refuses a headers limit above the request limit', () => {
@@ -72,8 +86,8 @@ describe('abuse-limit configuration (decisions AB)', () => {
 
 describe('parseTrustProxy', () => {
   it.each([
-    [undefined, DEFAULT_TRUST_PROXY],
-    ['', DEFAULT_TRUST_PROXY],
+    [undefined, false],
+    ['', false],
     ['false', false],
     ['none', false],
     ['10.0.0.5, 10.1.0.0/16 ,,fd00::/8,loopback', ['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']],

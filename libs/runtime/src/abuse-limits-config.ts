@@ -15,6 +15,16 @@ export interface RateLimits {
   readonly windowMs: number;
 }
 
+/**
+ * Changing admin calls (POST, PUT, PATCH, DELETE by a known token) per token name and per source address, per
+ * window, at the edge's admin port (decisions SDB2); 0 disables a limit.
+ */
+export interface AdminChangeLimits {
+  readonly perToken: number;
+  readonly perAddress: number;
+  readonly windowMs: number;
+}
+
 /** Time limits of the edge's HTTP servers (public and admin); 0 = none, as in Node. */
 export interface HttpTimeouts {
   /** Whole request, headers and body, from the first byte. */
@@ -39,14 +49,14 @@ export interface MerchantCallLimits {
 }
 
 /**
- * Proxies on private networks (what an ingress controller or load balancer in the cluster is): a client on
- * the internet cannot make its own X-Forwarded-For believed, and a request through the ingress is limited by
- * the client's address rather than the ingress's.
+ * No proxy (decisions SDE2): every peer speaks for itself, whatever X-Forwarded-For it sends. Trusting the
+ * private networks by default let any host on them (another pod, a developer's LAN neighbour) choose the
+ * address it is limited by; an operator behind an ingress names the ingress's addresses (k8s/README.md).
  */
-export const DEFAULT_TRUST_PROXY: readonly string[] = ['loopback', 'linklocal', 'uniquelocal'];
+export const DEFAULT_TRUST_PROXY: TrustProxy = false;
 
 /** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDR ranges. */
-const RANGE_NAMES = new Set(DEFAULT_TRUST_PROXY);
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isAddressOrRange(entry: string): boolean {
   if (RANGE_NAMES.has(entry)) return true;
@@ -59,23 +69,23 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY: unset → DEFAULT_TRUST_PROXY; `false`/`none` → no proxy; else a comma-separated list of
+ * TRUST_PROXY: unset → DEFAULT_TRUST_PROXY (none); `false`/`none` → no proxy; else a comma-separated list of
  * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Refused: `true` (believe anyone:
  * any client could choose the address it is limited by) and a hop count (it believes whichever peer
  * connects, so a client reaching the port directly could too; Fastify 5 no longer honours one). Returns the
  * reason when the value is invalid.
  */
-export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } | { invalid: string } {
+export function parseTrustProxy(raw: string | undefined, name = 'TRUST_PROXY'): { value: TrustProxy } | { invalid: string } {
   const text = (raw ?? '').trim();
   if (text === '') return { value: DEFAULT_TRUST_PROXY };
   if (text === 'false' || text === 'none') return { value: false };
-  if (text === 'true') return { invalid: 'TRUST_PROXY=true would let any client choose its address; give the hop count or the proxies\' addresses' };
-  if (/^\d+$/.test(text)) return { invalid: `TRUST_PROXY takes the proxies' addresses or ranges, not a hop count ("${raw}"): a hop count believes any peer` };
+  if (text === 'true') return { invalid: `${name}=true would let any client choose its address; name the proxies' addresses or ranges` };
+  if (/^\d+$/.test(text)) return { invalid: `${name} takes the proxies' addresses or ranges, not a hop count ("${raw}"): a hop count believes any peer` };
   const entries = text
     .split(',')
     .map((e) => e.trim())
     .filter((e) => e !== '');
   const bad = entries.find((e) => !isAddressOrRange(e));
-  if (bad !== undefined) return { invalid: `TRUST_PROXY entry "${bad}" is not an IP address, a CIDR range, loopback, linklocal or uniquelocal` };
+  if (bad !== undefined) return { invalid: `${name} entry "${bad}" is not an IP address, a CIDR range, loopback, linklocal or uniquelocal` };
   return { value: entries };
 }

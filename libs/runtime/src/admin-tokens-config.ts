@@ -14,8 +14,10 @@ export interface AdminTokenConfig {
 
 /** The name ADMIN_TOKEN's token goes by. */
 export const ADMIN_TOKEN_NAME = 'admin';
-/** Shortest token ADMIN_TOKENS accepts in production (a guessable token is an open door). */
-export const MIN_PRODUCTION_TOKEN_LENGTH = 16;
+/** Shortest token ADMIN_TOKEN and ADMIN_TOKENS accept in production (a guessable token is an open door; SDA4). */
+export const MIN_PRODUCTION_TOKEN_LENGTH = 32;
+/** The admin token of the embedded development platform started without ADMIN_TOKEN (SDA2); refused in production. */
+export const DEV_ADMIN_TOKEN = 'dev-admin-token';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -26,7 +28,7 @@ export class AdminTokensError extends Error {}
  * `name:role:token` entries separated by commas (`alice:full:…,ci-bot:read-only:…`); white space around an
  * entry is ignored. A name is 1–64 letters, digits, `.`, `_` or `-` (starting with a letter or digit), unique
  * regardless of letter case; a role is full or read-only; a token is everything after the second colon, without
- * white space or commas, unique, and in production at least 16 characters long.
+ * white space or commas, unique, and in production at least 32 characters long and not the development default.
  */
 export function parseAdminTokens(raw: string, production: boolean): AdminTokenConfig[] {
   if (raw.trim() === '') return [];
@@ -49,10 +51,23 @@ function parseEntry(entry: string, position: number, production: boolean): Admin
   if (!(ADMIN_ROLES as readonly string[]).includes(role)) throw new AdminTokensError(`${where}: the role must be ${ADMIN_ROLES.join(' or ')} (entries are name:role:token)`);
   if (token === '') throw new AdminTokensError(`${where} has an empty token`);
   if (/\s/.test(token)) throw new AdminTokensError(`${where}: the token contains white space`);
-  if (production && token.length < MIN_PRODUCTION_TOKEN_LENGTH) {
+  refuseWeakInProduction(where, token, production);
+  return { name, role: role as AdminRole, token };
+}
+
+/** ADMIN_TOKEN's value: in production at least 32 characters and not the development default. */
+export function parseAdminToken(token: string, production: boolean): string {
+  refuseWeakInProduction('ADMIN_TOKEN', token, production);
+  return token;
+}
+
+/** Messages name the variable or entry, never the token. */
+function refuseWeakInProduction(where: string, token: string, production: boolean): void {
+  if (!production) return;
+  if (token === DEV_ADMIN_TOKEN) throw new AdminTokensError(`${where}: the development default token is refused when NODE_ENV=production`);
+  if (token.length < MIN_PRODUCTION_TOKEN_LENGTH) {
     throw new AdminTokensError(`${where}: the token must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters when NODE_ENV=production`);
   }
-  return { name, role: role as AdminRole, token };
 }
 
 /** ADMIN_TOKEN's token (first, named `admin`, full access) and ADMIN_TOKENS' together: names and tokens unique. */

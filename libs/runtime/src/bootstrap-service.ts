@@ -10,6 +10,7 @@ import { configureLogging, contextLogger, fastifyLogging, nestLogger, rootLogger
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-runtime';
 import { HealthModule } from './health.module';
+import { openIntakeWhenReady } from './intake/open-intake-when-ready';
 import { RuntimeModule } from './runtime.module';
 import { exitOnSignals } from './shutdown/exit-on-signals';
 import { registerHttpShutdown } from './shutdown/http-shutdown';
@@ -53,7 +54,12 @@ export async function bootstrapService(name: string, serviceModule: Type<unknown
   // before the bus stops delivering requests.
   registerHttpShutdown(runtime.shutdown, app, name);
   exitOnSignals(runtime.shutdown, { timeoutMs: config.shutdownTimeoutMs, logger: { log: (m) => logger.info(m), error: (m) => logger.error(m) } });
-  await app.listen(config.healthPort, '0.0.0.0');
-  logger.info({ mode: config.mode, healthPort: config.healthPort }, `${name} up (${config.mode}); health on :${config.healthPort}`);
+  // The probes answer while start-up waits below: live 200, ready 503 naming what is missing (HS1).
+  // HOST: loopback unless set; the image sets 0.0.0.0 so the kubelet's probes reach the pod IP (SDA1).
+  await app.listen(config.healthPort, config.host);
+  logger.info({ mode: config.mode, host: config.host, healthPort: config.healthPort }, `${name} up (${config.mode}); health on ${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.healthPort}`);
+  // The last step, the same for every service (SDF2): request subjects are subscribed only once the databases
+  // and the event stream answer; the modules' init above started the consumers and registered the handlers.
+  await openIntakeWhenReady({ health: runtime.health, openIntake: () => runtime.openIntake(), stopping: () => runtime.shutdown.stopping, logger: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) } });
   return app;
 }

@@ -8,17 +8,27 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_POOL_SIZE } from '@dcp/database';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from '@dcp/messaging';
 import { InvalidLogLevelError, type LogLevelName, parseLogLevel } from '@dcp/observability';
-import { type HttpTimeouts, type MerchantCallLimits, type RateLimits, type TrustProxy, parseTrustProxy } from './abuse-limits-config';
-import { type AdminTokenConfig, AdminTokensError, combineAdminTokens, parseAdminTokens } from './admin-tokens-config';
+import { type AdminChangeLimits, type HttpTimeouts, type MerchantCallLimits, type RateLimits, type TrustProxy, parseTrustProxy } from './abuse-limits-config';
+import { type AdminAuthLimits, isLoopbackAddress, parseAllowedHosts, parseListenHost } from './admin-access-config';
+import { type AdminTokenConfig, AdminTokensError, DEV_ADMIN_TOKEN, combineAdminTokens, parseAdminToken, parseAdminTokens } from './admin-tokens-config';
 
 export interface PlatformConfig {
   readonly mode: 'embedded' | 'distributed';
   readonly production: boolean;
   readonly port: number;
   readonly adminPort: number;
+  /** HOST: the address the public port (and a standalone service's health port) listens on; loopback unless set (SDA1). */
+  readonly host: string;
+  /** ADMIN_HOST: the address the admin port listens on; loopback unless set (SDA1). */
+  readonly adminHost: string;
+  /** ADMIN_ALLOWED_HOSTS: Host names the admin port answers beside the loopback names and IP literals (`*.domain` patterns; SDA3). */
+  readonly adminAllowedHosts: readonly string[];
+  /** Failed admin authentications per source address and window before AD0429 (SDA5). */
+  readonly adminAuthLimits: AdminAuthLimits;
   /**
    * The admin API's tokens, each with its name and role: ADMIN_TOKEN (named `admin`, full access) and the
-   * entries of ADMIN_TOKENS (docs/decisions.md AU1). Never empty.
+   * entries of ADMIN_TOKENS (docs/decisions.md AU1). Empty when none is set and the development default does
+   * not apply: a process serving the admin API then refuses to start (requireAdminTokens; SDA2).
    */
   readonly adminTokens: readonly AdminTokenConfig[];
   /** True when neither ADMIN_TOKEN nor ADMIN_TOKENS is set and the development default (DEV_ADMIN_TOKEN) is in force: only then is the token printed. */
@@ -63,23 +73,31 @@ export interface PlatformConfig {
   /** Abuse limits (README: "Abuse limits"): merchant calls, edge rate limits, HTTP time limits, trusted proxies. */
   readonly merchantCalls: MerchantCallLimits;
   readonly rateLimits: RateLimits;
+  /** Changing admin calls per token and per source address (ADMIN_CHANGES_*; decisions SDB2). */
+  readonly adminChangeLimits: AdminChangeLimits;
   readonly httpTimeouts: HttpTimeouts;
   readonly trustProxy: TrustProxy;
+  /**
+   * Peers whose X-Forwarded-For the admin port believes (ADMIN_TRUST_PROXY, default none): apart from
+   * TRUST_PROXY, because the public port's ingress network is no proxy of the admin port, and a pod there must
+   * not choose the address its wrong tokens and changes are counted by (SDA6).
+   */
+  readonly adminTrustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
 
-/** The admin token of a development platform started without ADMIN_TOKEN (never in production). */
-export const DEV_ADMIN_TOKEN = 'dev-admin-token';
-
-/** ADMIN_TOKEN and ADMIN_TOKENS; in production at least one token (a token the operator chose). */
-function adminTokens(env: NodeJS.ProcessEnv, production: boolean): AdminTokenConfig[] {
+/**
+ * ADMIN_TOKEN and ADMIN_TOKENS (in production each at least 32 characters and not the development default).
+ * With neither, the development default — only outside production, in embedded mode, with the admin port on
+ * loopback (SDA2) — or none: a process that serves no admin API needs no token.
+ */
+function adminTokens(env: NodeJS.ProcessEnv, production: boolean, devDefaultApplies: boolean): AdminTokenConfig[] {
   try {
     const named = parseAdminTokens(env.ADMIN_TOKENS ?? '', production);
-    const adminToken = env.ADMIN_TOKEN || (production || named.length > 0 ? undefined : DEV_ADMIN_TOKEN);
-    const tokens = combineAdminTokens(adminToken, named);
-    if (tokens.length === 0) throw new ConfigError(`${ADMIN_TOKEN_REQUIRED}, unless ADMIN_TOKENS names at least one token`);
-    return tokens;
+    const chosen = env.ADMIN_TOKEN ? parseAdminToken(env.ADMIN_TOKEN, production) : undefined;
+    const adminToken = chosen ?? (devDefaultApplies && named.length === 0 ? DEV_ADMIN_TOKEN : undefined);
+    return combineAdminTokens(adminToken, named);
   } catch (err) {
     if (err instanceof AdminTokensError) throw new ConfigError(err.message);
     throw err;
@@ -87,6 +105,36 @@ function adminTokens(env: NodeJS.ProcessEnv, production: boolean): AdminTokenCon
 }
 
 const ADMIN_TOKEN_REQUIRED = 'ADMIN_TOKEN is required when NODE_ENV=production';
+
+/**
+ * Refuses to serve the admin API without a token (SDA2): called by every process that serves it (the platform,
+ * gateway-edge) before it connects to anything, and by startEdgeServers. `devDefaultAllowed`: whether this
+ * process may run on the development default (only the embedded platform, `npm start`).
+ */
+export function requireAdminTokens(config: Pick<PlatformConfig, 'production' | 'mode' | 'adminHost' | 'adminTokens' | 'adminTokenIsDevDefault'>, opts: { devDefaultAllowed: boolean }): void {
+  if (config.adminTokens.length > 0 && (opts.devDefaultAllowed || !config.adminTokenIsDevDefault)) return;
+  if (config.production) throw new ConfigError(`${ADMIN_TOKEN_REQUIRED}, unless ADMIN_TOKENS names at least one token`);
+  const why = !opts.devDefaultAllowed
+    ? 'this process serves the admin API alone'
+    : config.mode === 'distributed'
+      ? 'this process runs in distributed mode'
+      : `ADMIN_HOST (${config.adminHost}) is not a loopback address`;
+  throw new ConfigError(
+    `ADMIN_TOKEN or ADMIN_TOKENS is required to serve the admin API: the development token exists only in the embedded platform (npm start) with ADMIN_HOST on loopback, and ${why}`,
+  );
+}
+
+function listenHost(env: NodeJS.ProcessEnv, name: 'HOST' | 'ADMIN_HOST'): string {
+  const parsed = parseListenHost(name, env[name]);
+  if ('invalid' in parsed) throw new ConfigError(parsed.invalid);
+  return parsed.value;
+}
+
+function allowedHosts(env: NodeJS.ProcessEnv): string[] {
+  const parsed = parseAllowedHosts(env.ADMIN_ALLOWED_HOSTS);
+  if ('invalid' in parsed) throw new ConfigError(parsed.invalid);
+  return parsed.value;
+}
 
 function logLevel(env: NodeJS.ProcessEnv): LogLevelName {
   try {
@@ -175,6 +223,18 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimits {
   };
 }
 
+/**
+ * Generous: an operator by hand or a console never comes near them (a few changes a minute), a flood from one
+ * token or one host stops within a window (decisions SDB2).
+ */
+function adminChangeLimits(env: NodeJS.ProcessEnv): AdminChangeLimits {
+  return {
+    perToken: int(env, 'ADMIN_CHANGES_PER_TOKEN', 300, 0, 10_000_000),
+    perAddress: int(env, 'ADMIN_CHANGES_PER_ADDRESS', 600, 0, 10_000_000),
+    windowMs: int(env, 'ADMIN_CHANGES_WINDOW_MS', 60_000, 100, 3_600_000),
+  };
+}
+
 function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 0, 3_600_000);
   const headersMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1, 3_600_000);
@@ -188,8 +248,8 @@ function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   };
 }
 
-function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
-  const parsed = parseTrustProxy(env.TRUST_PROXY);
+function trustProxy(env: NodeJS.ProcessEnv, name: 'TRUST_PROXY' | 'ADMIN_TRUST_PROXY' = 'TRUST_PROXY'): TrustProxy {
+  const parsed = parseTrustProxy(env[name], name);
   if ('invalid' in parsed) throw new ConfigError(parsed.invalid);
   return parsed.value;
 }
@@ -204,7 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const mode = databaseUrl ? 'distributed' : 'embedded';
   const port = int(env, 'PORT', 3000);
   const adminPort = int(env, 'ADMIN_PORT', 3001);
-  const tokens = adminTokens(env, production);
+  const adminHost = listenHost(env, 'ADMIN_HOST');
+  const tokens = adminTokens(env, production, !production && mode === 'embedded' && isLoopbackAddress(adminHost));
   const dataDir = resolve(env.DATA_DIR || '.data');
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`);
   const rpcTimeoutMs = int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000);
@@ -213,8 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     production,
     port,
     adminPort,
+    host: listenHost(env, 'HOST'),
+    adminHost,
+    adminAllowedHosts: allowedHosts(env),
+    adminAuthLimits: {
+      failuresPerAddress: int(env, 'ADMIN_AUTH_FAILURES_PER_ADDRESS', 20, 1, 1_000_000),
+      windowMs: int(env, 'ADMIN_AUTH_FAILURE_WINDOW_MS', 60_000, 1_000, 86_400_000),
+    },
     adminTokens: tokens,
-    adminTokenIsDevDefault: !env.ADMIN_TOKEN && !(env.ADMIN_TOKENS ?? '').trim() && tokens[0].token === DEV_ADMIN_TOKEN,
+    adminTokenIsDevDefault: !env.ADMIN_TOKEN && !(env.ADMIN_TOKENS ?? '').trim() && tokens[0]?.token === DEV_ADMIN_TOKEN,
     logLevel: logLevel(env),
     publicBaseUrl,
     publicStoreUrl: url(env, 'PUBLIC_STORE_URL', publicBaseUrl),
@@ -227,8 +295,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     rpcTimeoutMs,
     merchantCalls: merchantCallLimits(env, rpcTimeoutMs),
     rateLimits: rateLimits(env),
+    adminChangeLimits: adminChangeLimits(env),
     httpTimeouts: httpTimeouts(env),
     trustProxy: trustProxy(env),
+    adminTrustProxy: trustProxy(env, 'ADMIN_TRUST_PROXY'),
     healthPort: int(env, 'HEALTH_PORT', 9000),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 100),
     pushQueryUrl: optionalUrl(env, 'PUSH_QUERY_URL'),

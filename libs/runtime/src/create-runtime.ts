@@ -11,8 +11,16 @@ import { HealthRegistry } from './health-registry';
 import { ShutdownCoordinator } from './shutdown/shutdown-coordinator';
 import { PlatformMetrics, flushTracing } from '@dcp/observability';
 import { ObservedRpcClient, ObservedRpcServer } from './metrics/observed-rpc';
+import { INTAKE_CHECK } from './intake/open-intake-when-ready';
+import { RequestIntake } from './intake/request-intake';
 
 export interface Runtime extends RuntimeContext {
+  /**
+   * Subscribes the request subjects the services registered, which are held until then (SDF1); resolves once
+   * the bus has them. Hosts call it as the last step of start-up: bootstrapService once every readiness check
+   * passed, the edge's servers before they listen; specs once their module is initialised.
+   */
+  openIntake(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,26 +55,41 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
   const health = new HealthRegistry();
   health.register('events', () => bus.events.ping());
   const shutdown = new ShutdownCoordinator();
+  // One registry per process: every service and the edge of this runtime count into it.
+  const metrics = new PlatformMetrics();
   // Not ready from the first moment of shutdown, before anything stops (HS1).
   health.register('running', async () => {
     if (shutdown.stopping) throw new Error('shutting down');
   });
-  shutdown.register('intake', 'bus intake', () => bus.stopIntake());
+  // Requests reach no handler before the host opens the intake, so a caller gets "no responders" at once (SDF1).
+  const intake = new RequestIntake(new ObservedRpcServer(bus.rpcServer, metrics));
+  let subscribed = false;
+  health.register(INTAKE_CHECK, async () => {
+    if (!subscribed || !intake.isOpen) throw new Error('request subjects not subscribed yet (start-up)');
+  });
+  shutdown.register('intake', 'bus intake', async () => {
+    intake.close();
+    await bus.stopIntake();
+  });
   shutdown.register('bus', 'bus connection', () => bus.close());
   // Spans still in the batch processor leave before the process exits (TR1).
   shutdown.register('bus', 'trace export', () => flushTracing());
-  // One registry per process: every service and the edge of this runtime count into it.
-  const metrics = new PlatformMetrics();
   return {
     config,
     clock: overrides.clock ?? systemClock,
-    rpcServer: new ObservedRpcServer(bus.rpcServer, metrics),
+    rpcServer: intake,
     rpcClient: new ObservedRpcClient(bus.rpcClient, metrics),
     events: bus.events,
     health,
     shutdown,
     metrics,
     database: overrides.database ?? ((service) => databaseConfigFor(config, service)),
+    openIntake: async () => {
+      intake.open();
+      // The server has every subscription once its PONG is back: readiness never says more than NATS knows.
+      await bus.flush();
+      subscribed = true;
+    },
     close: () => bus.close(),
   };
 }

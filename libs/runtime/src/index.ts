@@ -1,6 +1,8 @@
 export * from './config';
 export * from './context';
 export * from './create-runtime';
+export * from './intake/request-intake';
+export * from './intake/open-intake-when-ready';
 export * from './runtime.module';
 export * from './health.module';
 export * from './bootstrap-service';
@@ -15,3 +17,4 @@ export * from './service-operations';
 export * from './abuse-limits-config';
 export * from './secret-reencryption.job';
 export * from './admin-tokens-config';
+export * from './admin-access-config';

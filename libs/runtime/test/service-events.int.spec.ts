@@ -78,6 +78,8 @@ describeWithInfra(['postgres', 'nats'], 'ServiceEvents on PostgreSQL and NATS Je
     } as NodeJS.ProcessEnv);
     const stream = opts.stream ?? uniqueName('EVT');
     const r = await createRuntime(config, { bus: { kind: 'nats', url: config.natsUrl!, stream, subjectPrefix: stream.toLowerCase() } });
+    // Handlers registered from here on are subscribed at once (SDF1).
+    await r.openIntake();
     runtimes.push(r);
     return r;
   }

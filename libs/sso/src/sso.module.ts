@@ -6,6 +6,7 @@ import { Module } from '@nestjs/common';
 import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
 import { PrismaClient } from './generated/prisma/client';
 import { ExpiredDataPurger } from './maintenance/expired-data.purger';
+import { AuditTableSize } from './audit/audit-table-size';
 import { AdminAuditRepository } from './audit/admin-audit.repository';
 import { AdminAuditRpcHandlers } from './audit/admin-audit-rpc.handlers';
 import { CompleteAdminAuditUseCase } from './audit/complete-admin-audit.use-case';
@@ -88,6 +89,7 @@ import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
     AdminAuditRpcHandlers,
     ReencryptSsoSecretsJob,
     ExpiredDataPurger,
+    AuditTableSize,
     SsoRpcHandlers,
     SsoLifecycle,
   ],

@@ -75,6 +75,43 @@ describeWithInfra(['postgres'], 'sso: admin audit log (PostgreSQL)', () => {
     expect(items.find((e) => e.id === raw)).toMatchObject({ body: null, bodyBytes: 188, params: { devId: 'AABBCCDDEEFF' }, query: { start: '1', duration: '2', type: '1' } });
   });
 
+  it('keeps a refused call\'s body as its size and SHA-256, and the caller\'s request id beside the platform\'s (SDB1, SDB3)', async () => {
+    const sha256 = 'ab'.repeat(32);
+    const refused = entry({
+      actor: { name: 'ci-bot', role: 'read-only' },
+      method: 'PUT',
+      request: { route: '/admin/v1/maintenance', operationId: 'putMaintenance', tag: 'maintenance', path: '/admin/v1/maintenance', params: {}, query: {}, body: null, bodyBytes: 61_440, bodySha256: sha256 },
+      requestId: '4f6c2b1e-0000-4000-8000-000000000001',
+      clientRequestId: 'victim-request-0001',
+      outcome: { status: 403, errorCode: 'AD0403' },
+    });
+    const { id } = await h.rpc(SSO_AUDIT_RPC.record, refused);
+    expect((await list({ actor: 'ci-bot' })).items.find((e) => e.id === id)).toMatchObject({
+      body: null,
+      bodyBytes: 61_440,
+      bodySha256: sha256,
+      requestId: '4f6c2b1e-0000-4000-8000-000000000001',
+      clientRequestId: 'victim-request-0001',
+    });
+    // An edge of an earlier release sends neither: both are null.
+    const { id: older } = await h.rpc(SSO_AUDIT_RPC.record, entry());
+    expect((await list()).items.find((e) => e.id === older)).toMatchObject({ bodySha256: null, clientRequestId: null });
+    const bad = await rejection(h.rpc(SSO_AUDIT_RPC.record, entry({ request: { ...refused.request, bodySha256: 'not-a-digest' } })));
+    expect(bad.code).toBe(ErrorCode.FC_INVALID_PARAMETER);
+  });
+
+  it('reports the log\'s entries and size on disk as gauges, measured by the periodic purge (SDB4)', async () => {
+    await h.module.get(ExpiredDataPurger).purgeOnce();
+    const { total } = await list();
+    const metrics = await h.runtime.metrics.render();
+    expect(metrics).toContain(`dcp_admin_audit_entries ${total}`);
+    const bytes = Number(/^dcp_admin_audit_table_bytes (\d+)$/m.exec(metrics)?.[1]);
+    expect(bytes).toBeGreaterThan(8192);
+    await h.rpc(SSO_AUDIT_RPC.record, entry());
+    await h.module.get(ExpiredDataPurger).purgeOnce();
+    expect(await h.runtime.metrics.render()).toContain(`dcp_admin_audit_entries ${total + 1}`);
+  });
+
   describe('list', () => {
     const ids: string[] = [];
     let start: number;

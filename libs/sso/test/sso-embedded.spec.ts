@@ -26,6 +26,7 @@ describe('sso: embedded mode (PGlite, self-migrating)', () => {
     runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('sso') }, database: () => ({ kind: 'pglite' }) });
     module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), SsoModule] }).compile();
     await module.init();
+    await runtime.openIntake();
     sandbox = await startMerchantSandbox({ port: 0 });
   }, 60_000);
   afterAll(async () => {

@@ -67,6 +67,8 @@ export async function startSsoHarness(opts: HarnessOptions = {}): Promise<SsoHar
   const runtime = await createRuntime(config, { bus: { kind: 'in-process', busId: uniqueName('sso') }, database: () => ({ kind: 'postgres', url: databaseUrl }), clock });
   const module = await Test.createTestingModule({ imports: [RuntimeModule.forRoot(runtime), SsoModule] }).compile();
   await module.init();
+  // As the hosts do once the module started (SDF1): its request subjects are held until then.
+  await runtime.openIntake();
   // The merchant lives on the same clock, so its token expiry and signature checks agree with ours.
   const sandbox = await startMerchantSandbox({ port: 0, now: () => clock.now() });
   const sql = new Client({ connectionString: databaseUrl });

@@ -119,6 +119,8 @@ export async function startStorageHarness(opts: StorageHarnessOptions = {}): Pro
   const handled = new Collector<HandledEvent>();
   try {
     await module.init();
+    // As the hosts do once the module started (SDF1): its request subjects are held until then.
+    await runtime.openIntake();
   } catch (err) {
     // A refused start (the shared-store guard) leaves nothing behind; the spec sees the error.
     await module.close().catch(() => undefined);

@@ -16,3 +16,4 @@ export { parsePrometheusText, type PrometheusSample, type PrometheusScrape } fro
 export * from './counted';
 export * from './recorded-spans';
 export * from './shutdown-load';
+export * from './held-tcp-proxy';

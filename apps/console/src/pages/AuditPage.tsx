@@ -65,7 +65,12 @@ export function AuditPage() {
                   <Accordion.Panel>
                     <Stack gap="xs">
                       <Text size="xs">request id {a.requestId ?? '—'}</Text>
-                      {a.bodyBytes !== null ? <Text size="xs">body of {a.bodyBytes} bytes (not recorded)</Text> : null}
+                      {a.clientRequestId !== null ? <Text size="xs">caller's x-request-id {a.clientRequestId} (as sent, not verified)</Text> : null}
+                      {a.bodyBytes !== null ? (
+                        <Text size="xs" style={{ wordBreak: 'break-all' }}>
+                          body of {a.bodyBytes} bytes (not recorded){a.bodySha256 !== null ? `, SHA-256 ${a.bodySha256}` : ''}
+                        </Text>
+                      ) : null}
                       <JsonBlock label={`request of audit entry ${a.id}`} value={{ params: a.params, query: a.query, body: a.body }} />
                     </Stack>
                   </Accordion.Panel>

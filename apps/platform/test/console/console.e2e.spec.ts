@@ -329,8 +329,9 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     // The card's state is read back from the platform after the change: it is saved.
     await page.getByText('offered to 95% of devices').waitFor();
     expect(((await admin(t, 'GET', `/firmware?machineTypeName=${model}`)).body.items as Body[])[0]).toMatchObject({ rolloutPercent: 95 });
-    // A device asks firmware.latest through the gateway: the progress counts it.
+    // A device bound to the user asks firmware.latest through the gateway: the progress counts it (SDD1).
     const owner = await merchant.signIn('Firmware Asker');
+    expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', owner.credentials, deviceForm('0F1122334455'))).body.errorCode).toBe('');
     const asked = await merchant.get('firmware.latest', owner.credentials, { macAddr: '0F1122334455', machineTypeName: model, sysVersion1: 1, sysVersion3: 0, sysVersion4: 0, appVersion1: 1, appVersion3: 0, appVersion4: 0 });
     expect(asked.status).toBe(200);
     await page.reload();

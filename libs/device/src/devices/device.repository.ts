@@ -11,10 +11,18 @@ import type { Device, DeviceChanges, ListedDevice, NewDevice } from './device';
 
 export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
 
+/** A device (canonical MAC) named together with the user it should be bound to. */
+export interface UserDevicePair {
+  userId: number;
+  macAddr: string;
+}
+
 /** What the device use cases need of the device rows (DeviceRepository; an in-memory fake in unit specs). */
 export interface DeviceStore {
   findByMac(macAddr: string): Promise<Device | null>;
   findOwned(userId: number, macAddr: string): Promise<Device | null>;
+  /** Those of these (userId, canonical MAC) pairs that are bound now. */
+  boundAmong(pairs: readonly UserDevicePair[]): Promise<UserDevicePair[]>;
   listByUser(userId: number): Promise<ListedDevice[]>;
   bind(device: NewDevice): Promise<Device>;
   update(userId: number, macAddr: string, changes: DeviceChanges): Promise<boolean>;
@@ -60,6 +68,19 @@ export class DeviceRepository implements DeviceStore {
   /** The device under this canonical MAC if `userId` owns it. */
   findOwned(userId: number, macAddr: string): Promise<Device | null> {
     return this.db.client.device.findFirst({ where: { macAddr, userId } });
+  }
+
+  /**
+   * One statement for a whole batch (DEVICE_RPC.boundDevices): the pairs as one JSON array, each looked up by
+   * the unique index on mac_addr and kept only when that user holds the device.
+   */
+  boundAmong(pairs: readonly UserDevicePair[]): Promise<UserDevicePair[]> {
+    if (pairs.length === 0) return Promise.resolve([]);
+    const json = JSON.stringify(pairs.map((p) => ({ user_id: p.userId, mac_addr: p.macAddr })));
+    return this.db.client.$queryRaw<UserDevicePair[]>`
+      SELECT DISTINCT d.user_id AS "userId", d.mac_addr AS "macAddr"
+      FROM jsonb_to_recordset(${json}::jsonb) AS p(user_id int, mac_addr varchar)
+      JOIN "device"."device" d ON d.mac_addr = p.mac_addr AND d.user_id = p.user_id`;
   }
 
   /** A user's devices in the order they were added: the gateway's hottest read (getOemDeviceByUser). */

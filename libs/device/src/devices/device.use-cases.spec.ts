@@ -3,6 +3,7 @@ import { MemoryDevices, failure, fakeContext, user, userCall } from '../test/fak
 import { AddDeviceUseCase } from './add-device.use-case';
 import { DeleteDeviceUseCase } from './delete-device.use-case';
 import { DevicePasswords } from './device-passwords';
+import { FindBoundDevicesUseCase } from './find-bound-devices.use-case';
 import { FindUserDeviceUseCase } from './find-user-device.use-case';
 import { GetUserDeviceUseCase } from './get-user-device.use-case';
 import { ListUserDevicesUseCase } from './list-user-devices.use-case';
@@ -124,6 +125,28 @@ describe('device use cases', () => {
       expect((await find.execute({ userId: 1, macAddr: 'aa:bb:cc:dd:ee:01' })).device).toMatchObject({ macAddr: 'AABBCCDDEE01' });
       expect(await find.execute({ userId: 1, macAddr: 'AABBCCDDEE03' })).toEqual({ device: null });
       expect(await find.execute({ userId: 1, macAddr: 'garbage' })).toEqual({ device: null });
+    });
+
+    it('boundDevices: the pairs bound now, canonical whatever the spelling; another user\'s device, an unknown or malformed MAC left out (SDD1)', async () => {
+      const bound = new FindBoundDevicesUseCase(devices);
+      const { bound: answered } = await bound.execute({
+        pairs: [
+          { userId: 1, macAddr: 'aa:bb:cc:dd:ee:01' },
+          { userId: 1, macAddr: 'AA-BB-CC-DD-EE-02' },
+          { userId: 1, macAddr: 'aabbccddee02' },
+          { userId: 1, macAddr: 'AABBCCDDEE03' },
+          { userId: 2, macAddr: 'AABBCCDDEE01' },
+          { userId: 2, macAddr: 'aabbccddee03' },
+          { userId: 1, macAddr: 'AABBCCDDEE99' },
+          { userId: 1, macAddr: 'garbage' },
+        ],
+      });
+      expect(answered).toEqual([
+        { userId: 1, macAddr: 'AABBCCDDEE01' },
+        { userId: 1, macAddr: 'AABBCCDDEE02' },
+        { userId: 2, macAddr: 'AABBCCDDEE03' },
+      ]);
+      expect(await bound.execute({ pairs: [] })).toEqual({ bound: [] });
     });
   });
 });

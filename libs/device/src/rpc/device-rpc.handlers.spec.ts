@@ -15,7 +15,7 @@ describe('DeviceRpcHandlers', () => {
   } as unknown as RuntimeContext;
   const ok = { execute: async () => ({}) };
   const failing = { execute: async () => Promise.reject(new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS)) };
-  const h = new DeviceRpcHandlers(ctx, ok as never, failing as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never);
+  const h = new DeviceRpcHandlers(ctx, ok as never, failing as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never, ok as never);
   h.register();
 
   it('serves every device operation of the gateway catalogue (none is left to 009999)', () => {
@@ -24,9 +24,9 @@ describe('DeviceRpcHandlers', () => {
     for (const service of catalogue) expect(handlers.has(gatewaySubject(service))).toBe(true);
   });
 
-  it('serves the ownership query and the manufacturer admin contracts', () => {
+  it('serves the ownership queries and the manufacturer admin contracts', () => {
     expect(contracts).toEqual(
-      expect.arrayContaining([DEVICE_RPC.findUserDevice, DEVICE_RPC.createManufacturer, DEVICE_RPC.listManufacturers, DEVICE_RPC.getManufacturer, DEVICE_RPC.rotateDelKey].map((c) => c.subject)),
+      expect.arrayContaining([DEVICE_RPC.findUserDevice, DEVICE_RPC.findDeviceOwner, DEVICE_RPC.boundDevices, DEVICE_RPC.createManufacturer, DEVICE_RPC.listManufacturers, DEVICE_RPC.getManufacturer, DEVICE_RPC.rotateDelKey].map((c) => c.subject)),
     );
   });
 

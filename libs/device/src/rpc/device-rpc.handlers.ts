@@ -1,6 +1,6 @@
 /**
  * Request-reply entry points of device-service: the six gateway operations the edge routes here
- * (`dcp.gateway.<service>`), the ownership query for other services, and the operator API. Each maps to one
+ * (`dcp.gateway.<service>`), the ownership queries for other services, and the operator API. Each maps to one
  * use case; outcomes are counted per operation.
  */
 import { Inject, Injectable } from '@nestjs/common';
@@ -10,6 +10,7 @@ import { AddDeviceUseCase } from '../devices/add-device.use-case';
 import { DeleteDeviceUseCase } from '../devices/delete-device.use-case';
 import { GetDeviceAdminUseCase } from '../devices/admin/get-device-admin.use-case';
 import { ListUserDevicesAdminUseCase } from '../devices/admin/list-user-devices-admin.use-case';
+import { FindBoundDevicesUseCase } from '../devices/find-bound-devices.use-case';
 import { FindDeviceOwnerUseCase } from '../devices/find-device-owner.use-case';
 import { FindUserDeviceUseCase } from '../devices/find-user-device.use-case';
 import { GetUserDeviceUseCase } from '../devices/get-user-device.use-case';
@@ -37,6 +38,7 @@ export class DeviceRpcHandlers {
     private readonly getManufacturer: GetManufacturerUseCase,
     private readonly rotateDelKey: RotateDelKeyUseCase,
     private readonly findDeviceOwner: FindDeviceOwnerUseCase,
+    private readonly findBoundDevices: FindBoundDevicesUseCase,
     private readonly getDeviceAdmin: GetDeviceAdminUseCase,
     private readonly listUserDevicesAdmin: ListUserDevicesAdminUseCase,
   ) {}
@@ -54,6 +56,7 @@ export class DeviceRpcHandlers {
     });
     ops.contract(DEVICE_RPC.findUserDevice, 'find_user_device', (req) => this.findUserDevice.execute(req));
     ops.contract(DEVICE_RPC.findDeviceOwner, 'find_device_owner', (req) => this.findDeviceOwner.execute(req));
+    ops.contract(DEVICE_RPC.boundDevices, 'bound_devices', (req) => this.findBoundDevices.execute(req));
     ops.contract(DEVICE_RPC.createManufacturer, 'admin.create_manufacturer', (req) => this.createManufacturer.execute(req));
     ops.contract(DEVICE_RPC.listManufacturers, 'admin.list_manufacturers', (req) => this.listManufacturers.execute(req));
     ops.contract(DEVICE_RPC.getManufacturer, 'admin.get_manufacturer', (req) => this.getManufacturer.execute(req));

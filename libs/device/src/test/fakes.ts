@@ -44,6 +44,10 @@ export class MemoryDevices implements DeviceStore {
     return this.rows.find((d) => d.macAddr === macAddr && d.userId === userId) ?? null;
   }
 
+  async boundAmong(pairs: readonly { userId: number; macAddr: string }[]): Promise<{ userId: number; macAddr: string }[]> {
+    return pairs.filter((p) => this.rows.some((d) => d.macAddr === p.macAddr && d.userId === p.userId)).map((p) => ({ userId: p.userId, macAddr: p.macAddr }));
+  }
+
   async listByUser(userId: number): Promise<Device[]> {
     return this.rows.filter((d) => d.userId === userId).sort((a, b) => a.id - b.id);
   }

@@ -53,7 +53,8 @@ describe('AdminAudit', () => {
       actor: { name: 'alice', role: 'full' },
       method: 'POST',
       requestId: 'req-7',
-      request: { route: '/admin/v1/merchants', operationId: 'postMerchants', tag: 'merchants', path: '/admin/v1/merchants', params: {}, query: {}, body: { name: 'Acme' }, bodyBytes: null },
+      clientRequestId: null,
+      request: { route: '/admin/v1/merchants', operationId: 'postMerchants', tag: 'merchants', path: '/admin/v1/merchants', params: {}, query: {}, body: { name: 'Acme' }, bodyBytes: null, bodySha256: null },
     });
     expect(rpc.calls[1].payload).toEqual({ id: '00000000-0000-4000-8000-000000000001', outcome: { status: 201, errorCode: null } });
     expect(JSON.stringify(rpc.calls)).not.toContain('never-recorded');
@@ -107,6 +108,32 @@ describe('AdminAudit', () => {
 });
 
 describe('auditRequest', () => {
+  it('masks every credential-like field, in any case and spelling (SDB7)', () => {
+    const body = { name: 'Acme', apiKey: 'k-1', api_key: 'k-2', Token: 't-1', PASSWORD: 'p-1', authorization: 'Bearer b-1', nested: { 'X-Api-Key': 'k-3', webhookSecret: 's-1' }, tokenValidationUrl: 'https://m.example/v' };
+    const recorded = auditRequest({ url: '/admin/v1/merchants', query: { api_key: 'k-4' }, body }, createMerchant, {});
+    expect(recorded.body).toEqual({
+      name: 'Acme',
+      apiKey: '[REDACTED]',
+      api_key: '[REDACTED]',
+      Token: '[REDACTED]',
+      PASSWORD: '[REDACTED]',
+      authorization: '[REDACTED]',
+      nested: { 'X-Api-Key': '[REDACTED]', webhookSecret: '[REDACTED]' },
+      tokenValidationUrl: 'https://m.example/v',
+    });
+    expect(recorded.query).toEqual({ api_key: '[REDACTED]' });
+  });
+
+  it('keeps of a call refused before forwarding only its body\'s size and SHA-256, never the body (SDB1)', () => {
+    const huge = { name: 'x'.repeat(60 * 1024) };
+    const declared = { 'content-length': String(Buffer.byteLength(JSON.stringify(huge))) };
+    const refused = auditRequest({ url: '/admin/v1/merchants', query: {}, body: huge, headers: declared }, createMerchant, {}, { refused: true });
+    expect(refused).toMatchObject({ body: null, bodyBytes: Buffer.byteLength(JSON.stringify(huge)), bodySha256: null });
+    expect(JSON.stringify(refused)).not.toContain('xxxx');
+    const segment = ADMIN_ROUTES.find((r) => r.path === '/devices/{devId}/segments')!;
+    expect(auditRequest({ url: '/admin/v1/devices/AA/segments', query: {}, body: Buffer.alloc(376), headers: { 'content-length': '376' } }, segment, { devId: 'AA' }, { refused: true })).toMatchObject({ body: null, bodyBytes: 376 });
+  });
+
   it('masks credential-named fields at any depth and in the query', () => {
     const recorded = auditRequest({ url: '/admin/v1/merchants?token=abc', query: { token: 'abc', q: 'x' }, body: { name: 'A', nested: [{ clientSecret: 's', password: 'p' }] } }, createMerchant, {});
     expect(recorded.body).toEqual({ name: 'A', nested: [{ clientSecret: '[REDACTED]', password: '[REDACTED]' }] });

@@ -9,8 +9,11 @@
  *   (AdminExceptionFilter); the refusal's answer is held back until that record is written (an onSend hook of
  *   the admin server), so what a client was answered is in the log when it reads it.
  * - Recorded: the token's name and role, method, route template, operationId, tag, concrete path, path
- *   params, query, the JSON body with credential-named fields masked (a raw body: its byte count only), the
- *   request id. Never a response: create and rotate answers carry secrets.
+ *   params, query, the request id (the platform's own) and the caller's x-request-id beside it (SDB3), and
+ *   of a forwarded call the JSON body with credential-named fields masked (a raw body: its byte count and
+ *   SHA-256). A call refused before forwarding keeps only its body's byte count and SHA-256 (SDB1): a token
+ *   that may change nothing cannot store what it sends. Never a response: create and rotate answers carry
+ *   secrets.
  * - Not recorded: calls without a valid token (no one to name; anyone could fill the table), reads.
  */
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
@@ -27,11 +30,14 @@ import {
 } from '@dcp/contracts';
 import { REDACTED, isCredentialName, scrubText } from '@dcp/observability';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AdminRoute, compilePath } from './admin-route';
 import { ADMIN_ROUTES } from './admin-routes';
 import { type AdminIdentity, AdminTokens, adminIdentityOf, requireAdminIdentity } from './admin-tokens';
 import { operationIdOf } from './openapi';
+import { bodyDigestOf, digestAdminBodies } from './audit-body-digest';
+import { isUnrecordedRefusal } from './admin-change-limits';
+import { clientRequestIdOf } from '../http/request-id';
 
 const PREFIX = '/admin/v1';
 const AUDITED = new Set<string>(AUDITED_METHODS);
@@ -55,11 +61,14 @@ export class AdminAudit implements OnModuleInit {
   }
 
   onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     // Every answer of the admin server, refusals of the body parser included, goes through onSend.
-    this.adapterHost.httpAdapter.getInstance<{ addHook(name: 'onSend', hook: (req: object, reply: unknown, payload: unknown) => Promise<unknown>): void }>().addHook('onSend', async (req, _reply, payload) => {
+    fastify.addHook('onSend', async (req, _reply, payload) => {
       await this.recording.get(req)?.catch(() => undefined);
       return payload;
     });
+    // The size and SHA-256 of each changing call's body, what a refusal's entry keeps of it (SDB1).
+    digestAdminBodies(fastify);
   }
 
   /**
@@ -93,10 +102,14 @@ export class AdminAudit implements OnModuleInit {
   /**
    * A changing call refused before it was forwarded (read-only token, unknown route or method, a bad or
    * oversized body): recorded complete with its refusal, while its answer waits. Never fails: a failure is logged.
+   * Resolves once recorded, for an answer sent outside the server's hooks (an undecodable URL, SDC3).
    */
-  recordRefusal(req: FastifyRequest, refusal: PlatformError): void {
-    if (!AUDITED.has(req.method) || handled.has(req)) return;
-    this.recording.set(req, this.writeRefusal(req, refusal));
+  recordRefusal(req: FastifyRequest, refusal: PlatformError): Promise<void> {
+    // A change limit's refusals after the first of their window are not recorded (admin-change-limits.ts, SDB2).
+    if (!AUDITED.has(req.method) || handled.has(req) || isUnrecordedRefusal(req)) return Promise.resolve();
+    const recording = this.writeRefusal(req, refusal);
+    this.recording.set(req, recording);
+    return recording;
   }
 
   private async writeRefusal(req: FastifyRequest, refusal: PlatformError): Promise<void> {
@@ -108,7 +121,7 @@ export class AdminAudit implements OnModuleInit {
     const outcome: AuditOutcome = { status: refusal.httpStatus, errorCode: refusal.value };
     try {
       const hit = compiled.map((c) => ({ route: c.route, params: matchOrNothing(c.match, path.slice(PREFIX.length) || '/') })).find((c) => c.params && c.route.method === req.method);
-      await this.ctx.rpcClient.request(SSO_AUDIT_RPC.record, { ...this.entry(req, identity, hit?.route, hit?.params ?? {}), outcome });
+      await this.ctx.rpcClient.request(SSO_AUDIT_RPC.record, { ...this.entry(req, identity, hit?.route, hit?.params ?? {}, { refused: true }), outcome });
     } catch (err) {
       this.logger.error(`request ${req.id}: the audit entry of the refused ${req.method} ${path} (${refusal.value}) could not be recorded (${describe(err)})`);
     }
@@ -124,19 +137,31 @@ export class AdminAudit implements OnModuleInit {
     }
   }
 
-  private entry(req: FastifyRequest, identity: AdminIdentity, route: AdminRoute | undefined, params: Record<string, string>): RecordAuditRequest {
+  private entry(req: FastifyRequest, identity: AdminIdentity, route: AdminRoute | undefined, params: Record<string, string>, opts: { refused?: boolean } = {}): RecordAuditRequest {
     return {
       actor: { name: identity.name, role: identity.role },
       method: req.method as RecordAuditRequest['method'],
-      request: auditRequest(req, route, params),
+      request: auditRequest(req, route, params, opts),
       requestId: req.id ? String(req.id).slice(0, AUDIT_LIMITS.maxRequestIdLength) : null,
+      clientRequestId: clientRequestIdOf(req.headers) ?? null,
     };
   }
 }
 
-/** What the entry says of the request: route, path, params, query, and the body (masked, bounded) or its size. */
-export function auditRequest(req: Pick<FastifyRequest, 'url' | 'query' | 'body'>, route: AdminRoute | undefined, params: Record<string, string>): AuditRequest {
+/**
+ * What the entry says of the request: route, path, params, query, and the body (masked, bounded) — or, for a
+ * raw body, one over the bound, or any body of a call refused before forwarding, its size and SHA-256 only.
+ */
+export function auditRequest(
+  req: Pick<FastifyRequest, 'url' | 'query' | 'body'> & Partial<Pick<FastifyRequest, 'headers'>>,
+  route: AdminRoute | undefined,
+  params: Record<string, string>,
+  { refused = false }: { refused?: boolean } = {},
+): AuditRequest {
   const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
+  const body = refused || raw || req.body === undefined ? null : bounded(masked(req.body));
+  const stored = body !== null && !isTruncated(body);
+  const digest = stored ? null : bodyDigestOf(req);
   return {
     route: route ? `${PREFIX}${route.path}` : null,
     operationId: route ? operationIdOf(route) : null,
@@ -144,9 +169,14 @@ export function auditRequest(req: Pick<FastifyRequest, 'url' | 'query' | 'body'>
     path: pathOf(req).slice(0, AUDIT_LIMITS.maxPathLength),
     params: masked(params) as Record<string, string>,
     query: masked((req.query ?? {}) as Record<string, unknown>) as Record<string, unknown>,
-    body: raw || req.body === undefined ? null : bounded(masked(req.body)),
-    bodyBytes: raw ? raw.length : null,
+    body,
+    bodyBytes: digest?.bytes ?? (raw ? raw.length : null),
+    bodySha256: digest?.sha256 ?? null,
   };
+}
+
+function isTruncated(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { truncated?: unknown }).truncated === true;
 }
 
 function pathOf(req: Pick<FastifyRequest, 'url'>): string {

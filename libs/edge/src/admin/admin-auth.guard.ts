@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
+import { requiresAdminToken } from './admin-auth-limit';
 import { readOnlyMayCall } from './admin-routes';
 import { AdminTokens, attachAdminIdentity } from './admin-tokens';
 
@@ -9,7 +10,8 @@ import { AdminTokens, attachAdminIdentity } from './admin-tokens';
  * `Authorization: Bearer <token>` of ADMIN_TOKEN or ADMIN_TOKENS (docs/decisions.md AU1, AU2): attaches the
  * caller's identity {name, role} to the request; a `read-only` token may only GET, and POST the routes that
  * change nothing (`readsOnly`: playback URLs; AU8), else ADMIN_FORBIDDEN (AD0403).
- * The OpenAPI document is readable without a token.
+ * The OpenAPI document is readable without a token. Before this guard, the admin port has checked the Host
+ * (admin-host-check.ts) and counted a wrong token against its address (admin-auth-limit.ts, SDA5).
  */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
@@ -21,7 +23,7 @@ export class AdminAuthGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
-    if (req.method === 'GET' && req.url === '/admin/v1/openapi.json') return true;
+    if (!requiresAdminToken(req.method, req.url)) return true;
     const identity = this.tokens.identify(req.headers.authorization);
     if (!identity) throw new PlatformError(ErrorCode.ADMIN_UNAUTHORIZED);
     attachAdminIdentity(req, identity);

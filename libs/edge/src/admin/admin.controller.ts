@@ -12,6 +12,8 @@ import { requireAdminIdentity } from './admin-tokens';
 import { bodyTooLarge } from '../http/body-limits';
 import { type AdminRoute, compilePath } from './admin-route';
 import { answerRoute } from './admin-composition';
+import { refuseUnstorableInput } from './admin-input';
+import { refuseUndecodablePath } from './admin-undecodable-path';
 import { ADMIN_ROUTES } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
 
@@ -30,6 +32,8 @@ export class AdminController {
 
   @All('admin/v1/*')
   async handle(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // A path sent undecodable reaches here escaped, past the Host check, limits and guard: refused (SDC3).
+    refuseUndecodablePath(req);
     const path = req.url.split('?')[0].slice(PREFIX.length) || '/';
     if (path === '/openapi.json' && req.method === 'GET') {
       await reply.status(200).send(this.openApi);
@@ -39,6 +43,8 @@ export class AdminController {
     if (candidates.length === 0) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no admin route ${path}`);
     const hit = candidates.find((c) => c.route.method === req.method);
     if (!hit) throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, `${req.method} is not allowed on ${PREFIX}${path}`);
+    // Text no service can store (NUL, a lone surrogate) is refused here for every route, naming the field (SDC1).
+    refuseUnstorableInput({ params: hit.params ?? {}, query: req.query, body: req.body });
     if (hit.route.local) {
       await reply.status(hit.route.status).send(hit.route.local.answer({ identity: requireAdminIdentity(req) }));
       return;

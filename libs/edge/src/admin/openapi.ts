@@ -30,6 +30,8 @@ export function buildOpenApiDocument(routes: readonly AdminRoute[]): Record<stri
         404: errorResponse(`Not found (${ERROR_CATALOG[ErrorCode.ADMIN_NOT_FOUND].value})`),
         // Changes can collide with the current state (a duplicate code, a device without owner, a race).
         ...(r.method === 'GET' ? {} : { 409: errorResponse(`Conflict with the current state (${ERROR_CATALOG[ErrorCode.ADMIN_CONFLICT].value})`) }),
+        // Any route: an address that sent too many wrong tokens is refused for the rest of the window (SDA5).
+        429: errorResponse(`Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (${ERROR_CATALOG[ErrorCode.ADMIN_RATE_LIMITED].value})`),
       },
     };
     if (r.body) {

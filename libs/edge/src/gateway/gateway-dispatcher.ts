@@ -28,6 +28,11 @@ export interface GatewayRequest {
   service: string | undefined;
   params: Record<string, string>;
   requestId: string;
+  /**
+   * Called once the access token is verified as belonging to the clientId (user operations only): the
+   * merchant's rate-limit budget is spent there (decisions SDE1), never by a call that fails authentication.
+   */
+  onClientVerified?: (clientId: string) => Promise<void>;
 }
 
 /** Operations the edge answers itself (owner 'edge' in the catalogue). */
@@ -49,6 +54,7 @@ export class GatewayDispatcher {
     parseOperationParams(op, req.params);
     const params = knownParams(op, req.params);
     const user = op.auth === 'user' ? await this.authenticate(params) : undefined;
+    if (user) await req.onClientVerified?.(user.clientId);
     const local = LOCAL_OPERATIONS[op.service];
     if (op.owner === 'edge' && local) return local(this.clock);
     const reply = await this.ctx.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId }, { owner: op.owner });

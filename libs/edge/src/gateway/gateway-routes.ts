@@ -12,6 +12,7 @@
 import { type Envelope, type Surface, successEnvelope } from '@dcp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectParams } from '../http/collect-params';
+import { countVerifiedClient } from '../http/rate-limits';
 import type { PublicSurface } from '../http/surface';
 import type { GatewayDispatcher } from './gateway-dispatcher';
 import { gatewayErrorEnvelope } from './gateway-exception.filter';
@@ -53,6 +54,7 @@ async function call(dispatcher: GatewayDispatcher, surface: Surface, req: Fastif
     service: typeof service === 'string' ? service : undefined,
     params,
     requestId: String(req.id),
+    onClientVerified: (clientId) => countVerifiedClient(req, clientId),
   });
   return successEnvelope(result.data, result.extra ?? {});
 }

@@ -1,19 +1,33 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { registerRateLimits } from './rate-limits';
+import { countVerifiedClient, registerRateLimits } from './rate-limits';
+
+/** Requests the gateway route's handler ran (a refusal before the work leaves it unchanged). */
+let handled = 0;
 
 /**
  * A bare Fastify on loopback with one route per surface and one without; a refusal answers its code. The
- * client's address is the X-Forwarded-For the spec sends (loopback is a trusted proxy here).
+ * client's address is the X-Forwarded-For the spec sends (loopback is a trusted proxy here). The surface
+ * routes stand in for the SSO controller and the gateway dispatcher: a request whose `verified` parameter is
+ * `yes` is verified as the clientId it names (countVerifiedClient), any other naming one answers `unverified`,
+ * one naming none (cloud_system.current_time) answers success.
  */
 async function server(perAddress: number, perClient: number): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: ['127.0.0.1'] });
+  handled = 0;
   app.setErrorHandler((err, _req, reply) => {
     void reply.status(200).send({ code: err instanceof PlatformError ? err.code : 'unexpected', details: err instanceof PlatformError ? err.failureDetails : String(err) });
   });
   await registerRateLimits(app, { perAddress, perClient, windowMs: 60_000 });
-  app.get('/gateway', { config: { surface: 'gateway' } }, async () => ({ code: '' }));
+  app.get('/gateway', { config: { surface: 'gateway' } }, async (req) => {
+    handled++;
+    const { clientId, verified } = req.query as { clientId?: string; verified?: string };
+    if (!clientId) return { code: '' };
+    if (verified !== 'yes') return { code: 'unverified' };
+    await countVerifiedClient(req, clientId);
+    return { code: '' };
+  });
   app.post('/sso/login', { config: { surface: 'sso' } }, async () => ({ code: '' }));
   app.get('/health/live', async () => ({ code: '' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -32,13 +46,39 @@ async function send(app: FastifyInstance, method: string, path: string, from: st
   return { json: () => body, headers: { 'retry-after': res.headers.get('retry-after') } };
 }
 
-const gateway = (app: FastifyInstance, clientId?: string, ip = '203.0.113.1') => send(app, 'GET', `/gateway${clientId ? `?clientId=${clientId}` : ''}`, ip);
+/** A gateway call naming `clientId`, verified as that merchant's (a valid access token) or not. */
+const gateway = (app: FastifyInstance, clientId?: string, ip = '203.0.113.1', verified = true) =>
+  send(app, 'GET', `/gateway${clientId ? `?clientId=${clientId}&verified=${verified ? 'yes' : 'no'}` : ''}`, ip);
 
-describe('registerRateLimits (decisions AB1, AB3, AB8)', () => {
+describe('registerRateLimits (decisions AB1, AB3, AB8, SDE1)', () => {
   it('with both limits at 0 registers nothing and limits nothing', async () => {
     const app = await server(0, 0);
     expect(app.hasDecorator('createRateLimit')).toBe(false);
     for (let i = 0; i < 5; i++) expect((await gateway(app, 'c-1')).json()).toEqual({ code: '' });
+    await app.close();
+  });
+
+  it('never lets requests that fail verification spend a merchant\'s budget, whatever forwarded address they come from (SDE1)', async () => {
+    const app = await server(2, 2);
+    // The attack of issue 18: one host behind a trusted proxy, a new X-Forwarded-For each time, naming c-1.
+    for (let i = 1; i <= 20; i++) expect((await gateway(app, 'c-1', `198.51.100.${i}`, false)).json()).toEqual({ code: 'unverified' });
+    expect((await gateway(app, 'c-1', '203.0.113.50')).json()).toEqual({ code: '' });
+    expect((await gateway(app, 'c-1', '203.0.113.51')).json()).toEqual({ code: '' });
+    await app.close();
+  });
+
+  it('still refuses a merchant whose own verified calls spent its budget, before verifying anything (SDE1)', async () => {
+    const app = await server(0, 2);
+    expect((await gateway(app, 'c-1', '198.51.100.1')).json()).toEqual({ code: '' });
+    expect((await gateway(app, 'c-1', '198.51.100.2', false)).json()).toEqual({ code: 'unverified' });
+    expect((await gateway(app, 'c-1', '198.51.100.3')).json()).toEqual({ code: '' });
+    const handledBefore = handled;
+    const refused = await gateway(app, 'c-1', '198.51.100.4');
+    expect(refused.json()).toEqual({ code: ErrorCode.RATE_LIMITED, details: expect.stringMatching(/^too many requests for this clientId: at most 2 per 60 s, retry after \d+ s$/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await gateway(app, 'c-1', '198.51.100.5', false)).json()).toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    expect(handled).toBe(handledBefore);
+    expect((await gateway(app, 'c-2', '198.51.100.4')).json()).toEqual({ code: '' });
     await app.close();
   });
 

@@ -24,10 +24,14 @@ export type EdgeServerOptions = Pick<FastifyServerOptions, 'trustProxy' | 'reque
   http: { headersTimeout: number; connectionsCheckingInterval: number };
 };
 
-export function edgeServerOptions(config: Pick<PlatformConfig, 'httpTimeouts' | 'trustProxy'>): EdgeServerOptions {
+/**
+ * `port`: the admin port believes X-Forwarded-For only from ADMIN_TRUST_PROXY (SDA6), the public port from
+ * TRUST_PROXY: an ingress in front of the public port is no proxy of the admin port.
+ */
+export function edgeServerOptions(config: Pick<PlatformConfig, 'httpTimeouts' | 'trustProxy' | 'adminTrustProxy'>, port: 'public' | 'admin' = 'public'): EdgeServerOptions {
   const { requestMs, headersMs, keepAliveMs, connectionMs } = config.httpTimeouts;
   return {
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: trustProxyOption(port === 'admin' ? config.adminTrustProxy : config.trustProxy),
     requestTimeout: requestMs,
     keepAliveTimeout: keepAliveMs,
     connectionTimeout: connectionMs,

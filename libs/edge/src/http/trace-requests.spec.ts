@@ -8,9 +8,10 @@ import { traceRequests } from './trace-requests';
 
 const INCOMING = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const OPERATION = 'user_ipc_setting_v2_0.addOemDevice';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The call context each response finished in, by request id (what Fastify's completed-request log line sees). */
-const finishedIn = new Collector<[string, CallContext | undefined]>();
+/** The call context each response finished in, by the caller's request id (what Fastify's completed-request log line sees). */
+const finishedIn = new Collector<[string | undefined, CallContext | undefined]>();
 const finished = async (id: string) => (await finishedIn.until((xs) => xs.some(([x]) => x === id), `the response to ${id}`)).find(([x]) => x === id)?.[1];
 
 /** A Fastify app with the hook and routes that answer with the call context their handler runs in. */
@@ -18,7 +19,7 @@ async function app(): Promise<FastifyInstance> {
   const fastify = Fastify({ genReqId: requestId });
   traceRequests(fastify);
   fastify.addHook('onResponse', (req, _reply, done) => {
-    finishedIn.push([req.id, currentCallContext()]);
+    finishedIn.push([currentCallContext()?.clientRequestId, currentCallContext()]);
     done();
   });
   fastify.all('/gateway', async () => ({ ...currentCallContext() }));
@@ -46,14 +47,28 @@ describe('edge call context, tracing off', () => {
   });
   afterAll(() => fastify.close());
 
-  it('passes an incoming traceparent and tracestate through unchanged, with the request id', async () => {
+  it('passes an incoming traceparent and tracestate through unchanged, with the platform\'s request id and the caller\'s beside it', async () => {
     const res = await call(fastify, `/gateway?service=${OPERATION}`, { headers: { traceparent: INCOMING, tracestate: 'vendor=abc', 'x-request-id': 'req-1' } });
-    expect(res).toEqual({ requestId: 'req-1', traceparent: INCOMING, tracestate: 'vendor=abc' });
+    expect(res).toEqual({ requestId: expect.stringMatching(UUID), clientRequestId: 'req-1', traceparent: INCOMING, tracestate: 'vendor=abc' });
+  });
+
+  it('never takes a caller\'s x-request-id as the request id: two callers sending the same one get two ids (SDB3)', async () => {
+    const [a, b] = await Promise.all([call(fastify, '/gateway', { headers: { 'x-request-id': 'victim-request-0001' } }), call(fastify, '/gateway', { headers: { 'x-request-id': 'victim-request-0001' } })]);
+    expect([a.clientRequestId, b.clientRequestId]).toEqual(['victim-request-0001', 'victim-request-0001']);
+    expect(a.requestId).toMatch(UUID);
+    expect(b.requestId).toMatch(UUID);
+    expect(a.requestId).not.toBe(b.requestId);
+  });
+
+  it('ignores a malformed x-request-id (no clientRequestId)', async () => {
+    const res = await call(fastify, '/gateway', { headers: { 'x-request-id': 'has spaces and "quotes"' } });
+    expect(res.requestId).toMatch(UUID);
+    expect(res).not.toHaveProperty('clientRequestId');
   });
 
   it('drops a tracestate longer than 512 characters and keeps the rest', async () => {
     const res = await call(fastify, '/gateway', { headers: { traceparent: INCOMING, tracestate: `v=${'x'.repeat(511)}`, 'x-request-id': 'req-4' } });
-    expect(res).toEqual({ requestId: 'req-4', traceparent: INCOMING });
+    expect(res).toEqual({ requestId: expect.stringMatching(UUID), clientRequestId: 'req-4', traceparent: INCOMING });
   });
 
   it('gives a request without one (or with a malformed one) a fresh trace id of its own', async () => {
@@ -69,7 +84,7 @@ describe('edge call context, tracing off', () => {
 
   it('keeps the context through reading a body that arrives in many chunks', async () => {
     const res = await call(fastify, '/sso/user_callback', { method: 'POST', headers: { traceparent: INCOMING, 'x-request-id': 'req-2' }, body: { operation: 'DELETE', uuid: 'u-1', padding: 'x'.repeat(512 * 1024) } });
-    expect(res).toMatchObject({ requestId: 'req-2', traceparent: INCOMING });
+    expect(res).toMatchObject({ clientRequestId: 'req-2', traceparent: INCOMING });
   });
 
   it('is still the context when the response has been sent (the completed-request log line)', async () => {
@@ -98,7 +113,7 @@ describe('edge call context, tracing on', () => {
     expect(span.attributes['http.response.status_code']).toBe(200);
     expect(span.spanContext().traceId).toBe(traceIdOf(INCOMING));
     expect(parentSpanIdOf(span)).toBe(parseTraceparent(INCOMING)?.spanId);
-    expect(res).toEqual({ requestId: 'req-3', traceparent: `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01` });
+    expect(res).toEqual({ requestId: expect.stringMatching(UUID), clientRequestId: 'req-3', traceparent: `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01` });
   });
 
   it('names a span by route when the operation is not in the catalogue (span names stay few)', async () => {

@@ -1,6 +1,7 @@
 /**
- * Every HTTP request the edge serves runs in a call context: the request id Fastify made (request-id.ts) and
- * the W3C trace context, taken from the caller's `traceparent`/`tracestate` when well-formed. With tracing on,
+ * Every HTTP request the edge serves runs in a call context: the request id Fastify made (request-id.ts: the
+ * platform's own; a well-formed x-request-id of the caller is kept beside it as clientRequestId) and the W3C
+ * trace context, taken from the caller's `traceparent`/`tracestate` when well-formed. With tracing on,
  * a server span named by surface and operation (`gateway user_ipc_setting_v2_0.addOemDevice`) continues it;
  * with tracing off, an incoming traceparent passes through unchanged and a request without one gets a random
  * one, so its log lines in every process share a trace id (TR2). The context is entered again before
@@ -25,6 +26,7 @@ import {
   type Span,
 } from '@dcp/observability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientRequestIdOf } from './request-id';
 
 /** What this hook keeps on each request (a Fastify request decoration, so no per-request shape change). */
 interface TracedRequest {
@@ -44,12 +46,13 @@ export function traceRequests(fastify: FastifyInstance): void {
     const incoming = typeof given === 'string' && isValidTraceparent(given) ? given : undefined;
     const state = incoming ? req.headers[TRACESTATE_HEADER] : undefined;
     const tracestate = typeof state === 'string' ? boundedTracestate(state) : undefined;
+    const clientRequestId = clientRequestIdOf(req.headers);
     if (activeTracer()) {
       const started = startSpan({ name: spanName(req), kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'http.route': req.routeOptions.url ?? '' } }, { requestId: req.id, traceparent: incoming, tracestate });
       r.serverSpan = started?.span ?? null;
-      r.callContext = started?.context ?? null;
+      r.callContext = started ? { ...started.context, clientRequestId } : null;
     }
-    r.callContext ??= { requestId: req.id, traceparent: incoming ?? mintTraceparent(), tracestate };
+    r.callContext ??= { requestId: req.id, clientRequestId, traceparent: incoming ?? mintTraceparent(), tracestate };
     runWithCallContext(r.callContext, done);
   });
   fastify.addHook('preValidation', (req, _reply, done) => continueInContext(traced(req).callContext, done));

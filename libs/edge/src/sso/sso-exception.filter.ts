@@ -4,9 +4,14 @@
  * large) become OP0046, unknown errors 000099. Bound to SsoController.
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { ErrorCode, errorEnvelope } from '@dcp/contracts';
+import { ErrorCode, type PlatformError, errorEnvelope } from '@dcp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toPlatformError } from '../http/to-platform-error';
+
+/** The body of an SSO refusal: the envelope, plus `expiresIn: 0` but on user_callback. */
+export function ssoErrorBody(err: PlatformError, operation: unknown): Record<string, unknown> {
+  return { ...errorEnvelope(err), ...(operation === 'user_callback' ? {} : { expiresIn: 0 }) };
+}
 
 @Catch()
 export class SsoExceptionFilter implements ExceptionFilter {
@@ -18,7 +23,6 @@ export class SsoExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const err = toPlatformError(exception, ErrorCode.SSO_PARAMETER_INVALID, { logger: this.logger, requestId: String(req.id) });
     const operation = (req.params as { operation?: unknown } | undefined)?.operation;
-    const body = { ...errorEnvelope(err), ...(operation === 'user_callback' ? {} : { expiresIn: 0 }) };
-    void reply.status(401).header('x-request-id', req.id).send(body);
+    void reply.status(401).header('x-request-id', req.id).send(ssoErrorBody(err, operation));
   }
 }

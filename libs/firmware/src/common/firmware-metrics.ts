@@ -4,11 +4,18 @@ import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
 
 export type Offer = 'system' | 'app' | 'none';
 
+/**
+ * Why an answer of firmware.latest was not recorded for rollout progress: `not_bound` the device is not bound to
+ * the user who asked (SDD1) · `write_failed` the batch's write failed · `queue_full` more answers waited than the
+ * queue holds · `unverified` device-service did not answer before the service stopped (never recorded unverified).
+ */
+export type NotRecordedReason = 'not_bound' | 'write_failed' | 'queue_full' | 'unverified';
+
 /** What firmware.latest records (FirmwareMetrics; a recording fake in unit specs). */
 export interface OfferMetrics {
   offered(offer: Offer): void;
-  /** Answers of firmware.latest that rollout progress could not record (the answers went out anyway). */
-  progressNotRecorded(count?: number): void;
+  /** Answers of firmware.latest that rollout progress did not record, and why (the answers went out anyway). */
+  progressNotRecorded(reason: NotRecordedReason, count?: number): void;
 }
 
 @Injectable()
@@ -20,8 +27,8 @@ export class FirmwareMetrics implements OfferMetrics {
     this.ctx.metrics.increment('dcp_firmware_offers_total', { offer });
   }
 
-  progressNotRecorded(count = 1): void {
-    this.ctx.metrics.increment('dcp_firmware_progress_not_recorded_total', {}, count);
+  progressNotRecorded(reason: NotRecordedReason, count = 1): void {
+    this.ctx.metrics.increment('dcp_firmware_progress_not_recorded_total', { reason }, count);
   }
 
   /** Rollout progress rows the purge removed (older than the longest window plus a day). */

@@ -1,6 +1,6 @@
 import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { T0, FakeMetrics, MemoryReleases, MemoryRolloutChecks, failure } from '../test/fakes';
+import { T0, FakeBoundDevices, FakeMetrics, MemoryReleases, MemoryRolloutChecks, failure } from '../test/fakes';
 import { CreateReleaseUseCase } from '../releases/create-release.use-case';
 import { RECORD_INTERVAL_MS, RolloutRecorder } from '../progress/rollout-recorder';
 import { LatestFirmwareUseCase } from './latest-firmware.use-case';
@@ -56,7 +56,7 @@ describe('firmware.latest', () => {
     metrics = new FakeMetrics();
     checks = new MemoryRolloutChecks();
     clock = new ManualClock(T0);
-    recorder = new RolloutRecorder(checks, metrics);
+    recorder = new RolloutRecorder(checks, metrics, new FakeBoundDevices());
     latest = new LatestFirmwareUseCase(releases, metrics, recorder, clock);
     create = new CreateReleaseUseCase(releases, new ManualClock(T0));
   });
@@ -121,10 +121,11 @@ describe('firmware.latest', () => {
 
   describe('rollout progress: what each answer records', () => {
     const modelIdOf = (machineTypeName: string) => releases.models.find((m) => m.machineTypeName === machineTypeName)!.id;
-    /** The record of an answer, with the MAC in its canonical form and the runtime clock's time. */
+    /** The record of an answer, with the MAC in its canonical form, the user who asked and the runtime clock's time. */
     const recordOf = (modelId: number, fromSystem: string, fromApp: string, outcome: string, offeredReleaseId = 0) => ({
       modelId,
       macAddr: 'AABBCCDDEE01',
+      userId: user.userId,
       fromSystem,
       fromApp,
       outcome,

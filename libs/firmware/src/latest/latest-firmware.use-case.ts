@@ -6,7 +6,8 @@
  * Up to date: no `data`, `remind` 0. A database failure answers 003301 (FC_SQLEXCEPTION, spec 7.2).
  * Every answer for a model with a chain (an offer, nothing, 010121) is queued for rollout progress
  * (progress/rollout-check.ts); RolloutRecorder writes the queue in batches, so recording neither delays nor
- * changes an answer.
+ * changes an answer. A MAC the caller does not own is answered all the same (apps ask during set-up, before
+ * they bind the device); RolloutRecorder records only the answers for devices bound to the caller (SDD1).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
@@ -31,19 +32,21 @@ export class LatestFirmwareUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ params }: CallOf<'firmwareLatest'>): Promise<GatewayResult> {
+  async execute({ params, user }: CallOf<'firmwareLatest'>): Promise<GatewayResult> {
     // oemCode is accepted and ignored: releases belong to models, not to brands.
     const query = { macAddr: params.macAddr, machineTypeName: params.machineTypeName, reported: reportedVersions(params) };
     const chain = await this.chainOf(query.machineTypeName);
     if (!chain || chain.releases.length === 0) throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS, `model ${query.machineTypeName} has no firmware upgrade chain`);
     const now = new Date(this.clock.now());
+    // Answered whoever owns the device (apps ask before binding it); recorded only if it is the caller's (SDD1).
+    const asked = { macAddr: query.macAddr, userId: user.userId };
     if (!chain.model.smartUpgrade) {
-      this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, undefined, now));
+      this.progress.record(rolloutCheckOf(chain, query.reported, asked, undefined, now));
       throw new PlatformError(ErrorCode.PT_FIRMWARE_NOT_SUPPORT_UPGRADE, `model ${query.machineTypeName} does not support smart upgrade`);
     }
 
     const offer = chooseOffer(chain.releases, query.reported, (r) => isRolledOutTo(r, query.macAddr));
-    this.progress.record(rolloutCheckOf(chain, query.reported, query.macAddr, offer, now));
+    this.progress.record(rolloutCheckOf(chain, query.reported, asked, offer, now));
     if (!offer) {
       this.metrics.offered('none');
       return { extra: { remind: 0 } };

@@ -2,7 +2,8 @@
  * Rollout progress of one model (operator API): distinct devices that asked firmware.latest over the last
  * 24 h and 7 d (PROGRESS_WINDOWS), by the version they asked from, by answer, and per release of the model
  * the devices it was offered to. Unknown model → ADMIN_NOT_FOUND. This replica's queued answers are written
- * first, so its own answers so far are counted (another replica's wait at most FLUSH_INTERVAL_MS).
+ * first, so its own answers so far are counted (another replica's wait at most FLUSH_INTERVAL_MS). Only rows
+ * written are counted: answers for devices not bound to the user who asked never are (docs/decisions.md SDD1).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, FIRMWARE_TYPE, type ModelProgressView, PROGRESS_WINDOWS, PlatformError } from '@dcp/contracts';

@@ -20,6 +20,8 @@ export interface RolloutCheck {
   modelId: number;
   /** Canonical MAC (12 upper-case hex digits). */
   macAddr: string;
+  /** The user who asked: the answer is recorded only if the device is bound to them (SDD1); not stored. */
+  userId: number;
   fromSystem: string;
   fromApp: string;
   outcome: RolloutOutcome;
@@ -38,7 +40,7 @@ export function keyLabel(key: VersionKey): string {
  * among the releases rolled out to the device (undefined: nothing). The same walk with every release
  * eligible tells "held back by the rollout" from "up to date".
  */
-export function rolloutCheckOf(chain: Chain, reported: ReportedVersions, macAddr: string, offer: Release | undefined, at: Date): RolloutCheck {
+export function rolloutCheckOf(chain: Chain, reported: ReportedVersions, asked: { macAddr: string; userId: number }, offer: Release | undefined, at: Date): RolloutCheck {
   const outcome: RolloutOutcome = !chain.model.smartUpgrade
     ? 'refused'
     : offer
@@ -48,7 +50,8 @@ export function rolloutCheckOf(chain: Chain, reported: ReportedVersions, macAddr
         : 'up_to_date';
   return {
     modelId: chain.model.id,
-    macAddr,
+    macAddr: asked.macAddr,
+    userId: asked.userId,
     fromSystem: keyLabel(reported.system),
     fromApp: keyLabel(reported.app),
     outcome,

@@ -1,7 +1,8 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): an in-memory release store with the real rules, recorded metrics (each implements the interface its use cases depend on). */
 import type { Chain, FirmwareModel, ModelSummary, NewRelease, Release, ReleaseChanges } from '../releases/release';
 import type { ReleaseStore } from '../releases/release.repository';
-import type { Offer, OfferMetrics } from '../common/firmware-metrics';
+import type { NotRecordedReason, Offer, OfferMetrics } from '../common/firmware-metrics';
+import type { BoundDeviceLookup, UserDevicePair } from '../progress/device-directory';
 import type { RolloutCheck } from '../progress/rollout-check';
 import type { ProgressCounts, RolloutCheckStore } from '../progress/rollout-check.repository';
 
@@ -136,12 +137,32 @@ export class MemoryRolloutChecks implements RolloutCheckStore {
 
 export class FakeMetrics implements OfferMetrics {
   readonly offers: Offer[] = [];
+  /** Answers not recorded, in all and by reason. */
   notRecorded = 0;
+  readonly notRecordedBy: Partial<Record<NotRecordedReason, number>> = {};
   offered(offer: Offer): void {
     this.offers.push(offer);
   }
-  progressNotRecorded(count = 1): void {
+  progressNotRecorded(reason: NotRecordedReason, count = 1): void {
     this.notRecorded += count;
+    this.notRecordedBy[reason] = (this.notRecordedBy[reason] ?? 0) + count;
+  }
+}
+
+/**
+ * Stands in for device-service's DEVICE_RPC.boundDevices: every pair is bound unless `bound` is set (then only
+ * the pairs it holds, as `userId|MAC`); `down` makes each request fail as a device-service that does not answer.
+ */
+export class FakeBoundDevices implements BoundDeviceLookup {
+  bound?: Set<string>;
+  down = false;
+  /** Each request, in order. */
+  readonly asked: UserDevicePair[][] = [];
+
+  async boundAmong(pairs: readonly UserDevicePair[]): Promise<UserDevicePair[]> {
+    this.asked.push([...pairs]);
+    if (this.down) throw new Error('device-service did not answer');
+    return pairs.filter((p) => !this.bound || this.bound.has(`${p.userId}|${p.macAddr}`));
   }
 }
 

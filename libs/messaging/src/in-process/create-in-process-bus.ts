@@ -19,6 +19,8 @@ export async function createInProcessBus(config: Extract<BusConfig, { kind: 'in-
       rpcServer.close();
       await events.stopConsumers();
     },
+    // Registrations take effect at once in the shared registry.
+    flush: async () => undefined,
     close: async () => {
       rpcServer.close();
       await events.close();

@@ -44,6 +44,7 @@ export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>
         await rpcServer.close();
         await events.close();
       },
+      flush: () => nc.flush(),
       close: async () => {
         await rpcServer.close();
         await events.close();

@@ -31,12 +31,13 @@ export interface LoggingOptions {
 
 const chindingsSym = pino.symbols.chindingsSym;
 
-/** requestId and traceId of the call being served, unless the logger already carries a requestId (Fastify's request logger). */
+/** requestId (unless the logger already carries it: Fastify's request logger), the caller's clientRequestId at the edge, and traceId of the call being served. */
 function callFields(_merge: object, _level: number, logger: Logger): object {
   const ctx = currentCallContext();
   if (!ctx) return {};
-  const fields: { requestId?: string; traceId?: string } = {};
+  const fields: { requestId?: string; clientRequestId?: string; traceId?: string } = {};
   if (ctx.requestId && !String((logger as unknown as Record<symbol, unknown>)[chindingsSym] ?? '').includes('"requestId":')) fields.requestId = ctx.requestId;
+  if (ctx.clientRequestId) fields.clientRequestId = ctx.clientRequestId;
   const traceId = traceIdOf(ctx.traceparent);
   if (traceId) fields.traceId = traceId;
   return fields;

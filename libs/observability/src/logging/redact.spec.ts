@@ -10,6 +10,29 @@ describe('credential names', () => {
     for (const name of ['service', 'openId', 'clientId', 'macAddr', 'expires', 'x-client-id', 'tokenValidationUrl']) expect(isCredentialName(name)).toBe(false);
   });
 
+  it('name every credential-like key in any case and spelling, by its words and by its ending (SDB7)', () => {
+    const credentials = ['apiKey', 'api_key', 'api-key', 'APIKEY', 'Api-Key', 'x-api-key', 'token', 'Token', 'TOKEN', 'secret', 'SECRET', 'password', 'PASSWORD', 'Password', 'authorization', 'AUTHORIZATION'];
+    const endings = ['csrfToken', 'id_token', 'webhook_secret', 'webhookSecret', 'adminPassword', 'db-password', 'stripeApiKey', 'private_key', 'awsCredentials', 'client_secret', 'CLIENT-SECRET', 'del_key', 'DELKEY'];
+    for (const name of [...credentials, ...endings]) expect([name, isCredentialName(name)]).toEqual([name, true]);
+    const readable = ['tokenValidationUrl', 'userProfileUrl', 'secretGraceSeconds', 'graceSeconds', 'refreshTokenTtlSeconds', 'passwordHint', 'key', 'objectKey', 'sortKey', 'keyId', 'signal', 'design'];
+    for (const name of readable) expect([name, isCredentialName(name)]).toEqual([name, false]);
+  });
+
+  it('mask those keys in logged bodies and headers, and their values in text', () => {
+    const body = { apiKey: 'k-1', api_key: 'k-2', Token: 't-1', PASSWORD: 'p-1', authorization: 'Bearer b-1', nested: { 'X-Api-Key': 'k-3', webhookSecret: 's-1' }, name: 'kept' };
+    expect(redactValue(body)).toEqual({
+      apiKey: REDACTED,
+      api_key: REDACTED,
+      Token: REDACTED,
+      PASSWORD: REDACTED,
+      authorization: REDACTED,
+      nested: { 'X-Api-Key': REDACTED, webhookSecret: REDACTED },
+      name: 'kept',
+    });
+    expect(redactHeaders({ 'x-api-key': 'k-4', 'content-type': 'application/json' })).toEqual({ 'x-api-key': REDACTED, 'content-type': 'application/json' });
+    expect(scrubText('calling with apiKey=k-5 and api_key: k-6, {"API-KEY":"k-7"}')).toBe(`calling with apiKey=${REDACTED} and api_key: ${REDACTED}, {"API-KEY":"${REDACTED}"}`);
+  });
+
   it('give pino redact paths for top-level fields, hyphenated names in brackets, no wildcards (LG3)', () => {
     const paths = credentialRedactPaths();
     expect(paths).toEqual(expect.arrayContaining(['accessToken', 'clientSecret', 'sig', '["set-cookie"]', '["proxy-authorization"]']));

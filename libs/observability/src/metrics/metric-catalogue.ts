@@ -32,6 +32,11 @@ export const METRIC_CATALOGUE = {
   },
   dcp_edge_access_token_cache_hits_total: { type: 'counter', help: 'Access-token verifications answered by the edge cache', labelNames: [] },
   dcp_edge_access_token_cache_misses_total: { type: 'counter', help: 'Access-token verifications the edge cache could not answer (verified by sso-service)', labelNames: [] },
+  dcp_admin_auth_failures_total: {
+    type: 'counter',
+    help: 'Admin API requests from an address refused for their token: refused (a wrong or missing token, AD0401) or limited (the address made too many such requests, AD0429)',
+    labelNames: ['outcome'],
+  },
 
   // Request-reply between services
   dcp_rpc_client_duration_seconds: {
@@ -65,6 +70,12 @@ export const METRIC_CATALOGUE = {
   },
   dcp_sso_merchant_call_failures_total: { type: 'counter', help: 'Calls to merchant endpoints that got no usable answer, by merchant (clientId) and endpoint', labelNames: ['merchant', 'endpoint'] },
   dcp_sso_purged_rows_total: { type: 'counter', help: 'Expired rows removed by the purge', labelNames: ['kind'] },
+  dcp_admin_audit_entries: { type: 'gauge', help: 'Entries in the admin audit log (sso.admin_audit_entry), measured by sso-service\'s periodic purge', labelNames: [] },
+  dcp_admin_audit_table_bytes: {
+    type: 'gauge',
+    help: 'Size of the admin audit log table on disk, indexes and TOAST included (pg_total_relation_size), measured by sso-service\'s periodic purge',
+    labelNames: [],
+  },
 
   // permission-service
   dcp_permission_grants_changed_by_events_total: { type: 'counter', help: 'Grants revoked or released by consumed events', labelNames: ['event', 'effect'] },
@@ -78,7 +89,11 @@ export const METRIC_CATALOGUE = {
 
   // firmware-service
   dcp_firmware_offers_total: { type: 'counter', help: 'firmware.latest answers by what they offered', labelNames: ['offer'] },
-  dcp_firmware_progress_not_recorded_total: { type: 'counter', help: 'firmware.latest answers rollout progress could not record (the answer went out unchanged)', labelNames: [] },
+  dcp_firmware_progress_not_recorded_total: {
+    type: 'counter',
+    help: 'firmware.latest answers rollout progress did not record (the answer went out unchanged), by reason (not_bound, write_failed, queue_full, unverified)',
+    labelNames: ['reason'],
+  },
   dcp_firmware_progress_purged_rows_total: { type: 'counter', help: 'Rollout progress rows purged after the longest window', labelNames: [] },
 } as const satisfies Record<`dcp_${string}`, MetricDefinition>;
 

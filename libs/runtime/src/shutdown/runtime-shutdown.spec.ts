@@ -33,6 +33,8 @@ describe('createRuntime: its part of shutdown (HS1, HS2)', () => {
   it('stops the bus intake in the intake phase and closes the bus in the last phase', async () => {
     const rt = await runtime();
     rt.rpcServer.handle('dcp.rpc.sso.ping', async () => 'pong');
+    await rt.openIntake();
+    await expect(rt.rpcClient.requestRaw('dcp.rpc.sso.ping', {})).resolves.toBe('pong');
     const seen: string[] = [];
     rt.shutdown.register('outbox', 'probe', async () => {
       seen.push(await rt.rpcClient.requestRaw('dcp.rpc.sso.ping', {}).then(String, () => 'no handler'));

@@ -16,7 +16,9 @@ export interface AdminAuditEntry {
   query: unknown;
   body: unknown;
   bodyBytes: number | null;
+  bodySha256: string | null;
   requestId: string | null;
+  clientRequestId: string | null;
   result: string;
   status: number | null;
   errorCode: string | null;

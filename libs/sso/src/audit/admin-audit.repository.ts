@@ -14,7 +14,7 @@ export class AdminAuditRepository {
 
   /** A new entry: pending, or complete at once with the outcome of a refusal answered before forwarding. */
   async insert({ id, requestedAt, entry }: NewAdminAuditEntry): Promise<void> {
-    const { actor, method, request, requestId, outcome } = entry;
+    const { actor, method, request, requestId, clientRequestId, outcome } = entry;
     await this.db.client.adminAuditEntry.create({
       data: {
         id,
@@ -32,7 +32,9 @@ export class AdminAuditRepository {
         // JSON null and "no body" are one thing here: null.
         body: request.body === null || request.body === undefined ? undefined : (request.body as Prisma.InputJsonValue),
         bodyBytes: request.bodyBytes,
+        bodySha256: request.bodySha256 ?? null,
         requestId,
+        clientRequestId: clientRequestId ?? null,
         result: outcome ? auditResultOf(outcome.status) : 'pending',
         status: outcome?.status ?? null,
         errorCode: outcome?.errorCode ?? null,
@@ -64,6 +66,13 @@ export class AdminAuditRepository {
       this.db.client.adminAuditEntry.count({ where }),
     ]);
     return { items, total };
+  }
+
+  /** How many entries the table holds and its size on disk, indexes and TOAST included (SDB4). */
+  async size(): Promise<{ entries: number; bytes: number }> {
+    const [row] = await this.db.client.$queryRaw<{ entries: bigint; bytes: bigint }[]>`
+      SELECT count(*) AS entries, pg_total_relation_size('"sso"."admin_audit_entry"') AS bytes FROM "sso"."admin_audit_entry"`;
+    return { entries: Number(row.entries), bytes: Number(row.bytes) };
   }
 
   /** Deletes entries recorded before `cutoff`, in batches (short locks); returns how many. */

@@ -1,6 +1,7 @@
 /**
  * Removes what can no longer matter: used signatures past their window, tokens long expired, and admin audit
- * entries older than AUDIT_RETENTION_DAYS (docs/decisions.md AU6). Tokens are
+ * entries older than AUDIT_RETENTION_DAYS (docs/decisions.md AU6), then measures what the audit log holds
+ * (audit-table-size.ts, SDB4). Tokens are
  * kept for TOKEN_RETENTION_AFTER_EXPIRY after they expire so that a late client still gets "expired"
  * (030051 / 030041) rather than "does not exist". Deletes run in batches to keep locks short; running on
  * several replicas at once is harmless.
@@ -9,6 +10,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { SsoDatabase } from '../sso-database.types';
 import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
 import { AdminAuditRepository } from '../audit/admin-audit.repository';
+import { AuditTableSize } from '../audit/audit-table-size';
 import { SsoMetrics } from '../common/sso-metrics';
 
 export const TOKEN_RETENTION_AFTER_EXPIRY_MS = 30 * 24 * 3600 * 1000;
@@ -24,6 +26,7 @@ export class ExpiredDataPurger {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     private readonly audit: AdminAuditRepository,
     @Inject(RUNTIME_CONTEXT) private readonly ctx: Pick<RuntimeContext, 'config'>,
+    private readonly auditSize: AuditTableSize,
   ) {}
 
   async purgeOnce(): Promise<{ signatures: number; tokens: number; auditEntries: number }> {
@@ -43,6 +46,8 @@ export class ExpiredDataPurger {
     this.metrics.purged('signatures', signatures);
     this.metrics.purged('tokens', tokens);
     this.metrics.purged('audit_entries', auditEntries);
+    // What is left after retention: the size an operator watches (SDB4).
+    await this.auditSize.measure();
     return { signatures, tokens, auditEntries };
   }
 
