@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppProcess, buildApps, freePort, startApp } from '@dcp/testing';
+import { type AppProcess, buildApps, freePort, logLinesAt, startApp } from '@dcp/testing';
 
 jest.setTimeout(120_000);
 
@@ -31,12 +31,7 @@ describe('the admin API never starts on the development token outside `npm start
     const started = startApp(app, { ...env, DATA_DIR: dataDir, PORT: String(await freePort()), ADMIN_PORT: String(await freePort()) });
     apps.push(started);
     expect(await started.exited).toEqual({ code: 2, signal: null });
-    const fatal = started
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: string; msg?: string })
-      .filter((line) => line.level === 'fatal');
+    const fatal = logLinesAt(started, 'fatal');
     expect(fatal).toHaveLength(1);
     expect(fatal[0].msg).toMatch(/^ADMIN_TOKEN or ADMIN_TOKENS is required to serve the admin API/);
     expect(started.output()).not.toContain('dev-admin-token');

@@ -1,7 +1,7 @@
 /**
  * Runs the reference merchant alone: `node dist/apps/merchant-sandbox/src/main.js` (the merchant itself is
  * libs/merchant-sandbox, which the demo, the benchmark and specs start in-process).
- * Environment: SANDBOX_PORT (4000), SANDBOX_HOST (0.0.0.0), SANDBOX_CLIENT_SECRET, SANDBOX_CLIENT_ID,
+ * Environment: SANDBOX_PORT (4000), SANDBOX_HOST (127.0.0.1), SANDBOX_CLIENT_SECRET, SANDBOX_CLIENT_ID,
  * SANDBOX_REQUIRE_SIGNATURE (true/false), LOG_LEVEL (info; silent for none), NODE_ENV (production: no banner).
  * Logs are JSON lines (libs/observability), `service: "merchant-sandbox"`.
  */
@@ -32,7 +32,8 @@ async function main(): Promise<void> {
 
   const sandbox = await startMerchantSandbox({
     port,
-    host: env.SANDBOX_HOST || '0.0.0.0',
+    // Loopback unless told (SDA1); the image and compose set SANDBOX_HOST=0.0.0.0.
+    host: env.SANDBOX_HOST || '127.0.0.1',
     clientSecret,
     clientId: env.SANDBOX_CLIENT_ID || undefined,
     requireSignature: requireSignature === 'true',

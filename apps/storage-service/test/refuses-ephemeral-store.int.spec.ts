@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateService, serviceDatabase } from '@dcp/database';
-import { type AppProcess, TEST_NATS_URL, buildApps, createTestDatabase, describeWithInfra, freePort, startApp } from '@dcp/testing';
+import { type AppProcess, TEST_NATS_URL, buildApps, createTestDatabase, describeWithInfra, freePort, logLinesAt, startApp } from '@dcp/testing';
 
 jest.setTimeout(120_000);
 
@@ -43,12 +43,7 @@ describeWithInfra(['postgres', 'nats'], 'storage-service refuses an ephemeral ob
       ...(objectStoreUrl ? { OBJECT_STORE_URL: objectStoreUrl } : {}),
     });
     expect(await app.exited).toEqual({ code: 2, signal: null });
-    const fatal = app
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: string; msg?: string })
-      .filter((line) => line.level === 'fatal');
+    const fatal = logLinesAt(app, 'fatal');
     expect(fatal).toHaveLength(1);
     expect(fatal[0].msg).toMatch(/OBJECT_STORE_URL/);
   });

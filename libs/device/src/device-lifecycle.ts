@@ -27,7 +27,7 @@ export class DeviceLifecycle implements OnModuleInit, OnModuleDestroy {
     this.handlers.register();
     this.events.registerDeadLetterAdmin('device');
     await this.events.react(this.userDeleted);
-    this.logger.log(`device-service ready (${this.ctx.config.mode}), consuming user.deleted`);
+    this.logger.log(`device-service initialised (${this.ctx.config.mode}), consuming user.deleted`);
   }
 
   async onModuleDestroy(): Promise<void> {

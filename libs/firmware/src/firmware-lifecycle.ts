@@ -29,7 +29,7 @@ export class FirmwareLifecycle implements OnModuleInit, OnModuleDestroy {
     this.purgeTimer = setInterval(() => this.purge(), PROGRESS_PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
     this.purge();
-    this.logger.log(`firmware-service ready (${this.ctx.config.mode})`);
+    this.logger.log(`firmware-service initialised (${this.ctx.config.mode})`);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -13,7 +13,7 @@ import { MerchantUserStore } from './user-store';
 export interface MerchantSandboxOptions {
   /** Default 0 (ephemeral). */
   port?: number;
-  /** Default 127.0.0.1 (main.ts listens on 0.0.0.0). */
+  /** Default 127.0.0.1 (as main.ts, unless SANDBOX_HOST says otherwise). */
   host?: string;
   /** Verify the platform's signatures with this secret (spec 5.1). */
   clientSecret?: string;

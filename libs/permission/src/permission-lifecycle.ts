@@ -29,7 +29,7 @@ export class PermissionLifecycle implements OnModuleInit, OnModuleDestroy {
     this.handlers.register();
     this.events.registerDeadLetterAdmin('permission');
     await this.events.react(this.userDeleted, this.deviceUnbound);
-    this.logger.log(`permission-service ready (${this.ctx.config.mode})`);
+    this.logger.log(`permission-service initialised (${this.ctx.config.mode})`);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -248,8 +248,9 @@ function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   };
 }
 
-function trustProxy(env: NodeJS.ProcessEnv, name: 'TRUST_PROXY' | 'ADMIN_TRUST_PROXY' = 'TRUST_PROXY'): TrustProxy {
-  const parsed = parseTrustProxy(env[name], name);
+/** TRUST_PROXY or ADMIN_TRUST_PROXY, as read (literally: tools/deploy-check finds the variables the code reads). */
+function trustProxy(raw: string | undefined, name: 'TRUST_PROXY' | 'ADMIN_TRUST_PROXY'): TrustProxy {
+  const parsed = parseTrustProxy(raw, name);
   if ('invalid' in parsed) throw new ConfigError(parsed.invalid);
   return parsed.value;
 }
@@ -297,8 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     rateLimits: rateLimits(env),
     adminChangeLimits: adminChangeLimits(env),
     httpTimeouts: httpTimeouts(env),
-    trustProxy: trustProxy(env),
-    adminTrustProxy: trustProxy(env, 'ADMIN_TRUST_PROXY'),
+    trustProxy: trustProxy(env.TRUST_PROXY, 'TRUST_PROXY'),
+    adminTrustProxy: trustProxy(env.ADMIN_TRUST_PROXY, 'ADMIN_TRUST_PROXY'),
     healthPort: int(env, 'HEALTH_PORT', 9000),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 100),
     pushQueryUrl: optionalUrl(env, 'PUSH_QUERY_URL'),

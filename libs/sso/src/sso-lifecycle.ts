@@ -33,7 +33,7 @@ export class SsoLifecycle implements OnModuleInit, OnModuleDestroy {
     this.purgeTimer = setInterval(() => this.purge(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
     this.purge();
-    this.logger.log(`sso-service ready (${this.ctx.config.mode})`);
+    this.logger.log(`sso-service initialised (${this.ctx.config.mode})`);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -47,7 +47,7 @@ export class StorageLifecycle implements OnModuleInit, OnModuleDestroy {
     });
     await this.events.react(this.deviceUnbound, this.userDeleted);
     this.sweeper.start();
-    this.logger.log(`storage-service ready (${this.ctx.config.mode}), segments in ${this.store.location}`);
+    this.logger.log(`storage-service initialised (${this.ctx.config.mode}), segments in ${this.store.location}`);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -35,6 +35,16 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+/** The JSON log lines a process wrote at `level` (a ConfigError's one `fatal` line, say). */
+export function logLinesAt(app: AppProcess, level: string): Array<{ level: string; msg?: string }> {
+  return app
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; msg?: string })
+    .filter((line) => line.level === level);
+}
+
 export function startApp(app: string, env: Record<string, string>): AppProcess {
   return startBuiltScript(`apps/${app}/src/main.js`, { LOG_LEVEL: 'warn', ...env });
 }

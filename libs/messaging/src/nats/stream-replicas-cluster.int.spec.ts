@@ -69,7 +69,8 @@ suite('event stream replicas on a JetStream cluster of three', () => {
 
   afterAll(async () => {
     await nc?.close();
-    for (const s of servers) s.kill();
+    // Each server writes its store until it has exited: removing the folder before that fails (ENOTEMPTY).
+    await Promise.all(servers.map((s) => (s.exitCode !== null || s.signalCode !== null ? undefined : new Promise((resolve) => s.once('exit', resolve).kill()))));
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
