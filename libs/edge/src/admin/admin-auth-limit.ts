@@ -1,7 +1,7 @@
 /**
  * Guessing admin tokens is limited per source address (docs/decisions.md SDA5): a request presenting a wrong or
- * no token counts one failure for its address (req.ip: the socket's peer, or X-Forwarded-For from a TRUST_PROXY
- * peer, as on the public port; IPv6 by /64), counted by @fastify/rate-limit's store in this process. Once an
+ * no token counts one failure for its address (req.ip: the socket's peer, or X-Forwarded-For from an ADMIN_TRUST_PROXY
+ * peer, SDA6; IPv6 by /64), counted by @fastify/rate-limit's store in this process. Once an
  * address has ADMIN_AUTH_FAILURES_PER_ADDRESS failures in the window, every admin API request from it answers
  * ADMIN_RATE_LIMITED (AD0429, HTTP 429, Retry-After) until the window ends, a valid token's too: were a valid
  * token let through, each guess would still be tried and a right one would still win. A request with a valid

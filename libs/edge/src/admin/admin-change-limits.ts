@@ -2,7 +2,7 @@
  * Changing admin calls per token and per source address (decisions SDB2): every POST, PUT, PATCH and DELETE
  * under /admin/v1 presented with a known token — the calls the audit log records, refusals included — is
  * counted by @fastify/rate-limit in this process, per token name (ADMIN_CHANGES_PER_TOKEN) and per source
- * address (ADMIN_CHANGES_PER_ADDRESS; IPv6 by /64, as TRUST_PROXY lets X-Forwarded-For speak) in each
+ * address (ADMIN_CHANGES_PER_ADDRESS; IPv6 by /64, as ADMIN_TRUST_PROXY lets X-Forwarded-For speak, SDA6) in each
  * ADMIN_CHANGES_WINDOW_MS. One over a limit is refused with ADMIN_RATE_LIMITED (AD0429, HTTP 429, Retry-After)
  * before its body is read. Reads are never counted; calls without a valid token are left to the guard (there
  * is no one to record them against).
