@@ -179,6 +179,21 @@ describe('loadConfig', () => {
       expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SECRETS_KEY: KEY_A, ...distributed }).adminTokens).toEqual([]);
     });
 
+    it('refuses the public development token set by hand wherever the default would not be given', () => {
+      const cases: Array<[Record<string, string>, boolean]> = [
+        [{ ...distributed, ADMIN_TOKEN: 'dev-admin-token' }, true],
+        [{ ADMIN_HOST: '0.0.0.0', ADMIN_TOKEN: 'dev-admin-token' }, true],
+        [{ ADMIN_TOKENS: 'ops:full:dev-admin-token' }, false],
+      ];
+      for (const [env, devDefaultAllowed] of cases) {
+        const attempt = () => requireAdminTokens(load(env), { devDefaultAllowed });
+        expect(attempt).toThrow(ConfigError);
+        expect(attempt).toThrow(/is the public development token: it is accepted only by the embedded platform/);
+      }
+      // Where the default is given anyway, naming it changes nothing.
+      expect(() => requireAdminTokens(load({ ADMIN_TOKEN: 'dev-admin-token' }), { devDefaultAllowed: true })).not.toThrow();
+    });
+
     it('serves the admin API with a token the operator chose, anywhere', () => {
       const envs: Record<string, string>[] = [{ ...distributed, ADMIN_TOKEN: 'chosen' }, { ADMIN_HOST: '0.0.0.0', ADMIN_TOKENS: 'ops:full:chosen-token' }];
       for (const env of envs) {

@@ -112,6 +112,15 @@ const ADMIN_TOKEN_REQUIRED = 'ADMIN_TOKEN is required when NODE_ENV=production';
  * process may run on the development default (only the embedded platform, `npm start`).
  */
 export function requireAdminTokens(config: Pick<PlatformConfig, 'production' | 'mode' | 'adminHost' | 'adminTokens' | 'adminTokenIsDevDefault'>, opts: { devDefaultAllowed: boolean }): void {
+  // The development token is public (README, this code): set by hand it opens the admin API to anyone who can
+  // reach it, so it is refused wherever the default would not be given (SDA2). Named by the token's name only.
+  const devDefaultHere = opts.devDefaultAllowed && !config.production && config.mode === 'embedded' && isLoopbackAddress(config.adminHost);
+  const publicToken = config.adminTokenIsDevDefault ? undefined : config.adminTokens.find((t) => t.token === DEV_ADMIN_TOKEN);
+  if (publicToken && !devDefaultHere) {
+    throw new ConfigError(
+      `the admin token named "${publicToken.name}" (ADMIN_TOKEN / ADMIN_TOKENS) is the public development token: it is accepted only by the embedded platform (npm start) with ADMIN_HOST on loopback; choose another`,
+    );
+  }
   if (config.adminTokens.length > 0 && (opts.devDefaultAllowed || !config.adminTokenIsDevDefault)) return;
   if (config.production) throw new ConfigError(`${ADMIN_TOKEN_REQUIRED}, unless ADMIN_TOKENS names at least one token`);
   const why = !opts.devDefaultAllowed
