@@ -84,8 +84,13 @@ describeWithInfra(['postgres'], 'storage: recordings for operators (PostgreSQL)'
 
   it('signs playback as record.play does: the playlist contract verifies the URL and lists the window\'s segments', async () => {
     const start = midnight - DAY + 3600;
+    // The clock runs (ShiftableClock): the signing second lies between the two readings around the call.
+    const before = Math.floor(h.clock.now() / 1000);
     const view = await h.rpc(ADMIN_LOOKUP_RPC.playback, { mac, body: { start, end: start + 5 } });
-    expect(view).toMatchObject({ macAddr: mac, start, end: start + 5, expires: Math.floor(h.clock.now() / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds });
+    const after = Math.floor(h.clock.now() / 1000);
+    expect(view).toMatchObject({ macAddr: mac, start, end: start + 5 });
+    expect(view.expires).toBeGreaterThanOrEqual(before + STORAGE_LIMITS.playbackUrlTtlSeconds);
+    expect(view.expires).toBeLessThanOrEqual(after + STORAGE_LIMITS.playbackUrlTtlSeconds);
     const url = new URL(view.recordUrl);
     expect(url.pathname).toBe(`/hls/${mac}/index.m3u8`);
     expect(view.secureUrl).toBe(view.recordUrl.replace(/^http:/, 'https:'));
