@@ -7,11 +7,10 @@
  * field (parseAdminBody); decisions SDB5.
  */
 import { z } from 'zod';
+import { hasControlCharacter } from './text';
 
 /** Bidirectional overrides, embeddings, isolates and direction marks. */
 export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
-/** Every control character (C0, DEL, C1), line breaks and tabs included: for one-line names. */
-const NAME_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
 /** Control characters except TAB, LF and CR: multi-line text (release notes) keeps its lines. */
 const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
@@ -20,7 +19,7 @@ const TEXT_MESSAGE = 'must not contain control characters other than tab and lin
 
 /** True when `value` may be shown as a one-line name. */
 export function isDisplayName(value: string): boolean {
-  return !NAME_CONTROLS.test(value) && !BIDI_CONTROLS.test(value);
+  return !hasControlCharacter(value) && !BIDI_CONTROLS.test(value);
 }
 
 /** True when `value` may be shown as free text of several lines. */

@@ -106,6 +106,11 @@ function adminTokens(env: NodeJS.ProcessEnv, production: boolean, devDefaultAppl
 
 const ADMIN_TOKEN_REQUIRED = 'ADMIN_TOKEN is required when NODE_ENV=production';
 
+/** Where the development token may exist at all: outside production, embedded, the admin port on loopback (SDA2). */
+function developmentTokenPlace(config: Pick<PlatformConfig, 'production' | 'mode' | 'adminHost'>): boolean {
+  return !config.production && config.mode === 'embedded' && isLoopbackAddress(config.adminHost);
+}
+
 /**
  * Refuses to serve the admin API without a token (SDA2): called by every process that serves it (the platform,
  * gateway-edge) before it connects to anything, and by startEdgeServers. `devDefaultAllowed`: whether this
@@ -114,7 +119,7 @@ const ADMIN_TOKEN_REQUIRED = 'ADMIN_TOKEN is required when NODE_ENV=production';
 export function requireAdminTokens(config: Pick<PlatformConfig, 'production' | 'mode' | 'adminHost' | 'adminTokens' | 'adminTokenIsDevDefault'>, opts: { devDefaultAllowed: boolean }): void {
   // The development token is public (README, this code): set by hand it opens the admin API to anyone who can
   // reach it, so it is refused wherever the default would not be given (SDA2). Named by the token's name only.
-  const devDefaultHere = opts.devDefaultAllowed && !config.production && config.mode === 'embedded' && isLoopbackAddress(config.adminHost);
+  const devDefaultHere = opts.devDefaultAllowed && developmentTokenPlace(config);
   const publicToken = config.adminTokenIsDevDefault ? undefined : config.adminTokens.find((t) => t.token === DEV_ADMIN_TOKEN);
   if (publicToken && !devDefaultHere) {
     throw new ConfigError(
@@ -275,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const port = int(env, 'PORT', 3000);
   const adminPort = int(env, 'ADMIN_PORT', 3001);
   const adminHost = listenHost(env, 'ADMIN_HOST');
-  const tokens = adminTokens(env, production, !production && mode === 'embedded' && isLoopbackAddress(adminHost));
+  const tokens = adminTokens(env, production, developmentTokenPlace({ production, mode, adminHost }));
   const dataDir = resolve(env.DATA_DIR || '.data');
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`);
   const rpcTimeoutMs = int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120000);
