@@ -1,55 +1,28 @@
 /**
  * permission-service: the permission catalogue, grants (spec 2.5 authorization records), activation and the
  * current service of a device (spec 2.6), the operator API, and the reactions to user.deleted and
- * device.unbound — all over request-reply and the event backbone. The host provides RUNTIME_CONTEXT globally.
+ * device.unbound — all over request-reply and the event backbone. Its host (serviceRuntime) serves what the
+ * use cases and reactions declare; the process provides RUNTIME_CONTEXT globally.
  */
 import { Module } from '@nestjs/common';
-import { CreatePermissionUseCase } from './catalogue/create-permission.use-case';
-import { ListPermissionsUseCase } from './catalogue/list-permissions.use-case';
+import { serviceRuntime } from '@dcp/runtime';
 import { PermissionRepository } from './catalogue/permission.repository';
-import { ActivateGrantUseCase } from './gateway/activate-grant.use-case';
-import { CurrentServiceUseCase } from './gateway/current-service.use-case';
-import { QueryNotActiveUseCase } from './gateway/query-not-active.use-case';
-import { QueryValidUseCase } from './gateway/query-valid.use-case';
-import { CreateGrantUseCase } from './grants/create-grant.use-case';
-import { GetGrantUseCase } from './grants/get-grant.use-case';
-import { GrantRepository } from './grants/grant.repository';
-import { ListGrantsUseCase } from './grants/list-grants.use-case';
-import { CurrentServiceAdminUseCase } from './admin/current-service-admin.use-case';
-import { DeviceGrantsUseCase } from './admin/device-grants.use-case';
-import { serviceEventsProvider, serviceDatabaseToken, serviceDatabaseProvider } from '@dcp/runtime';
-import { PrismaClient } from './generated/prisma/client';
-import { PermissionLifecycle } from './permission-lifecycle';
-import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
-import { UserDeletedReaction } from './reactions/user-deleted.reaction';
-import { PermissionRpcHandlers } from './rpc/permission-rpc.handlers';
 import { DeviceDirectory, UserDirectory } from './common/directories';
 import { PermissionMetrics } from './common/permission-metrics';
+import { PrismaClient } from './generated/prisma/client';
+import { GrantRepository } from './grants/grant.repository';
+import { PERMISSION_REACTIONS, PERMISSION_USE_CASES } from './permission.entry-points';
 
 @Module({
   providers: [
-    serviceDatabaseProvider('permission', PrismaClient),
-    serviceEventsProvider('permission', serviceDatabaseToken('permission')),
+    ...serviceRuntime('permission', { database: PrismaClient, events: true }),
     PermissionMetrics,
     UserDirectory,
     DeviceDirectory,
     PermissionRepository,
     GrantRepository,
-    CreatePermissionUseCase,
-    ListPermissionsUseCase,
-    CreateGrantUseCase,
-    GetGrantUseCase,
-    ListGrantsUseCase,
-    DeviceGrantsUseCase,
-    CurrentServiceAdminUseCase,
-    QueryNotActiveUseCase,
-    ActivateGrantUseCase,
-    CurrentServiceUseCase,
-    QueryValidUseCase,
-    UserDeletedReaction,
-    DeviceUnboundReaction,
-    PermissionRpcHandlers,
-    PermissionLifecycle,
+    ...PERMISSION_USE_CASES,
+    ...PERMISSION_REACTIONS,
   ],
 })
 export class PermissionModule {}

@@ -18,8 +18,25 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** Nest DI token of the host's clock (RuntimeContext.clock): `@Inject(RUNTIME_CLOCK) clock: Clock`. */
+/**
+ * The narrow things a class of a service injects, each under its own token, so that it names what it uses
+ * (`@Inject(RUNTIME_METRICS) metrics: PlatformMetrics`) rather than the whole RuntimeContext. RuntimeModule
+ * provides them all from the host's RuntimeContext.
+ */
+/** The host's clock (RuntimeContext.clock): `@Inject(RUNTIME_CLOCK) clock: Clock`. */
 export const RUNTIME_CLOCK = Symbol.for('dcp.runtime-clock');
+/** The process's configuration; inject it typed as the `Pick<PlatformConfig, …>` the class reads. */
+export const RUNTIME_CONFIG = Symbol.for('dcp.runtime-config');
+/** The process's metrics registry (PlatformMetrics). */
+export const RUNTIME_METRICS = Symbol.for('dcp.runtime-metrics');
+/** The RPC client (RpcClient): asking another service. */
+export const RUNTIME_RPC_CLIENT = Symbol.for('dcp.runtime-rpc-client');
+/** The event bus (EventBus): publishing and plain subscriptions (durable consumers go through ServiceEvents). */
+export const RUNTIME_EVENT_BUS = Symbol.for('dcp.runtime-event-bus');
+/** The process's readiness checks (HealthRegistry). */
+export const RUNTIME_HEALTH = Symbol.for('dcp.runtime-health');
+/** The process's ordered shutdown (ShutdownCoordinator). */
+export const RUNTIME_SHUTDOWN = Symbol.for('dcp.runtime-shutdown');
 
 export interface RuntimeContext {
   readonly config: PlatformConfig;

@@ -18,3 +18,7 @@ export * from './abuse-limits-config';
 export * from './secret-reencryption.job';
 export * from './admin-tokens-config';
 export * from './admin-access-config';
+export * from './entry-points/entry-point.decorators';
+export * from './entry-points/declared-entry-points';
+export * from './entry-points/periodic-job';
+export * from './entry-points/service-host';

@@ -1,7 +1,7 @@
 import { ErrorCode, PlatformError, SSO_RPC, gatewaySubject } from '@dcp/contracts';
 import type { RuntimeContext } from './context';
 import { PlatformMetrics } from '@dcp/observability';
-import { type CatalogueHandlers, ServiceOperations } from './service-operations';
+import { ServiceOperations } from './service-operations';
 
 function fakeContext() {
   const handlers = new Map<string, (payload: unknown) => Promise<unknown>>();
@@ -35,10 +35,8 @@ describe('ServiceOperations', () => {
   it('counts each answer by operation and outcome: ok or the error value', async () => {
     const { ctx, handlers, metrics } = fakeContext();
     const ops = new ServiceOperations(ctx, 'firmware');
-    ops.serveCatalogue({
-      firmwareLatest: async () => {
-        throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
-      },
+    ops.operation('firmwareLatest', async () => {
+      throw new PlatformError(ErrorCode.PT_FIRMWARE_LINK_NOT_EXISTS);
     });
     ops.contract(SSO_RPC.ssoFindUser, 'find_user', async () => ({ user: null }));
     await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams, user })).rejects.toMatchObject({ value: '010120' });
@@ -51,11 +49,9 @@ describe('ServiceOperations', () => {
   it('hands the handler the typed parameters of its catalogue entry, unknown ones dropped', async () => {
     const { ctx, handlers } = fakeContext();
     const received: unknown[] = [];
-    new ServiceOperations(ctx, 'firmware').serveCatalogue({
-      firmwareLatest: async (call) => {
-        received.push(call.params, call.user);
-        return {};
-      },
+    new ServiceOperations(ctx, 'firmware').operation('firmwareLatest', async (call) => {
+      received.push(call.params, call.user);
+      return {};
     });
     await handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams, user });
     expect(received[0]).toEqual({
@@ -77,7 +73,7 @@ describe('ServiceOperations', () => {
   it('parses again what arrives on the bus: a call that bypassed the edge is refused naming the parameter', async () => {
     const { ctx, handlers } = fakeContext();
     const run = jest.fn(async () => ({}));
-    new ServiceOperations(ctx, 'firmware').serveCatalogue({ firmwareLatest: run });
+    new ServiceOperations(ctx, 'firmware').operation('firmwareLatest', run);
     await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: { ...latestParams, macAddr: 'nope' }, user })).rejects.toMatchObject({
       value: '000006',
       failureDetails: expect.stringContaining('parameter macAddr'),
@@ -87,13 +83,7 @@ describe('ServiceOperations', () => {
 
   it('refuses a user-scoped call that arrives without its authenticated user', async () => {
     const { ctx, handlers } = fakeContext();
-    new ServiceOperations(ctx, 'firmware').serveCatalogue({ firmwareLatest: async () => ({}) });
+    new ServiceOperations(ctx, 'firmware').operation('firmwareLatest', async () => ({}));
     await expect(handlers.get(gatewaySubject('firmware.latest'))!({ service: 'firmware.latest', params: latestParams })).rejects.toMatchObject({ value: '000099' });
-  });
-
-  it('names a catalogue operation left without a handler by an untyped caller', () => {
-    const { ctx } = fakeContext();
-    const partial = { recordDateQuery: async () => ({}) } as unknown as CatalogueHandlers<'storage'>;
-    expect(() => new ServiceOperations(ctx, 'storage').serveCatalogue(partial)).toThrow('storage-service does not serve record.query');
   });
 });

@@ -3,20 +3,10 @@
  * `dcp_service_operations_total{service,operation,outcome}` (outcome `ok` or the error code's value): the gateway
  * operations of the catalogue it owns, and its RPC contracts (admin, internal queries).
  */
-import {
-  OPERATIONS,
-  type OperationsOwnedBy,
-  PlatformError,
-  type RpcContract,
-  type ServiceName,
-  operationsOwnedBy,
-} from '@dcp/contracts';
+import { type CallOf, GATEWAY_OPERATIONS, type GatewayResult, type OperationKey, PlatformError, type RpcContract, type ServiceName } from '@dcp/contracts';
 import type { z } from 'zod';
 import type { RuntimeContext } from './context';
-import { type OperationHandler, serveGatewayOperation } from './gateway-operation';
-
-/** One handler per catalogue entry the service owns: a missing or misspelled one does not compile. */
-export type CatalogueHandlers<S extends ServiceName> = { [K in keyof OperationsOwnedBy<S>]: OperationHandler<OperationsOwnedBy<S>[K]> };
+import { serveGatewayOperation } from './gateway-operation';
 
 export class ServiceOperations<S extends ServiceName> {
   constructor(
@@ -24,16 +14,10 @@ export class ServiceOperations<S extends ServiceName> {
     private readonly service: S,
   ) {}
 
-  /** Serves every gateway operation the service owns. */
-  serveCatalogue(handlers: CatalogueHandlers<S>): void {
-    const owned = operationsOwnedBy(this.service) as Record<string, (typeof OPERATIONS)[number]>;
-    const byKey = handlers as Record<string, OperationHandler<(typeof OPERATIONS)[number]> | undefined>;
-    for (const [key, op] of Object.entries(owned)) {
-      const run = byKey[key];
-      // Unreachable for typed callers; kept for JavaScript callers and casts.
-      if (!run) throw new Error(`${this.service}-service does not serve ${op.service}`);
-      serveGatewayOperation(this.ctx, op, (call) => this.counted(op.service, () => run(call)));
-    }
+  /** Serves gateway operation `key` of the catalogue (the host checks the service owns it). */
+  operation<K extends OperationKey>(key: K, run: (call: CallOf<K>) => Promise<GatewayResult>): void {
+    const op = GATEWAY_OPERATIONS[key];
+    serveGatewayOperation(this.ctx, op, (call) => this.counted(op.service, () => run(call as CallOf<K>)));
   }
 
   contract<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, operation: string, run: (req: z.output<Req>) => Promise<z.input<Res>>): void {

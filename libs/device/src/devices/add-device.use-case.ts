@@ -10,6 +10,7 @@ import type { Device } from './device';
 import { deviceAddedByOthers, deviceAlreadyAdded } from './device-errors';
 import { DevicePasswords } from './device-passwords';
 import { DeviceRepository, type DeviceStore } from './device.repository';
+import { ServesOperation } from '@dcp/runtime';
 
 /** Inserts tried before giving up when the conflicting row keeps vanishing (a concurrent delete each time). */
 const MAX_ATTEMPTS = 3;
@@ -21,6 +22,7 @@ export class AddDeviceUseCase {
     private readonly passwords: DevicePasswords,
   ) {}
 
+  @ServesOperation('addOemDevice')
   async execute({ params: p, user }: CallOf<'addOemDevice'>): Promise<GatewayResult> {
     const { macAddr } = p;
     const userId = user.userId;

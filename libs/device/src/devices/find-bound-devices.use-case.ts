@@ -4,13 +4,15 @@
  * form; a malformed one, a device nobody has and another user's device are left out. One query per request.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { normalizeMac } from '@dcp/contracts';
+import { normalizeMac, DEVICE_RPC } from '@dcp/contracts';
 import { DeviceRepository, type DeviceStore, type UserDevicePair } from './device.repository';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class FindBoundDevicesUseCase {
   constructor(@Inject(DeviceRepository) private readonly devices: DeviceStore) {}
 
+  @ServesRpc(DEVICE_RPC.boundDevices, 'bound_devices')
   async execute(request: { pairs: readonly UserDevicePair[] }): Promise<{ bound: UserDevicePair[] }> {
     const canonical = new Map<string, UserDevicePair>();
     for (const pair of request.pairs) {

@@ -3,13 +3,15 @@
  * accepted form; a malformed one, like an unbound device, has no owner.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { normalizeMac } from '@dcp/contracts';
+import { normalizeMac, DEVICE_RPC } from '@dcp/contracts';
 import { DeviceRepository, type DeviceStore } from './device.repository';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class FindDeviceOwnerUseCase {
   constructor(@Inject(DeviceRepository) private readonly devices: DeviceStore) {}
 
+  @ServesRpc(DEVICE_RPC.findDeviceOwner, 'find_device_owner')
   async execute(request: { macAddr: string }): Promise<{ owner: { userId: number; macAddr: string } | null }> {
     const macAddr = normalizeMac(request.macAddr);
     const device = macAddr ? await this.devices.findByMac(macAddr) : null;

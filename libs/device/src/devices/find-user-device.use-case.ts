@@ -3,10 +3,11 @@
  * before acting on it. A MAC in any accepted form; a malformed one simply matches no device.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { type DeviceRecord, normalizeMac } from '@dcp/contracts';
+import { type DeviceRecord, normalizeMac, DEVICE_RPC } from '@dcp/contracts';
 import { DevicePasswords } from './device-passwords';
 import { toDeviceRecord } from './device.mapper';
 import { DeviceRepository, type DeviceStore } from './device.repository';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class FindUserDeviceUseCase {
@@ -15,6 +16,7 @@ export class FindUserDeviceUseCase {
     private readonly passwords: DevicePasswords,
   ) {}
 
+  @ServesRpc(DEVICE_RPC.findUserDevice, 'find_user_device')
   async execute(request: { userId: number; macAddr: string }): Promise<{ device: DeviceRecord | null }> {
     const macAddr = normalizeMac(request.macAddr);
     const device = macAddr ? await this.devices.findOwned(request.userId, macAddr) : null;

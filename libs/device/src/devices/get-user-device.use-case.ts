@@ -5,6 +5,7 @@ import { deviceNotFound } from './device-errors';
 import { DevicePasswords } from './device-passwords';
 import { toDeviceRecord } from './device.mapper';
 import { DeviceRepository, type DeviceStore } from './device.repository';
+import { ServesOperation } from '@dcp/runtime';
 
 @Injectable()
 export class GetUserDeviceUseCase {
@@ -13,6 +14,7 @@ export class GetUserDeviceUseCase {
     private readonly passwords: DevicePasswords,
   ) {}
 
+  @ServesOperation('getOemDeviceByUserAndMac')
   async execute({ params: { macAddr }, user }: CallOf<'getOemDeviceByUserAndMac'>): Promise<GatewayResult> {
     const device = await this.devices.findOwned(user.userId, macAddr);
     if (!device) throw deviceNotFound(macAddr);

@@ -4,6 +4,7 @@ import type { CallOf, DeviceRecord, GatewayResult } from '@dcp/contracts';
 import { DevicePasswords } from './device-passwords';
 import { toDeviceRecord } from './device.mapper';
 import { DeviceRepository, type DeviceStore } from './device.repository';
+import { ServesOperation } from '@dcp/runtime';
 
 @Injectable()
 export class ListUserDevicesUseCase {
@@ -12,6 +13,7 @@ export class ListUserDevicesUseCase {
     private readonly passwords: DevicePasswords,
   ) {}
 
+  @ServesOperation('getOemDeviceByUser')
   async execute({ user }: CallOf<'getOemDeviceByUser'>): Promise<GatewayResult> {
     const devices = await this.devices.listByUser(user.userId);
     const data: DeviceRecord[] = devices.map((d) => toDeviceRecord(d, this.passwords.decrypt(d)));

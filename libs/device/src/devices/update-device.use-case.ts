@@ -8,6 +8,7 @@ import type { DeviceChanges } from './device';
 import { deviceNotFound } from './device-errors';
 import { DevicePasswords } from './device-passwords';
 import { DeviceRepository, type DeviceStore } from './device.repository';
+import { ServesOperation } from '@dcp/runtime';
 
 @Injectable()
 export class UpdateDeviceUseCase {
@@ -16,6 +17,7 @@ export class UpdateDeviceUseCase {
     private readonly passwords: DevicePasswords,
   ) {}
 
+  @ServesOperation('updateOemDevice')
   async execute({ params: p, user }: CallOf<'updateOemDevice'>): Promise<GatewayResult> {
     const { macAddr, password } = p;
     const changes: DeviceChanges = {

@@ -11,7 +11,7 @@ import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/
 import { DeviceRepository, type DeviceStore } from '../devices/device.repository';
 import { DelKeys } from '../manufacturers/del-keys';
 import { ManufacturerRepository, type ManufacturerStore } from '../manufacturers/manufacturer.repository';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { FORCE_UNBIND_WINDOW_SECONDS, insideWindow, parseTimeStamp, signMatches, skewSeconds, usedSignExpiry } from './force-unbind-rules';
 import { UsedForceSignStore, type UsedSigns } from './used-force-sign.store';
 
@@ -27,6 +27,7 @@ export class ForceUnbindUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesOperation('delOemDeviceForce')
   async execute({ params }: CallOf<'delOemDeviceForce'>): Promise<GatewayResult> {
     const { timeStamp, oemCode, sign } = params;
     // The sign covers the MAC as the manufacturer sent it; the device is found by its canonical form.

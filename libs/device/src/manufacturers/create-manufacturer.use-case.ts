@@ -1,11 +1,12 @@
 /** Registers a manufacturer: its delKey is generated, returned this once and stored encrypted. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type ManufacturerWithDelKey, createManufacturerBodySchema, parseAdminBody } from '@dcp/contracts';
+import { type ManufacturerWithDelKey, createManufacturerBodySchema, parseAdminBody, DEVICE_RPC } from '@dcp/contracts';
 import { isUniqueViolation } from '@dcp/database';
 import { manufacturerExists } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';
 import { ManufacturerRepository, type ManufacturerStore } from './manufacturer.repository';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class CreateManufacturerUseCase {
@@ -16,6 +17,7 @@ export class CreateManufacturerUseCase {
     private readonly delKeys: DelKeys,
   ) {}
 
+  @ServesRpc(DEVICE_RPC.createManufacturer, 'admin.create_manufacturer')
   async execute(request: { body: unknown }): Promise<ManufacturerWithDelKey> {
     const body = parseAdminBody(createManufacturerBodySchema, request.body);
     if (await this.manufacturers.findByOemCode(body.oemCode)) throw manufacturerExists(body.oemCode);

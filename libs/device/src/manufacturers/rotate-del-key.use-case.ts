@@ -3,8 +3,8 @@
  * delKey lets its holder unbind every device of the manufacturer.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type ManufacturerWithDelKey, PlatformError } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { ErrorCode, type ManufacturerWithDelKey, PlatformError, DEVICE_RPC } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { manufacturerNotFound } from './admin-input';
 import { DelKeys } from './del-keys';
 import { toManufacturerView, withDelKey } from './manufacturer.mapper';
@@ -20,6 +20,7 @@ export class RotateDelKeyUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(DEVICE_RPC.rotateDelKey, 'admin.rotate_del_key')
   async execute(request: { oemCode: string }): Promise<ManufacturerWithDelKey> {
     const current = await this.manufacturers.findByOemCode(request.oemCode);
     if (!current) throw manufacturerNotFound(request.oemCode);

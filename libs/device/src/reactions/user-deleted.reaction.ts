@@ -5,7 +5,7 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { eventHeadJson, outboxEventsCte, reactionStatement, type StatementOutcome, type StatementReaction } from '@dcp/runtime';
+import { EventReactionEntry, eventHeadJson, outboxEventsCte, reactionStatement, type StatementOutcome, type StatementReaction } from '@dcp/runtime';
 
 interface Outcome extends StatementOutcome {
   removed: number;
@@ -28,6 +28,7 @@ const UNBIND_ALL = reactionStatement<Outcome>({
 });
 
 @Injectable()
+@EventReactionEntry()
 export class UserDeletedReaction implements StatementReaction<'userDeleted', Outcome> {
   readonly event = 'userDeleted';
   readonly statement = UNBIND_ALL;

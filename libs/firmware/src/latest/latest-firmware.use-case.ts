@@ -10,7 +10,7 @@
  * they bind the device); RolloutRecorder records only the answers for devices bound to the caller (SDD1).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { type CallOf, ErrorCode, FIRMWARE_TYPE, type GatewayResult, type ParamsOf, PlatformError } from '@dcp/contracts';
 import type { Chain } from '../releases/release';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
@@ -32,6 +32,7 @@ export class LatestFirmwareUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesOperation('firmwareLatest')
   async execute({ params, user }: CallOf<'firmwareLatest'>): Promise<GatewayResult> {
     // oemCode is accepted and ignored: releases belong to models, not to brands.
     const query = { macAddr: params.macAddr, machineTypeName: params.machineTypeName, reported: reportedVersions(params) };

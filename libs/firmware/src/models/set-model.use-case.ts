@@ -1,7 +1,7 @@
 /** Marks a model as (not) supporting smart upgrade; an unknown model → ADMIN_NOT_FOUND (models come with their first release). */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
-import { ErrorCode, PlatformError, type ModelView, parseAdminBody, setModelBodySchema } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
+import { ErrorCode, PlatformError, type ModelView, parseAdminBody, setModelBodySchema, FIRMWARE_RPC } from '@dcp/contracts';
 import { toModelView } from '../releases/release.mapper';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
 
@@ -14,6 +14,7 @@ export class SetModelUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(FIRMWARE_RPC.setModel, 'admin.set_model')
   async execute(request: { machineTypeName: string; body: unknown }): Promise<ModelView> {
     const body = parseAdminBody(setModelBodySchema, request.body);
     const model = await this.releases.setSmartUpgrade(request.machineTypeName, body.smartUpgrade, new Date(this.clock.now()));

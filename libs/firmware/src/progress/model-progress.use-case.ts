@@ -6,8 +6,8 @@
  * written are counted: answers for devices not bound to the user who asked never are (docs/decisions.md SDD1).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, FIRMWARE_TYPE, type ModelProgressView, PROGRESS_WINDOWS, PlatformError } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { ErrorCode, FIRMWARE_TYPE, type ModelProgressView, PROGRESS_WINDOWS, PlatformError, FIRMWARE_RPC } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { compareKeys, keyOf, type VersionKey } from '../latest/chain';
 import type { Chain } from '../releases/release';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
@@ -24,6 +24,7 @@ export class ModelProgressUseCase {
     private readonly recorder: RolloutRecorder,
   ) {}
 
+  @ServesRpc(FIRMWARE_RPC.modelProgress, 'admin.model_progress')
   async execute(request: { machineTypeName: string }): Promise<ModelProgressView> {
     await this.recorder.flush();
     const chain = await this.releases.modelWithAllReleases(request.machineTypeName);

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { PROGRESS_WINDOWS } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { Periodic, RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { FirmwareMetrics } from '../common/firmware-metrics';
 import { RolloutCheckRepository, type RolloutCheckStore } from './rollout-check.repository';
 
@@ -22,7 +22,8 @@ export class RolloutCheckPurger {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Resolves with how many rows went. */
+  /** Resolves with how many rows went; the host runs it at start and then hourly (on every replica, harmless). */
+  @Periodic({ name: 'rollout progress purge', everyMs: PROGRESS_PURGE_INTERVAL_MS })
   async purgeOnce(): Promise<number> {
     const cutoff = new Date(this.clock.now() - PROGRESS_RETENTION_MS);
     let total = 0;

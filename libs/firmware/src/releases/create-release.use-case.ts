@@ -4,8 +4,8 @@
  * same model, type and key (version1, version3, version4, patchVersion) → ADMIN_CONFLICT.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
-import { ErrorCode, PlatformError, type ReleaseView, createReleaseBodySchema, parseAdminBody } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
+import { ErrorCode, PlatformError, type ReleaseView, createReleaseBodySchema, parseAdminBody, FIRMWARE_RPC } from '@dcp/contracts';
 import { releaseLabel } from './release';
 import { toReleaseView } from './release.mapper';
 import { ReleaseRepository, type ReleaseStore } from './release.repository';
@@ -19,6 +19,7 @@ export class CreateReleaseUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(FIRMWARE_RPC.createRelease, 'admin.create_release')
   async execute(request: { body: unknown }): Promise<ReleaseView> {
     const body = parseAdminBody(createReleaseBodySchema, request.body);
     const release = {

@@ -3,8 +3,8 @@
  * immutable; the strict body refuses them). An empty body changes nothing. Unknown id → ADMIN_NOT_FOUND.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
-import { ErrorCode, PlatformError, type ReleaseView, parseAdminBody, updateReleaseBodySchema } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
+import { ErrorCode, PlatformError, type ReleaseView, parseAdminBody, updateReleaseBodySchema, FIRMWARE_RPC } from '@dcp/contracts';
 import { parseReleaseId, type Release, type ReleaseChanges } from './release';
 import { toReleaseView } from './release.mapper';
 import { ReleaseRepository, type ReleaseStore } from './release.repository';
@@ -18,6 +18,7 @@ export class UpdateReleaseUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(FIRMWARE_RPC.updateRelease, 'admin.update_release')
   async execute(request: { id: string; body: unknown }): Promise<ReleaseView> {
     const body = parseAdminBody(updateReleaseBodySchema, request.body);
     const id = parseReleaseId(request.id);

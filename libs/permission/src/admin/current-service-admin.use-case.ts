@@ -5,9 +5,10 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { CurrentServiceView } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { GrantRepository, type GrantStore } from '../grants/grant.repository';
 import { decideCurrentService } from '../gateway/current-service';
+import { ADMIN_LOOKUP_RPC } from '@dcp/contracts';
 
 @Injectable()
 export class CurrentServiceAdminUseCase {
@@ -16,6 +17,7 @@ export class CurrentServiceAdminUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(ADMIN_LOOKUP_RPC.currentService, 'admin.current_service')
   async execute(request: { userId: number; macAddr: string; supportStore: boolean }): Promise<CurrentServiceView> {
     const inService = await this.grants.inServiceOf(request.userId, this.clock.now(), request.macAddr);
     return toView(decideCurrentService({ userId: request.userId, macAddr: request.macAddr, supportStore: request.supportStore, inService }));

@@ -1,8 +1,9 @@
 /** Adds a plan to the catalogue; defaults belongServer "", channelCount 1, bpi false; a taken code → ADMIN_CONFLICT. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, createPermissionBodySchema, type PermissionView, parseAdminBody } from '@dcp/contracts';
+import { ErrorCode, PlatformError, createPermissionBodySchema, type PermissionView, parseAdminBody, PERMISSION_RPC } from '@dcp/contracts';
 import { toPermissionView } from './permission.mapper';
 import { PermissionRepository, type PermissionStore } from './permission.repository';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class CreatePermissionUseCase {
@@ -10,6 +11,7 @@ export class CreatePermissionUseCase {
 
   constructor(@Inject(PermissionRepository) private readonly permissions: PermissionStore) {}
 
+  @ServesRpc(PERMISSION_RPC.createPermission, 'admin.create_permission')
   async execute(request: { body: unknown }): Promise<PermissionView> {
     const body = parseAdminBody(createPermissionBodySchema, request.body);
     const created = await this.permissions.create({

@@ -8,7 +8,7 @@
  * grant back to waiting and the caller 020041, so no grant stays active on a device the user no longer has.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { type CallOf, ErrorCode, PlatformError, type GatewayResult } from '@dcp/contracts';
 import { parseGrantId } from '../grants/grant';
 import { assertActivatable, servicePeriod } from '../grants/grant-rules';
@@ -25,6 +25,7 @@ export class ActivateGrantUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesOperation('activatePermission')
   async execute({ params, user: { userId } }: CallOf<'activatePermission'>): Promise<GatewayResult> {
     const { ipcMac, grantId: grantIdText } = params;
     const id = parseGrantId(grantIdText);

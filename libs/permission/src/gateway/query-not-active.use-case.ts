@@ -3,7 +3,7 @@
  * (epoch ms). supportBpi 0 leaves out grants of plans that need a BPI-capable client.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { visibleToClient } from '../grants/grant-rules';
 import { toAuthorizationRecord } from '../grants/grant.mapper';
@@ -16,6 +16,7 @@ export class QueryNotActiveUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesOperation('queryUserNotActive')
   async execute({ params, user }: CallOf<'queryUserNotActive'>): Promise<GatewayResult> {
     const supportBpi = params.supportBpi === 1;
     const waiting = await this.grants.waitingOf(user.userId);

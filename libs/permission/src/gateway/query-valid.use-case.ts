@@ -3,7 +3,7 @@
  * revoked, period not over), as spec 2.5 records, and sysDate (epoch ms).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { toAuthorizationRecord } from '../grants/grant.mapper';
 import { GrantRepository, type GrantStore } from '../grants/grant.repository';
@@ -15,6 +15,7 @@ export class QueryValidUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesOperation('queryUserIpcsValid')
   async execute({ user }: CallOf<'queryUserIpcsValid'>): Promise<GatewayResult> {
     const now = this.clock.now();
     const active = await this.grants.inServiceOf(user.userId, now);

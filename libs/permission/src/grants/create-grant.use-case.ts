@@ -5,8 +5,8 @@
  * grants given for a device are active at once.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
-import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView, parseAdminBody } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
+import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView, parseAdminBody, PERMISSION_RPC } from '@dcp/contracts';
 import { PermissionRepository, type PermissionStore } from '../catalogue/permission.repository';
 import { DeviceDirectory, UserDirectory, type UserLookup, type UserDeviceLookup } from '../common/directories';
 import { initialState } from './grant-rules';
@@ -25,6 +25,7 @@ export class CreateGrantUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(PERMISSION_RPC.createGrant, 'admin.create_grant')
   async execute(request: { body: unknown }): Promise<GrantView> {
     const body = parseAdminBody(createGrantBodySchema, request.body);
     const ipcMac = body.ipcMac === undefined ? null : normalizeMac(body.ipcMac);

@@ -4,9 +4,9 @@
  * "active" and "over" are judged at the service clock's now).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { listGrantsFilterSchema, parseAdminBody, resolvePage } from '@dcp/contracts';
+import { listGrantsFilterSchema, parseAdminBody, resolvePage, PERMISSION_RPC } from '@dcp/contracts';
 import type { GrantView } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { toGrantView } from './grant.mapper';
 import { GrantRepository, type GrantStore } from './grant.repository';
 
@@ -17,6 +17,7 @@ export class ListGrantsUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(PERMISSION_RPC.listGrants, 'admin.list_grants')
   async execute(request: { openId?: string; permissionCode?: unknown; ipcMac?: unknown; state?: unknown; limit?: number; offset?: number }): Promise<{ items: GrantView[]; total: number }> {
     // The filters come as the query string gave them: a bad one answers ADMIN_VALIDATION_FAILED naming it.
     const { permissionCode, ipcMac, state } = parseAdminBody(listGrantsFilterSchema, { permissionCode: request.permissionCode, ipcMac: request.ipcMac, state: request.state });

@@ -6,7 +6,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { RUNTIME_CLOCK, eventHeadJson, reactionStatement, type Clock, type StatementOutcome, type StatementReaction } from '@dcp/runtime';
+import { RUNTIME_CLOCK, eventHeadJson, reactionStatement, type Clock, type StatementOutcome, type StatementReaction, EventReactionEntry } from '@dcp/runtime';
 import { PermissionMetrics } from '../common/permission-metrics';
 import { GRANT_STATUS } from '../grants/grant';
 import { grantRevokedEventsCte } from './grant-revoked';
@@ -38,6 +38,7 @@ const RELEASE_DEVICE = reactionStatement<Outcome>({
 });
 
 @Injectable()
+@EventReactionEntry()
 export class DeviceUnboundReaction implements StatementReaction<'deviceUnbound', Outcome> {
   readonly event = 'deviceUnbound';
   readonly statement = RELEASE_DEVICE;

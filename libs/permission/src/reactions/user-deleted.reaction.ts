@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { RUNTIME_CLOCK, eventHeadJson, reactionStatement, type Clock, type StatementOutcome, type StatementReaction } from '@dcp/runtime';
+import { RUNTIME_CLOCK, eventHeadJson, reactionStatement, type Clock, type StatementOutcome, type StatementReaction, EventReactionEntry } from '@dcp/runtime';
 import { PermissionMetrics } from '../common/permission-metrics';
 import { grantRevokedEventsCte } from './grant-revoked';
 
@@ -26,6 +26,7 @@ const REVOKE_ALL = reactionStatement<Outcome>({
 });
 
 @Injectable()
+@EventReactionEntry()
 export class UserDeletedReaction implements StatementReaction<'userDeleted', Outcome> {
   readonly event = 'userDeleted';
   readonly statement = REVOKE_ALL;

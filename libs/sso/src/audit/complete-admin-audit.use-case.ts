@@ -1,8 +1,9 @@
 /** Completes a pending audit entry with the answer the edge gave (AU3); a second completion changes nothing. */
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuditOutcome } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { AdminAuditRepository } from './admin-audit.repository';
+import { SSO_AUDIT_RPC } from '@dcp/contracts';
 
 @Injectable()
 export class CompleteAdminAuditUseCase {
@@ -11,6 +12,7 @@ export class CompleteAdminAuditUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_AUDIT_RPC.complete, 'admin.audit.complete')
   async execute(request: { id: string; outcome: AuditOutcome }): Promise<{ completed: boolean }> {
     return { completed: await this.audit.complete(request.id, request.outcome, new Date(this.clock.now())) };
   }

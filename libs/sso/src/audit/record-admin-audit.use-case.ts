@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { RecordAuditRequest } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { AdminAuditRepository } from './admin-audit.repository';
+import { SSO_AUDIT_RPC } from '@dcp/contracts';
 
 @Injectable()
 export class RecordAdminAuditUseCase {
@@ -12,6 +13,7 @@ export class RecordAdminAuditUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_AUDIT_RPC.record, 'admin.audit.record')
   async execute(request: RecordAuditRequest): Promise<{ id: string }> {
     const id = randomUUID();
     await this.audit.insert({ id, requestedAt: new Date(this.clock.now()), entry: request });

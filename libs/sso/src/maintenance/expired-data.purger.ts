@@ -8,7 +8,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { SsoDatabase } from '../sso-database.types';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken, Periodic } from '@dcp/runtime';
 import { AdminAuditRepository } from '../audit/admin-audit.repository';
 import { AuditTableSize } from '../audit/audit-table-size';
 import { SsoMetrics } from '../common/sso-metrics';
@@ -29,6 +29,8 @@ export class ExpiredDataPurger {
     private readonly auditSize: AuditTableSize,
   ) {}
 
+  /** The host runs it at start and then every PURGE_INTERVAL_MS; resolves with what went. */
+  @Periodic({ name: 'expired data purge', everyMs: PURGE_INTERVAL_MS })
   async purgeOnce(): Promise<{ signatures: number; tokens: number; auditEntries: number }> {
     const nowMs = this.clock.now();
     const now = new Date(nowMs);

@@ -1,8 +1,8 @@
 /** Registers a merchant: random clientId and secret; the secret is returned this once and stored encrypted. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MERCHANT_LIMITS, createMerchantBodySchema, type MerchantWithSecret, parseAdminBody } from '@dcp/contracts';
+import { MERCHANT_LIMITS, createMerchantBodySchema, type MerchantWithSecret, parseAdminBody, SSO_ADMIN_RPC } from '@dcp/contracts';
 import { CLIENT_ID_LENGTH, randomBase62 } from '../common/random';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { assertTtlOrder } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository, type MerchantStore } from './merchant.repository';
@@ -18,6 +18,7 @@ export class CreateMerchantUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_ADMIN_RPC.createMerchant, 'admin.create_merchant')
   async execute(request: { body: unknown }): Promise<MerchantWithSecret> {
     const body = parseAdminBody(createMerchantBodySchema, request.body);
     const accessTokenTtlSeconds = body.accessTokenTtlSeconds ?? MERCHANT_LIMITS.defaultAccessTokenTtlSeconds;

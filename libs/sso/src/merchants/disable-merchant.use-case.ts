@@ -4,10 +4,11 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MerchantView } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository, type MerchantStore } from './merchant.repository';
+import { SSO_ADMIN_RPC } from '@dcp/contracts';
 
 @Injectable()
 export class DisableMerchantUseCase {
@@ -18,6 +19,7 @@ export class DisableMerchantUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_ADMIN_RPC.disableMerchant, 'admin.disable_merchant')
   async execute(request: { clientId: string }): Promise<MerchantView> {
     const updated = await this.merchants.update(request.clientId, { enabled: false });
     if (!updated) throw merchantNotFound(request.clientId);

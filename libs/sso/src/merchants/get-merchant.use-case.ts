@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MerchantView } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository, type MerchantStore } from './merchant.repository';
+import { SSO_ADMIN_RPC } from '@dcp/contracts';
 
 @Injectable()
 export class GetMerchantUseCase {
@@ -12,6 +13,7 @@ export class GetMerchantUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_ADMIN_RPC.getMerchant, 'admin.get_merchant')
   async execute(request: { clientId: string }): Promise<MerchantView> {
     const merchant = await this.merchants.findByClientId(request.clientId);
     if (!merchant) throw merchantNotFound(request.clientId);

@@ -1,8 +1,8 @@
 /** Merchants in registration order, one page, optionally filtered by `q` (name or clientId) and `enabled` (operator API). */
 import { Inject, Injectable } from '@nestjs/common';
-import { listMerchantsFilterSchema, parseAdminBody, resolvePage } from '@dcp/contracts';
+import { listMerchantsFilterSchema, parseAdminBody, resolvePage, SSO_ADMIN_RPC } from '@dcp/contracts';
 import type { MerchantView } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository, type MerchantStore } from './merchant.repository';
 
@@ -13,6 +13,7 @@ export class ListMerchantsUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_ADMIN_RPC.listMerchants, 'admin.list_merchants')
   async execute(request: { limit?: number; offset?: number; q?: unknown; enabled?: unknown }): Promise<{ items: MerchantView[]; total: number }> {
     // The filters come as the query string gave them: a bad one answers ADMIN_VALIDATION_FAILED naming it.
     const filter = parseAdminBody(listMerchantsFilterSchema, { q: request.q, enabled: request.enabled });

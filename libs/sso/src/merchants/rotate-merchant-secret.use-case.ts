@@ -4,8 +4,8 @@
  * A second rotation inside a grace period replaces the older previous secret.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, MERCHANT_LIMITS, PlatformError, type MerchantWithSecret, rotateMerchantSecretBodySchema, parseAdminBody } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { ErrorCode, MERCHANT_LIMITS, PlatformError, type MerchantWithSecret, rotateMerchantSecretBodySchema, parseAdminBody, SSO_ADMIN_RPC } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { merchantNotFound } from './admin-input';
 import { toMerchantView, withSecret } from './merchant.mapper';
 import { MerchantRepository, type MerchantStore } from './merchant.repository';
@@ -21,6 +21,7 @@ export class RotateMerchantSecretUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_ADMIN_RPC.rotateMerchantSecret, 'admin.rotate_merchant_secret')
   async execute(request: { clientId: string; body: unknown }): Promise<MerchantWithSecret> {
     const { graceSeconds = MERCHANT_LIMITS.defaultSecretGraceSeconds } = parseAdminBody(rotateMerchantSecretBodySchema, request.body);
     const current = await this.merchants.findByClientId(request.clientId);

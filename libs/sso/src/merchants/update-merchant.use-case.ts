@@ -1,7 +1,7 @@
 /** PATCH of a merchant's name, URLs, TTLs, rotation option and enabled flag. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type MerchantView, updateMerchantBodySchema, parseAdminBody } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { type MerchantView, updateMerchantBodySchema, parseAdminBody, SSO_ADMIN_RPC } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { assertTtlOrder, merchantNotFound } from './admin-input';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository, type MerchantStore } from './merchant.repository';
@@ -15,6 +15,7 @@ export class UpdateMerchantUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_ADMIN_RPC.updateMerchant, 'admin.update_merchant')
   async execute(request: { clientId: string; body: unknown }): Promise<MerchantView> {
     const changes = parseAdminBody(updateMerchantBodySchema, request.body);
     const current = await this.merchants.findByClientId(request.clientId);

@@ -3,10 +3,10 @@
  * tokens. The merchant's is_valid_token says who the user is; the shadow account is created or refreshed.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult, SSO_RPC } from '@dcp/contracts';
 import { MerchantClient } from '../merchant-client/merchant-client';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
 import { SessionRepository, type SessionLogin } from './session.repository';
@@ -22,6 +22,7 @@ export class AuthorizeByTokenUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_RPC.ssoAuthorizeByToken, 'authorize_by_token')
   async execute(request: SignedSsoRequest): Promise<TokenResult> {
     const merchant = await this.verifier.verify(request);
     const token = requiredParam(request.params, 'token', SSO_PARAMETER_LIMITS.maxMerchantTokenLength);

@@ -4,9 +4,9 @@
  * each exchange consumes it and issues a new one, and presenting a consumed one revokes the whole family.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, type TokenResult, SSO_RPC } from '@dcp/contracts';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { sha256Hex } from '../common/random';
 import { requiredParam } from '../common/sso-params';
 import { issueToken } from './issued-token';
@@ -24,6 +24,7 @@ export class RefreshTokenUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_RPC.ssoRefreshToken, 'refresh_token')
   async execute(request: SignedSsoRequest): Promise<TokenResult> {
     const merchant = await this.verifier.verify(request);
     const presented = requiredParam(request.params, 'refreshToken', SSO_PARAMETER_LIMITS.maxRefreshTokenLength);

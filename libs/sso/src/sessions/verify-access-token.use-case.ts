@@ -1,7 +1,7 @@
 /** The edge's authentication of a gateway call (spec 5.2, codes of 7.2). */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { ErrorCode, PlatformError, SSO_RPC } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { sha256Hex } from '../common/random';
 import { AccessTokenLookup } from './access-token.lookup';
 
@@ -21,6 +21,7 @@ export class VerifyAccessTokenUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
+  @ServesRpc(SSO_RPC.ssoVerifyAccessToken, 'verify_access_token')
   async execute(request: { clientId: string; openId: string; accessToken: string }): Promise<VerifiedAccess> {
     const f = await this.lookup.facts(request.clientId, request.openId, sha256Hex(request.accessToken));
     if (f.merchantId === null) throw new PlatformError(ErrorCode.FC_AUTH_APPKEY_NOT_EXISTS);

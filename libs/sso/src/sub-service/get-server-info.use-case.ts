@@ -7,6 +7,7 @@ import { Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError } from '@dcp/contracts';
 import { ServiceStatusRepository } from './service-status.repository';
 import { SubServiceRepository } from './sub-service.repository';
+import { ServesOperation } from '@dcp/runtime';
 
 @Injectable()
 export class GetServerInfoUseCase {
@@ -15,6 +16,7 @@ export class GetServerInfoUseCase {
     private readonly subServices: SubServiceRepository,
   ) {}
 
+  @ServesOperation('getServerInfo')
   async execute({ params, user }: CallOf<'getServerInfo'>): Promise<GatewayResult> {
     const { mode, serverUrl } = await this.status.current();
     if (mode === 'upgrade') throw new PlatformError(ErrorCode.FC_SYSTEM_UPGRADE);

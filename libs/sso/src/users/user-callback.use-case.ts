@@ -3,12 +3,13 @@
  * with its get_user_profile before acting. Repeating a callback is harmless.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest } from '@dcp/contracts';
+import { ErrorCode, PlatformError, SSO_PARAMETER_LIMITS, type SignedSsoRequest, SSO_RPC } from '@dcp/contracts';
 import { MerchantClient } from '../merchant-client/merchant-client';
 import type { Merchant } from '../merchants/merchant';
 import { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { enumParam, requiredParam } from '../common/sso-params';
 import { ShadowUserRepository, type ShadowUserStore } from './shadow-user.repository';
+import { ServesRpc } from '@dcp/runtime';
 
 
 @Injectable()
@@ -21,6 +22,7 @@ export class UserCallbackUseCase {
     @Inject(ShadowUserRepository) private readonly users: ShadowUserStore,
   ) {}
 
+  @ServesRpc(SSO_RPC.ssoUserCallback, 'user_callback')
   async execute(request: SignedSsoRequest): Promise<{ revokedUserId?: number }> {
     const merchant = await this.verifier.verify(request);
     const operation = enumParam(request.params, 'operation', SSO_PARAMETER_LIMITS.callbackOperations);

@@ -5,10 +5,11 @@
  * must have a recording in it (record.play: 000006 naming recordSt; here ADMIN_VALIDATION_FAILED naming start).
  */
 import { Injectable } from '@nestjs/common';
-import { type AdminPlaybackView, ErrorCode, PlatformError, STORAGE_LIMITS, adminMac, adminPlaybackBodySchema, parseAdminBody } from '@dcp/contracts';
+import { type AdminPlaybackView, ErrorCode, PlatformError, STORAGE_LIMITS, adminMac, adminPlaybackBodySchema, parseAdminBody, ADMIN_LOOKUP_RPC } from '@dcp/contracts';
 import { PlaylistUrls } from '../playback/playlist-urls';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class AdminPlaybackUseCase {
@@ -18,6 +19,7 @@ export class AdminPlaybackUseCase {
     private readonly urls: PlaylistUrls,
   ) {}
 
+  @ServesRpc(ADMIN_LOOKUP_RPC.playback, 'admin.playback')
   async execute(request: { mac: string; body?: unknown }): Promise<AdminPlaybackView> {
     const macAddr = adminMac(request.mac);
     const { start, end } = parseAdminBody(adminPlaybackBodySchema, request.body);

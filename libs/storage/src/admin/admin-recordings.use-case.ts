@@ -6,11 +6,12 @@
  * ADMIN_VALIDATION_FAILED naming them.
  */
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, PlatformError, type RecordingsView, adminMac, parseAdminBody, recordingsQuerySchema, resolvePage } from '@dcp/contracts';
+import { ErrorCode, PlatformError, type RecordingsView, adminMac, parseAdminBody, recordingsQuerySchema, resolvePage, ADMIN_LOOKUP_RPC } from '@dcp/contracts';
 import { groupClips } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import { SECONDS_PER_DAY, dayStart, isoDay } from './admin-days';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class AdminRecordingsUseCase {
@@ -19,6 +20,7 @@ export class AdminRecordingsUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
+  @ServesRpc(ADMIN_LOOKUP_RPC.recordings, 'admin.recordings')
   async execute(request: { mac: string; day?: unknown; limit?: unknown; offset?: unknown }): Promise<RecordingsView> {
     const macAddr = adminMac(request.mac);
     const query = parseAdminBody(recordingsQuerySchema, { day: request.day, limit: request.limit, offset: request.offset });

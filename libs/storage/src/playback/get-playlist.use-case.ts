@@ -6,8 +6,8 @@
  * its own signature and the playlist's expiry.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { normalizeMac } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
+import { normalizeMac, STORAGE_RPC } from '@dcp/contracts';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, ServesRpc } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { playlistRequestSchema } from '@dcp/contracts';
 import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
@@ -31,6 +31,7 @@ export class GetPlaylistUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
+  @ServesRpc(STORAGE_RPC.playlist, 'playlist')
   async execute(req: PlaylistRequest): Promise<{ playlist: string }> {
     const macAddr = normalizeMac(req.devId);
     const from = req.from && /^\d{1,11}$/.test(req.from) ? Number(req.from) : undefined;

@@ -4,8 +4,8 @@
  * current owner (404) → its object is there (404).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { normalizeMac } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { normalizeMac, STORAGE_RPC } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { segmentRequestSchema } from '@dcp/contracts';
 import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
@@ -28,6 +28,7 @@ export class GetSegmentUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
+  @ServesRpc(STORAGE_RPC.segment, 'segment')
   async execute(req: z.output<typeof segmentRequestSchema>): Promise<{ contentBase64: string }> {
     const macAddr = normalizeMac(req.devId);
     const segmentId = req.segmentId.toLowerCase();

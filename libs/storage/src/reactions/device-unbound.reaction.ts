@@ -7,7 +7,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { RUNTIME_CLOCK, reactionStatement, type Clock, type StatementReaction } from '@dcp/runtime';
+import { RUNTIME_CLOCK, reactionStatement, type Clock, type StatementReaction, EventReactionEntry } from '@dcp/runtime';
 import { SessionFacts } from '../session/session-facts';
 import { purgeCtes, type PurgeOutcome } from './purge';
 
@@ -20,6 +20,7 @@ const PURGE_DEVICE = reactionStatement<PurgeOutcome>({
 });
 
 @Injectable()
+@EventReactionEntry()
 export class DeviceUnboundReaction implements StatementReaction<'deviceUnbound', PurgeOutcome> {
   readonly event = 'deviceUnbound';
   readonly statement = PURGE_DEVICE;

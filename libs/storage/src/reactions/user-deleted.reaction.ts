@@ -6,7 +6,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
-import { RUNTIME_CLOCK, reactionStatement, type Clock, type StatementReaction } from '@dcp/runtime';
+import { RUNTIME_CLOCK, reactionStatement, type Clock, type StatementReaction, EventReactionEntry } from '@dcp/runtime';
 import { SessionFacts } from '../session/session-facts';
 import { purgeCtes, type PurgeOutcome } from './purge';
 
@@ -19,6 +19,7 @@ const PURGE_USER = reactionStatement<PurgeOutcome>({
 });
 
 @Injectable()
+@EventReactionEntry()
 export class UserDeletedReaction implements StatementReaction<'userDeleted', PurgeOutcome> {
   readonly event = 'userDeleted';
   readonly statement = PURGE_USER;

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, type IngestSegmentRequest, PlatformError, type SegmentView } from '@dcp/contracts';
+import { ErrorCode, type IngestSegmentRequest, PlatformError, type SegmentView, STORAGE_RPC } from '@dcp/contracts';
 import { isUniqueViolation } from '@dcp/database';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken, ServesRpc } from '@dcp/runtime';
 import type { StorageDatabase } from '../storage-database.types';
 import { OBJECT_STORE, type ObjectStore, segmentObjectKey } from '../objects/object-store';
 import { ObjectDeletions, UPLOAD_GRACE_MS } from '../retention/object-deletions';
@@ -33,6 +33,7 @@ export class IngestSegmentUseCase {
     private readonly sweeper: RetentionSweeper,
   ) {}
 
+  @ServesRpc(STORAGE_RPC.ingestSegment, 'ingest_segment')
   async execute(req: IngestSegmentRequest): Promise<SegmentView> {
     const input = parseIngestInput(req, this.clock.now());
     const owner = await this.owners.currentOwner(input.macAddr);

@@ -8,7 +8,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import { HostedPart, RUNTIME_CLOCK, RUNTIME_CONTEXT, SERVICE_EVENTS, type Clock, type RuntimeContext, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase } from '../storage-database.types';
 import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
 import { SegmentRepository } from '../recordings/segment.repository';
@@ -22,7 +22,9 @@ export interface SweepResult {
   deletedObjects: number;
 }
 
+/** Started after the consumer (a purge it applies pokes a sweep, so objects go right after the commit). */
 @Injectable()
+@HostedPart({ stage: 'last' })
 export class RetentionSweeper {
   private readonly logger = new Logger('storage-retention');
   private timer?: NodeJS.Timeout;
@@ -31,6 +33,7 @@ export class RetentionSweeper {
   /** A poked sweep is waiting to start (it will see everything committed before it starts). */
   private queued = false;
   private stopped = false;
+  private unobserve?: () => void;
 
   constructor(
     @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
@@ -39,9 +42,13 @@ export class RetentionSweeper {
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly segments: SegmentRepository,
     private readonly deletions: ObjectDeletions,
+    @Inject(SERVICE_EVENTS) private readonly events: Pick<ServiceEvents<never>, 'onHandled'>,
   ) {}
 
   start(): void {
+    this.unobserve = this.events.onHandled((handled) => {
+      if (handled.outcome === 'applied') this.poke();
+    });
     this.ctx.metrics.sample('dcp_storage_object_deletions_pending', async () => [{ labels: {}, value: await this.deletions.pending() }]);
     this.poke();
     this.timer = setInterval(() => this.poke(), SWEEP_INTERVAL_MS);
@@ -50,6 +57,7 @@ export class RetentionSweeper {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unobserve?.();
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.chain.catch(() => undefined);

@@ -10,7 +10,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DEVICE_RPC, EVENTS, type EventEnvelope, SSO_RPC } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, HostedPart } from '@dcp/runtime';
 import { BoundedTtlCache } from './bounded-ttl-cache';
 
 export interface SessionFactsLimits {
@@ -32,7 +32,9 @@ export const SESSION_FACTS_LIMITS_TOKEN = Symbol.for('dcp.storage.session-facts-
 
 type Fact = 'owner' | 'subtoken';
 
+/** Started before anything else of the service, so no stream call can fill a fact its events would not correct. */
 @Injectable()
+@HostedPart({ stage: 'first' })
 export class SessionFacts {
   private readonly owners: BoundedTtlCache<string, number>;
   private readonly subtokens: BoundedTtlCache<number, string>;

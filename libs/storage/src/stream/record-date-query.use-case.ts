@@ -1,7 +1,7 @@
 /** record.date.query (spec 4.5, 2.8): `dateList` = the UTC days with recordings of the device, oldest first. */
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { toDateList } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -15,6 +15,7 @@ export class RecordDateQueryUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
+  @ServesOperation('recordDateQuery')
   async execute({ params }: CallOf<'recordDateQuery'>): Promise<GatewayResult> {
     const session = streamSession(params, this.clock.now());
     const userId = await this.auth.authenticate(session);

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { PlaylistUrls } from '../playback/playlist-urls';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -21,6 +21,7 @@ export class RecordPlayUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
+  @ServesOperation('recordPlay')
   async execute({ params }: CallOf<'recordPlay'>): Promise<GatewayResult> {
     const session = streamSession(params, this.clock.now());
     // Whole seconds: record times are whole seconds in both accepted forms.

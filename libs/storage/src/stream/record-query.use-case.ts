@@ -4,7 +4,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
+import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { groupClips, toRecordList } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -18,6 +18,7 @@ export class RecordQueryUseCase {
     private readonly segments: SegmentRepository,
   ) {}
 
+  @ServesOperation('recordQuery')
   async execute({ params }: CallOf<'recordQuery'>): Promise<GatewayResult> {
     const session = streamSession(params, this.clock.now());
     const range = queryRange(params.recordSt, params.recordEt);

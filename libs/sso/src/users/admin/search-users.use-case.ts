@@ -4,14 +4,16 @@
  * The query arrives as text; a bad parameter answers ADMIN_VALIDATION_FAILED naming it.
  */
 import { Injectable } from '@nestjs/common';
-import { type AdminUserView, parseAdminBody, resolvePage, searchUsersQuerySchema } from '@dcp/contracts';
+import { type AdminUserView, parseAdminBody, resolvePage, searchUsersQuerySchema, ADMIN_LOOKUP_RPC } from '@dcp/contracts';
 import { AdminUserReads } from './admin-user.reads';
 import { toAdminUserView } from './admin-user.mapper';
+import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class SearchUsersUseCase {
   constructor(private readonly users: AdminUserReads) {}
 
+  @ServesRpc(ADMIN_LOOKUP_RPC.searchUsers, 'admin.search_users')
   async execute(request: Record<string, unknown>): Promise<{ items: AdminUserView[]; total: number }> {
     const query = parseAdminBody(searchUsersQuerySchema, request);
     const { limit, offset } = resolvePage(query);

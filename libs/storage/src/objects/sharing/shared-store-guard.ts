@@ -9,7 +9,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConfigError, RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
+import { ConfigError, RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, HostedPart } from '@dcp/runtime';
 import type { ObjectStoreConfig } from '../object-store-config';
 import { OBJECT_STORE_CONFIG } from '../object-store.provider';
 import { readOrCreateStoreId } from './store-id-file';
@@ -18,7 +18,9 @@ import { StoreLeaseRepository } from './store-lease.repository';
 
 export class StoreNotSharedError extends ConfigError {}
 
+/** The first thing storage-service starts: a replica on a local folder of its own refuses to start (OS1). */
 @Injectable()
+@HostedPart({ stage: 'first' })
 export class SharedStoreGuard {
   private readonly logger = new Logger('storage-store-sharing');
   private lease?: StoreLease;

@@ -1,0 +1,49 @@
+/**
+ * Everything sso-service serves or runs, as barrels its module lists: each class declares its own entry point
+ * (`@ServesOperation`, `@ServesRpc`, `@Periodic`), and the service's host serves what it finds.
+ */
+import { CompleteAdminAuditUseCase } from './audit/complete-admin-audit.use-case';
+import { ListAdminAuditUseCase } from './audit/list-admin-audit.use-case';
+import { RecordAdminAuditUseCase } from './audit/record-admin-audit.use-case';
+import { ExpiredDataPurger } from './maintenance/expired-data.purger';
+import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
+import { DisableMerchantUseCase } from './merchants/disable-merchant.use-case';
+import { GetMerchantUseCase } from './merchants/get-merchant.use-case';
+import { ListMerchantsUseCase } from './merchants/list-merchants.use-case';
+import { RotateMerchantSecretUseCase } from './merchants/rotate-merchant-secret.use-case';
+import { UpdateMerchantUseCase } from './merchants/update-merchant.use-case';
+import { AuthorizeByTokenUseCase } from './sessions/authorize-by-token.use-case';
+import { RefreshTokenUseCase } from './sessions/refresh-token.use-case';
+import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-case';
+import { GetMaintenanceUseCase } from './sub-service/get-maintenance.use-case';
+import { GetServerInfoUseCase } from './sub-service/get-server-info.use-case';
+import { SetMaintenanceUseCase } from './sub-service/set-maintenance.use-case';
+import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
+import { GetUserAdminUseCase } from './users/admin/get-user-admin.use-case';
+import { SearchUsersUseCase } from './users/admin/search-users.use-case';
+import { FindUserUseCase } from './users/find-user.use-case';
+import { UserCallbackUseCase } from './users/user-callback.use-case';
+
+export const SSO_USE_CASES = [
+  GetServerInfoUseCase,
+  AuthorizeByTokenUseCase,
+  RefreshTokenUseCase,
+  UserCallbackUseCase,
+  VerifyAccessTokenUseCase,
+  FindUserUseCase,
+  UserSubtokenUseCase,
+  CreateMerchantUseCase,
+  ListMerchantsUseCase,
+  GetMerchantUseCase,
+  UpdateMerchantUseCase,
+  RotateMerchantSecretUseCase,
+  DisableMerchantUseCase,
+  GetMaintenanceUseCase,
+  SetMaintenanceUseCase,
+  GetUserAdminUseCase,
+  SearchUsersUseCase,
+];
+
+export const ADMIN_AUDIT_USE_CASES = [RecordAdminAuditUseCase, CompleteAdminAuditUseCase, ListAdminAuditUseCase];
+
+export const SSO_JOBS = [ExpiredDataPurger];
