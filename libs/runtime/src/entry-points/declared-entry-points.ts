@@ -18,9 +18,12 @@ import {
   SERVES_RPC,
 } from './entry-point.decorators';
 
+/** A class whose declarations are read (any constructor: its parameters are Nest's business). */
+export type DeclaringClass = abstract new (...args: never[]) => unknown;
+
 export interface DeclaredMethod<T> {
   /** The class that declares it (its name is what errors and logs cite). */
-  owner: Function;
+  owner: DeclaringClass;
   method: string;
   declared: T;
 }
@@ -30,8 +33,8 @@ export interface DeclaredEntryPoints {
   rpc: DeclaredMethod<RpcEntry>[];
   periodic: DeclaredMethod<PeriodicJobOptions>[];
   readiness: DeclaredMethod<string>[];
-  reactions: Function[];
-  parts: { owner: Function; stage: HostedPartStage }[];
+  reactions: DeclaringClass[];
+  parts: { owner: DeclaringClass; stage: HostedPartStage }[];
 }
 
 const scanner = new MetadataScanner();
@@ -41,7 +44,7 @@ export function emptyEntryPoints(): DeclaredEntryPoints {
 }
 
 /** Adds what `type` declares to `into`. */
-export function collectEntryPoints(type: Function, into: DeclaredEntryPoints): DeclaredEntryPoints {
+export function collectEntryPoints(type: DeclaringClass, into: DeclaredEntryPoints): DeclaredEntryPoints {
   if (Reflect.getMetadata(EVENT_REACTION, type)) into.reactions.push(type);
   const stage = Reflect.getMetadata(HOSTED_PART, type) as HostedPartStage | undefined;
   if (stage) into.parts.push({ owner: type, stage });
@@ -64,11 +67,11 @@ export function collectEntryPoints(type: Function, into: DeclaredEntryPoints): D
 }
 
 /** What the classes listed in a module's `providers` declare (value and factory providers declare nothing). */
-export function entryPointsOfModule(module: Function): DeclaredEntryPoints {
+export function entryPointsOfModule(module: DeclaringClass): DeclaredEntryPoints {
   const providers = (Reflect.getMetadata('providers', module) as unknown[] | undefined) ?? [];
   const found = emptyEntryPoints();
   for (const provider of providers) {
-    const type = typeof provider === 'function' ? provider : (provider as { useClass?: Function }).useClass;
+    const type = (typeof provider === 'function' ? provider : (provider as { useClass?: DeclaringClass }).useClass) as DeclaringClass | undefined;
     if (type) collectEntryPoints(type, found);
   }
   return found;

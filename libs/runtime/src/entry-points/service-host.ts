@@ -20,7 +20,7 @@ import { SERVICE_EVENTS, type AnyEventReaction, type ServiceEvents, serviceEvent
 import { serviceDatabaseProvider, serviceDatabaseToken } from '../service-database';
 import { ServiceOperations } from '../service-operations';
 import type { AnyStatementReaction } from '../statement-reaction';
-import { type DeclaredEntryPoints, collectEntryPoints, emptyEntryPoints, entryPointProblems } from './declared-entry-points';
+import { type DeclaredEntryPoints, type DeclaringClass, collectEntryPoints, emptyEntryPoints, entryPointProblems } from './declared-entry-points';
 import type { HostedPartLifecycle } from './entry-point.decorators';
 import { PeriodicJob } from './periodic-job';
 
@@ -122,7 +122,7 @@ export class ServiceHost implements OnModuleInit, OnModuleDestroy {
       const instance = wrapper.instance as Record<string, unknown> | undefined;
       if (wrapper.host !== own || !instance || typeof instance !== 'object' || instance === this || seen.has(instance)) continue;
       seen.add(instance);
-      const declared = collectEntryPoints(instance.constructor, emptyEntryPoints());
+      const declared = collectEntryPoints(instance.constructor as DeclaringClass, emptyEntryPoints());
       if (hasAny(declared)) found.push({ instance, declared });
     }
     return found;

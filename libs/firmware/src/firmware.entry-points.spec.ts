@@ -1,0 +1,24 @@
+import { GATEWAY_OPERATIONS, OPERATIONS, FIRMWARE_RPC } from '@dcp/contracts';
+import { entryPointProblems, entryPointsOfModule } from '@dcp/runtime';
+import { FirmwareModule } from './firmware.module';
+
+/** What firmware-service serves, read from the declarations of its module's classes (nothing is booted). */
+describe('firmware-service entry points', () => {
+  const found = entryPointsOfModule(FirmwareModule);
+
+  it("serves every firmware operation of the gateway catalogue once, and no other service's (none is left to 009999)", () => {
+    expect(entryPointProblems('firmware', found)).toEqual([]);
+    const served = found.operations.map((d) => GATEWAY_OPERATIONS[d.declared].service).sort();
+    expect(served).toEqual(OPERATIONS.filter((op) => op.owner === 'firmware').map((op) => op.service).sort());
+  });
+
+  it('serves its RPC contracts, each under an operation label', () => {
+    const expected = [...Object.values(FIRMWARE_RPC)].map((c) => c.subject).sort();
+    expect(found.rpc.map((d) => d.declared.contract.subject).sort()).toEqual(expected);
+    for (const d of found.rpc) expect(d.declared.operation).toMatch(/^[a-z_.]+$/);
+  });
+
+  it('consumes no events', () => {
+    expect(found.reactions).toEqual([]);
+  });
+});
