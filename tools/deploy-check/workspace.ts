@@ -57,7 +57,7 @@ export const DEPLOYED_APPS_EXCLUDED = new Set(['platform', 'merchant-sandbox']);
 
 const ENV_NAME = '[A-Z][A-Z0-9_]*';
 
-export const CONFIG_SOURCE = 'libs/runtime/src/config.ts';
+export const CONFIG_SOURCE = 'libs/runtime/src/config/config.ts';
 
 /** Numeric defaults of `int(env, 'NAME', default …)` in the runtime configuration (ports, timeouts; digits may be grouped with _). */
 export function configIntDefaults(): Map<string, number> {

@@ -8,9 +8,9 @@ import { Logger } from '@nestjs/common';
 import { type DatabaseConfig, type ServiceDatabase, migrationNames, migrationStatus, serviceDatabase } from '@dcp/database';
 import { createTestDatabase, describeWithInfra, uniqueName } from '@dcp/testing';
 import { Client } from 'pg';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '../src/context';
-import { serviceDatabaseProvider, serviceDatabaseToken } from '../src/service-database';
-import { ShutdownCoordinator } from '../src/shutdown/shutdown-coordinator';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '../src/host/context';
+import { serviceDatabaseProvider, serviceDatabaseToken } from '../src/database/service-database';
+import { ShutdownCoordinator } from '../src/health/shutdown/shutdown-coordinator';
 
 class StandInClient {
   constructor(readonly options: { adapter: never }) {}

@@ -29,9 +29,9 @@ import {
   uniqueName,
 } from '@dcp/testing';
 import { Pool } from 'pg';
-import { loadConfig } from '../src/config';
-import { type Runtime, createRuntime } from '../src/create-runtime';
-import { type HandledEvent, ServiceEvents } from '../src/service-events';
+import { loadConfig } from '../src/config/config';
+import { type Runtime, createRuntime } from '../src/host/create-runtime';
+import { type HandledEvent, ServiceEvents } from '../src/events/service-events';
 
 const SCHEMA = 'device';
 const userDeleted = (userId: number) => buildEvent('userDeleted', { userId, openId: `o${userId}`, clientId: 'c', uuid: `u${userId}` });

@@ -10,10 +10,10 @@ import type { HotStatementRunner } from '@dcp/database';
 import { buildEvent, type SqlClient } from '@dcp/messaging';
 import { Collector, PgSqlClient, TEST_NATS_URL, createTestDatabase, describeWithInfra, messagingTablesSql, uniqueName } from '@dcp/testing';
 import { Pool } from 'pg';
-import { loadConfig } from '../src/config';
-import { type Runtime, createRuntime } from '../src/create-runtime';
-import { type HandledEvent, ServiceEvents } from '../src/service-events';
-import { eventHeadJson, outboxEventsCte, reactionStatement, type StatementOutcome, type StatementReaction } from '../src/statement-reaction';
+import { loadConfig } from '../src/config/config';
+import { type Runtime, createRuntime } from '../src/host/create-runtime';
+import { type HandledEvent, ServiceEvents } from '../src/events/service-events';
+import { eventHeadJson, outboxEventsCte, reactionStatement, type StatementOutcome, type StatementReaction } from '../src/events/statement-reaction';
 
 interface Outcome extends StatementOutcome {
   noted: number;

@@ -16,8 +16,8 @@
 import 'reflect-metadata';
 import type { CallOf, GatewayResult, OperationKey, RpcContract } from '@dcp/contracts';
 import type { z } from 'zod';
-import type { AnyEventReaction } from '../service-events';
-import type { AnyStatementReaction } from '../statement-reaction';
+import type { AnyEventReaction } from '../events/service-events';
+import type { AnyStatementReaction } from '../events/statement-reaction';
 
 export const SERVES_OPERATION = Symbol.for('dcp.entry.serves-operation');
 export const SERVES_RPC = Symbol.for('dcp.entry.serves-rpc');

@@ -15,11 +15,11 @@ import { type FactoryProvider, Logger, type OnModuleDestroy, type OnModuleInit, 
 import { DiscoveryService } from '@nestjs/core';
 import { EVENTS, EVENT_CONSUMERS, type EventConsumerService, type ServiceName, isOutboxService } from '@dcp/contracts';
 import type { PrismaClientConstructor, PrismaClientLike } from '@dcp/database';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '../context';
-import { SERVICE_EVENTS, type AnyEventReaction, type ServiceEvents, serviceEventsProvider } from '../service-events';
-import { serviceDatabaseProvider, serviceDatabaseToken } from '../service-database';
-import { ServiceOperations } from '../service-operations';
-import type { AnyStatementReaction } from '../statement-reaction';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '../host/context';
+import { SERVICE_EVENTS, type AnyEventReaction, type ServiceEvents, serviceEventsProvider } from '../events/service-events';
+import { serviceDatabaseProvider, serviceDatabaseToken } from '../database/service-database';
+import { ServiceOperations } from './service-operations';
+import type { AnyStatementReaction } from '../events/statement-reaction';
 import { type DeclaredEntryPoints, type DeclaringClass, collectEntryPoints, emptyEntryPoints, entryPointProblems } from './declared-entry-points';
 import type { HostedPartLifecycle } from './entry-point.decorators';
 import { PeriodicJob } from './periodic-job';

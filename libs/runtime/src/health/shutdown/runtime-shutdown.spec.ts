@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uniqueName } from '@dcp/testing';
-import { loadConfig } from '../config';
-import { createRuntime } from '../create-runtime';
+import { loadConfig } from '../../config/config';
+import { createRuntime } from '../../host/create-runtime';
 
 const quiet = { log: () => undefined, error: () => undefined };
 

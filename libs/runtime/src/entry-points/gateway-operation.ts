@@ -13,7 +13,7 @@ import {
   gatewaySubject,
   parseOperationParams,
 } from '@dcp/contracts';
-import type { RuntimeContext } from './context';
+import type { RuntimeContext } from '../host/context';
 
 export type OperationHandler<Op extends AnyGatewayOperation> = (call: OperationCall<Op>) => Promise<GatewayResult>;
 

@@ -1,4 +1,4 @@
-import { HealthRegistry } from '../health-registry';
+import { HealthRegistry } from '../../health/health-registry';
 import { INTAKE_CHECK, type IntakeStartup, openIntakeWhenReady } from './open-intake-when-ready';
 
 /** A start-up whose steps are recorded in order: checks run, the intake opens, lines are logged. */

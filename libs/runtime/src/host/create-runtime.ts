@@ -5,12 +5,12 @@
 import { join } from 'node:path';
 import { busLogger, createBus, type BusConfig } from '@dcp/messaging';
 import { type DatabaseConfig, embeddedDatabaseConfig } from '@dcp/database';
-import type { PlatformConfig } from './config';
+import type { PlatformConfig } from '../config/config';
 import { type Clock, type RuntimeContext, systemClock } from './context';
-import { HealthRegistry } from './health-registry';
-import { ShutdownCoordinator } from './shutdown/shutdown-coordinator';
+import { HealthRegistry } from '../health/health-registry';
+import { ShutdownCoordinator } from '../health/shutdown/shutdown-coordinator';
 import { PlatformMetrics, flushTracing } from '@dcp/observability';
-import { ObservedRpcClient, ObservedRpcServer } from './metrics/observed-rpc';
+import { ObservedRpcClient, ObservedRpcServer } from './observed-rpc';
 import { INTAKE_CHECK } from './intake/open-intake-when-ready';
 import { RequestIntake } from './intake/request-intake';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from '../config/config';
 import { busConfigFor } from './create-runtime';
 
 const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'dcp-replicas-')) });

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject, UseFilters } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { METRICS_CONTENT_TYPE } from '@dcp/observability';
-import { RUNTIME_CONTEXT, type RuntimeContext } from './context';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '../host/context';
 import { HealthExceptionFilter } from './health-exception.filter';
 
 /**

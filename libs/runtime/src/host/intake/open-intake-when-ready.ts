@@ -5,7 +5,7 @@
  * dependency that is away at start keeps the service out of the request path (readiness 503, liveness 200)
  * instead of letting it take requests it would answer with a timeout.
  */
-import type { HealthRegistry } from '../health-registry';
+import type { HealthRegistry } from '../../health/health-registry';
 
 /** The readiness check that passes once the intake is open: the one check start-up does not wait for. */
 export const INTAKE_CHECK = 'intake';

@@ -7,13 +7,13 @@ import { Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureLogging, contextLogger, fastifyLogging, nestLogger, rootLogger } from '@dcp/observability';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from '../config/config';
 import { createRuntime } from './create-runtime';
-import { HealthModule } from './health.module';
+import { HealthModule } from '../health/health.module';
 import { openIntakeWhenReady } from './intake/open-intake-when-ready';
 import { RuntimeModule } from './runtime.module';
-import { exitOnSignals } from './shutdown/exit-on-signals';
-import { registerHttpShutdown } from './shutdown/http-shutdown';
+import { exitOnSignals } from '../health/shutdown/exit-on-signals';
+import { registerHttpShutdown } from '../health/shutdown/http-shutdown';
 
 export async function bootstrapService(name: string, serviceModule: Type<unknown>): Promise<NestFastifyApplication> {
   let config;

@@ -5,7 +5,7 @@
  */
 import { type CallOf, GATEWAY_OPERATIONS, type GatewayResult, type OperationKey, PlatformError, type RpcContract, type ServiceName } from '@dcp/contracts';
 import type { z } from 'zod';
-import type { RuntimeContext } from './context';
+import type { RuntimeContext } from '../host/context';
 import { serveGatewayOperation } from './gateway-operation';
 
 export class ServiceOperations<S extends ServiceName> {

@@ -1,6 +1,6 @@
 import { outboxBacklogContract } from '@dcp/contracts';
 import type { TransactionalSqlClient } from '@dcp/messaging';
-import type { RuntimeContext } from './context';
+import type { RuntimeContext } from '../host/context';
 import { type EventReaction, ServiceEvents } from './service-events';
 
 describe('ServiceEvents.react', () => {

@@ -11,7 +11,7 @@
 import { type FactoryProvider, Logger } from '@nestjs/common';
 import type { ServiceName } from '@dcp/contracts';
 import { type PrismaClientConstructor, type PrismaClientLike, type ServiceDatabase, createServiceDatabase, serviceDatabase } from '@dcp/database';
-import { RUNTIME_CONTEXT, type RuntimeContext } from './context';
+import { RUNTIME_CONTEXT, type RuntimeContext } from '../host/context';
 
 /** The injection token of a service's database: the same symbol for every caller naming the service. */
 export function serviceDatabaseToken(service: ServiceName): symbol {

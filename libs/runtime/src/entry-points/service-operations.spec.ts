@@ -1,5 +1,5 @@
 import { ErrorCode, PlatformError, SSO_RPC, gatewaySubject } from '@dcp/contracts';
-import type { RuntimeContext } from './context';
+import type { RuntimeContext } from '../host/context';
 import { PlatformMetrics } from '@dcp/observability';
 import { ServiceOperations } from './service-operations';
 

@@ -6,9 +6,9 @@
 import type { DatabaseConfig } from '@dcp/database';
 import type { EventBus, RpcClient, RpcServer } from '@dcp/messaging';
 import type { PlatformMetrics } from '@dcp/observability';
-import type { PlatformConfig } from './config';
-import type { HealthRegistry } from './health-registry';
-import type { ShutdownCoordinator } from './shutdown/shutdown-coordinator';
+import type { PlatformConfig } from '../config/config';
+import type { HealthRegistry } from '../health/health-registry';
+import type { ShutdownCoordinator } from '../health/shutdown/shutdown-coordinator';
 
 /** Time as the services see it: injectable so that expiry can be tested without waiting. */
 export interface Clock {
@@ -48,7 +48,7 @@ export interface RuntimeContext {
   database(service: string): DatabaseConfig;
   /** Readiness checks of this process (terminus runs them on /health/ready). */
   readonly health: HealthRegistry;
-  /** The process's ordered shutdown: owners of resources register how to stop them (shutdown/shutdown-coordinator.ts). */
+  /** The process's ordered shutdown: owners of resources register how to stop them (health/shutdown/shutdown-coordinator.ts). */
   readonly shutdown: ShutdownCoordinator;
   /** Prometheus metrics of this process (/metrics), one registry per process (metrics from the catalogue of libs/observability). */
   readonly metrics: PlatformMetrics;
@@ -57,5 +57,5 @@ export interface RuntimeContext {
 /** Nest DI token under which a service module finds its RuntimeContext. */
 export const RUNTIME_CONTEXT = Symbol.for('dcp.runtime-context');
 
-export { HealthRegistry } from './health-registry';
+export { HealthRegistry } from '../health/health-registry';
 export { PlatformMetrics } from '@dcp/observability';

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../../config/config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'dcp-config-'));
 

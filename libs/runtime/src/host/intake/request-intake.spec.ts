@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SSO_RPC } from '@dcp/contracts';
 import type { RpcServer } from '@dcp/messaging';
 import { uniqueName } from '@dcp/testing';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config/config';
 import { createRuntime } from '../create-runtime';
 import { INTAKE_CHECK } from './open-intake-when-ready';
 import { RequestIntake } from './request-intake';
