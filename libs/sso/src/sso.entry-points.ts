@@ -1,10 +1,8 @@
 /**
  * Everything sso-service serves or runs, as barrels its module lists: each class declares its own entry point
- * (`@ServesOperation`, `@ServesRpc`, `@Periodic`), and the service's host serves what it finds.
+ * (`@ServesOperation`, `@ServesRpc`, `@Periodic`), and the service's host serves what it finds. The admin audit
+ * log's classes come from libs/admin-audit (ADMIN_AUDIT_PROVIDERS, listed by sso.module.ts).
  */
-import { CompleteAdminAuditUseCase } from './audit/complete-admin-audit.use-case';
-import { ListAdminAuditUseCase } from './audit/list-admin-audit.use-case';
-import { RecordAdminAuditUseCase } from './audit/record-admin-audit.use-case';
 import { ExpiredDataPurger } from './maintenance/expired-data.purger';
 import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
 import { DisableMerchantUseCase } from './merchants/disable-merchant.use-case';
@@ -43,7 +41,5 @@ export const SSO_USE_CASES = [
   GetUserAdminUseCase,
   SearchUsersUseCase,
 ];
-
-export const ADMIN_AUDIT_USE_CASES = [RecordAdminAuditUseCase, CompleteAdminAuditUseCase, ListAdminAuditUseCase];
 
 export const SSO_JOBS = [ExpiredDataPurger];

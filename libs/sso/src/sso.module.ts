@@ -4,11 +4,10 @@
  * sso.entry-points.ts declare; the process provides RUNTIME_CONTEXT globally.
  */
 import { Module } from '@nestjs/common';
+import { ADMIN_AUDIT_PROVIDERS } from '@dcp/admin-audit';
 import { serviceRuntime } from '@dcp/runtime';
-import { ADMIN_AUDIT_USE_CASES, SSO_JOBS, SSO_USE_CASES } from './sso.entry-points';
+import { SSO_JOBS, SSO_USE_CASES } from './sso.entry-points';
 import { PrismaClient } from './generated/prisma/client';
-import { AuditTableSize } from './audit/audit-table-size';
-import { AdminAuditRepository } from './audit/admin-audit.repository';
 import { MerchantClient } from './merchant-client/merchant-client';
 import { SignedRequestMerchants } from './merchants/signed-request-merchants';
 import { MerchantRepository } from './merchants/merchant.repository';
@@ -42,11 +41,10 @@ import { Subtokens } from './sub-service/subtokens';
     SubServiceRepository,
     Subtokens,
     ServiceStatusRepository,
-    AdminAuditRepository,
     ReencryptSsoSecretsJob,
-    AuditTableSize,
     ...SSO_USE_CASES,
-    ...ADMIN_AUDIT_USE_CASES,
+    // The admin audit log (libs/admin-audit): its tables are in sso's schema, its RPC and purge served by this host.
+    ...ADMIN_AUDIT_PROVIDERS,
     ...SSO_JOBS,
   ],
 })

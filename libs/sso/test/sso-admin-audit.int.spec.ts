@@ -1,11 +1,12 @@
 /**
- * The admin audit log kept by sso-service (`dcp.rpc.sso.admin.audit.*`, docs/decisions.md AU3–AU6) on real
- * PostgreSQL: record (pending, or refused at once), complete (once), list newest first with filters and paging,
- * parameter validation, and the retention purge.
+ * The admin audit log (libs/admin-audit) as sso-service hosts it (`dcp.rpc.sso.admin.audit.*`, docs/decisions.md
+ * AU3–AU6) on real PostgreSQL, in sso's schema and migrations: record (pending, or refused at once), complete
+ * (once), list newest first with filters and paging, parameter validation, the retention purge, and the
+ * operations counted under service="sso".
  */
 import { ErrorCode, type RecordAuditRequest, SSO_AUDIT_RPC } from '@dcp/contracts';
+import { AdminAuditPurger } from '@dcp/admin-audit';
 import { describeWithInfra } from '@dcp/testing';
-import { ExpiredDataPurger } from '../src/maintenance/expired-data.purger';
 import { rejection, startSsoHarness, type SsoHarness } from './sso-harness';
 
 const DAY_S = 24 * 3600;
@@ -101,14 +102,14 @@ describeWithInfra(['postgres'], 'sso: admin audit log (PostgreSQL)', () => {
   });
 
   it('reports the log\'s entries and size on disk as gauges, measured by the periodic purge (SDB4)', async () => {
-    await h.module.get(ExpiredDataPurger).purgeOnce();
+    await h.module.get(AdminAuditPurger).purgeOnce();
     const { total } = await list();
     const metrics = await h.runtime.metrics.render();
     expect(metrics).toContain(`dcp_admin_audit_entries ${total}`);
     const bytes = Number(/^dcp_admin_audit_table_bytes (\d+)$/m.exec(metrics)?.[1]);
     expect(bytes).toBeGreaterThan(8192);
     await h.rpc(SSO_AUDIT_RPC.record, entry());
-    await h.module.get(ExpiredDataPurger).purgeOnce();
+    await h.module.get(AdminAuditPurger).purgeOnce();
     expect(await h.runtime.metrics.render()).toContain(`dcp_admin_audit_entries ${total + 1}`);
   });
 
@@ -195,12 +196,20 @@ describeWithInfra(['postgres'], 'sso: admin audit log (PostgreSQL)', () => {
     h.clock.advance(200 * DAY_S);
     const { id: recent } = await h.rpc(SSO_AUDIT_RPC.record, entry({ actor: { name: 'retention', role: 'full' } }));
     h.clock.advance(165 * DAY_S + 1);
-    const purged = await h.module.get(ExpiredDataPurger).purgeOnce();
+    const purged = await h.module.get(AdminAuditPurger).purgeOnce();
     // Everything recorded before this spec's first entry is older still: all gone but `recent`.
     expect(purged.auditEntries).toBeGreaterThanOrEqual(1);
     const left = await list();
     expect(left.items.map((e) => e.id)).toEqual([recent]);
     expect(left.items.map((e) => e.id)).not.toContain(old);
-    expect((await h.module.get(ExpiredDataPurger).purgeOnce()).auditEntries).toBe(0);
+    expect((await h.module.get(AdminAuditPurger).purgeOnce()).auditEntries).toBe(0);
+    expect(await h.runtime.metrics.render()).toMatch(/^dcp_sso_purged_rows_total\{kind="audit_entries"\} [1-9]\d*$/m);
+  });
+
+  it('is served by sso-service\'s host: its operations count under service="sso" with their labels', async () => {
+    const metrics = await h.runtime.metrics.render();
+    for (const operation of ['admin.audit.record', 'admin.audit.complete', 'admin.audit.list']) {
+      expect(metrics).toMatch(new RegExp(`^dcp_service_operations_total\\{service="sso",[^}]*operation="${operation.replace(/\./g, '\\.')}"[^}]*\\} [1-9]\\d*$`, 'm'));
+    }
   });
 });

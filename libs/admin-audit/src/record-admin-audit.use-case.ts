@@ -1,10 +1,9 @@
 /** Records a changing admin call before the edge forwards it (pending), or a refusal at once (AU3). */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { RecordAuditRequest } from '@dcp/contracts';
+import { type RecordAuditRequest, SSO_AUDIT_RPC } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { AdminAuditRepository } from './admin-audit.repository';
-import { SSO_AUDIT_RPC } from '@dcp/contracts';
 
 @Injectable()
 export class RecordAdminAuditUseCase {

@@ -1,9 +1,9 @@
 /** GET /admin/v1/audit: newest first, filtered and paged; a bad parameter answers ADMIN_VALIDATION_FAILED naming it. */
 import { Injectable } from '@nestjs/common';
 import { type AuditEntryView, parseAuditListQuery, resolvePage, SSO_AUDIT_RPC } from '@dcp/contracts';
+import { ServesRpc } from '@dcp/runtime';
 import { toAuditEntryView } from './admin-audit.mapper';
 import { AdminAuditRepository } from './admin-audit.repository';
-import { ServesRpc } from '@dcp/runtime';
 
 @Injectable()
 export class ListAdminAuditUseCase {

@@ -1,4 +1,4 @@
-/** An audit row → the view operators get (GET /admin/v1/audit); Prisma types stay here. */
+/** An audit row → the view operators get (GET /admin/v1/audit). */
 import type { AuditEntryView } from '@dcp/contracts';
 import type { AdminAuditEntry } from './admin-audit-entry';
 

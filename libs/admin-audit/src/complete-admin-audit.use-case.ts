@@ -1,9 +1,8 @@
 /** Completes a pending audit entry with the answer the edge gave (AU3); a second completion changes nothing. */
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuditOutcome } from '@dcp/contracts';
+import { type AuditOutcome, SSO_AUDIT_RPC } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { AdminAuditRepository } from './admin-audit.repository';
-import { SSO_AUDIT_RPC } from '@dcp/contracts';
 
 @Injectable()
 export class CompleteAdminAuditUseCase {

@@ -1,0 +1,62 @@
+import type { AuditDatabase, RawSqlClient } from './admin-audit-database';
+import { AdminAuditRepository } from './admin-audit.repository';
+
+/** The statements' parameters (their SQL runs on PostgreSQL in libs/sso/test/sso-admin-audit.int.spec.ts). */
+function fakeDatabase(answers: { query?: unknown[][]; execute?: number[] }) {
+  const calls: { sql: string; values: unknown[] }[] = [];
+  const record = (strings: TemplateStringsArray, values: unknown[]) => calls.push({ sql: strings.join('?'), values });
+  const client: RawSqlClient = {
+    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
+      record(strings, values);
+      return (answers.query?.shift() ?? []) as T;
+    },
+    $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => {
+      record(strings, values);
+      return answers.execute?.shift() ?? 0;
+    },
+  };
+  return { db: { client } as AuditDatabase, calls };
+}
+
+describe('AdminAuditRepository', () => {
+  it('binds an absent filter as NULL and a path as a literal LIKE prefix; the total is a number', async () => {
+    const { db, calls } = fakeDatabase({ query: [[], [{ total: 12n }]] });
+    const from = new Date('2026-01-01T00:00:00Z');
+    const page = await new AdminAuditRepository(db).page({ actor: 'alice', path: '/admin/v1/a_b%\\c', from }, 50, 100);
+    expect(page).toEqual({ items: [], total: 12 });
+    const [items, count] = calls;
+    // Each filter's value twice (IS NULL, then the comparison): actor, method, path, tag, result, from, to.
+    const filters = ['alice', 'alice', null, null, '/admin/v1/a\\_b\\%\\\\c%', '/admin/v1/a\\_b\\%\\\\c%', null, null, null, null, from, from, null, null];
+    expect(items.values).toEqual([...filters, 50, 100]);
+    expect(count.values).toEqual(filters);
+    expect(items.sql).toMatch(/ORDER BY requested_at DESC, seq DESC\s+LIMIT \? OFFSET \?$/);
+  });
+
+  it('stores JSON as jsonb text, no body as NULL, and a refusal complete at once', async () => {
+    const { db, calls } = fakeDatabase({ execute: [1] });
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    await new AdminAuditRepository(db).insert({
+      id: '4f6c2b1e-0000-4000-8000-000000000001',
+      requestedAt: at,
+      entry: {
+        actor: { name: 'ci-bot', role: 'read-only' },
+        method: 'PUT',
+        request: { route: '/admin/v1/maintenance', operationId: 'putMaintenance', tag: 'maintenance', path: '/admin/v1/maintenance', params: { a: 'b' }, query: { q: ['1', '2'] }, body: null, bodyBytes: 61_440 },
+        requestId: 'req-1',
+        outcome: { status: 403, errorCode: 'AD0403' },
+      },
+    });
+    expect(calls[0].values).toEqual([
+      '4f6c2b1e-0000-4000-8000-000000000001', at, at, 'ci-bot', 'read-only', 'PUT',
+      '/admin/v1/maintenance', 'putMaintenance', 'maintenance', '/admin/v1/maintenance',
+      '{"a":"b"}', '{"q":["1","2"]}', null, 61_440, null, 'req-1', null, 'refused', 403, 'AD0403',
+    ]);
+  });
+
+  it('purges in batches of 5000 until a batch is short', async () => {
+    const { db, calls } = fakeDatabase({ execute: [5000, 5000, 12] });
+    const cutoff = new Date('2025-01-01T00:00:00Z');
+    await expect(new AdminAuditRepository(db).purgeBefore(cutoff)).resolves.toBe(10_012);
+    expect(calls.map((c) => c.values)).toEqual([[cutoff, 5000], [cutoff, 5000], [cutoff, 5000]]);
+  });
+});
