@@ -1,0 +1,208 @@
+/**
+ * The sample calls that make the code send its raw SQL (tools/sql-snapshots): per exported class or function,
+ * by its export name (wherever the file lives: a moved file needs no change here), the members to call and
+ * their fixed arguments. Values never reach a snapshot (only `$n` placeholders do); they only have to take
+ * the code down the path that sends the statement. A statement whose text depends on the arguments gets one
+ * sample per variant that matters, named by `variant`.
+ *
+ * Classes holding a hot statement as a property (statement reactions: `readonly statement = …`) need no entry:
+ * the generator reads it from an instance.
+ */
+import { join } from 'node:path';
+import { Client, Pool } from 'pg';
+import { EVENTS } from '@dcp/contracts';
+import { type Answers, type Recorder, STOP } from './recorder';
+
+export interface Sample {
+  /** The method called (a class entry), private ones included; absent for a function entry. */
+  method?: string;
+  /** A function entry called otherwise than with `args` (e.g. a method of what it returns). */
+  call?: (fn: (...args: never[]) => unknown, r: Recorder) => unknown;
+  /** Set up before the call; returns the undo, run after it. */
+  before?: (r: Recorder) => () => void;
+  /** Shown in the header after the member: what this variant's arguments stand for. */
+  variant?: string;
+  args: (r: Recorder) => unknown[];
+  /** What the recorded statements answer, in order (default: no rows, 0 rows changed). */
+  answers?: Answers;
+}
+
+export type SampleEntry = { kind: 'class'; create: (r: Recorder) => unknown[]; samples: Sample[] } | { kind: 'function'; samples: Sample[] };
+
+const NOW = Date.UTC(2026, 0, 1);
+const AT = new Date(NOW);
+const MAC = '00:11:22:33:44:55';
+const UUID = '00000000-0000-4000-8000-000000000001';
+const SCHEMA = 'service';
+const merchant = { id: 1, clientId: 'client' };
+const token = { hash: 'hash', expiresAt: AT };
+const user = { uuid: 'uuid', username: 'user', name: 'name', nickname: 'nick', phone: '', country: 'NL' };
+const envelope = { id: UUID, type: EVENTS.userDeleted.subject, occurredAt: AT.toISOString(), source: 'sso-service', data: { userId: 7, openId: 'open', clientId: 'client', uuid: 'uuid' } };
+const deadLetter = { durable: 'sso-service', subject: envelope.type, envelope, deliveries: 5, error: 'boom' };
+const auditEntry = {
+  actor: { name: 'admin', role: 'admin' },
+  method: 'POST',
+  request: { route: '/admin/v1/x', operationId: 'op', tag: 'tag', path: '/admin/v1/x', params: {}, query: {}, body: {}, bodyBytes: 2, bodySha256: 'sha' },
+  requestId: 'request',
+};
+const noop = () => undefined;
+const PG_URL = 'postgres://localhost:5432/dcp';
+const ssoDefinition = (r: Recorder) => ({ service: 'sso', prismaDir: join(r.root, 'libs/sso/prisma') });
+
+/** A PGlite handle over an instance that records (the lease of one instance, held alone). */
+function pgliteHandle(open: (...args: never[]) => unknown, r: Recorder): { ping(): Promise<void>; inSchema(schema: string, fn: () => Promise<unknown>): Promise<unknown> } {
+  const db = { query: (sql: string) => r.record(sql, 'pglite', { rows: [] }), exec: (sql: string) => r.record(sql, 'pglite', []) };
+  const lease = { db: Promise.resolve(db), exclusive: (fn: () => unknown) => fn(), release: asyncNoop };
+  return (open as unknown as (lease: unknown, schema: string) => ReturnType<typeof pgliteHandle>)(lease, 'sso');
+}
+
+/** pg's Client and Pool send to the recorder while a sample runs (the statements the database lib sends itself). */
+function pgRecording(r: Recorder): () => void {
+  const patched: Array<[object, string, unknown]> = [];
+  const patch = (proto: object, name: string, fn: unknown) => {
+    patched.push([proto, name, (proto as Record<string, unknown>)[name]]);
+    (proto as Record<string, unknown>)[name] = fn;
+  };
+  const query = (text: string | { text: string }) => r.record(typeof text === 'string' ? text : text.text, 'pg', { rows: [] });
+  patch(Client.prototype, 'connect', async () => undefined);
+  patch(Client.prototype, 'end', async () => undefined);
+  patch(Client.prototype, 'query', query);
+  patch(Pool.prototype, 'query', query);
+  patch(Pool.prototype, 'end', async () => undefined);
+  return () => {
+    for (const [proto, name, fn] of patched.reverse()) (proto as Record<string, unknown>)[name] = fn;
+  };
+}
+const asyncNoop = async (): Promise<undefined> => undefined;
+/** ServiceEvents: transactions on the recorder, drafts with fixed ids, nothing published. */
+const events = (r: Recorder) => ({
+  transaction: (fn: (tx: unknown) => Promise<unknown>) => fn(r.client),
+  enqueue: asyncNoop,
+  draft: () => ({ id: UUID, subject: 'subject', envelope: '{}', data: '{}' }),
+  publishWritten: noop,
+});
+/** The dead-letter filters that change the WHERE clause. */
+const deadLetterFilters = [
+  { variant: 'unresolved', filter: {} },
+  { variant: 'unresolved, durable', filter: { durable: 'sso-service' } },
+  { variant: 'resolved included', filter: { includeResolved: true } },
+  { variant: 'resolved included, durable', filter: { includeResolved: true, durable: 'sso-service' } },
+];
+
+export const SAMPLES: Record<string, SampleEntry> = {
+  // database (migrations bookkeeping, the migrators' lock, health)
+  withAdvisoryLock: { kind: 'function', samples: [{ before: pgRecording, args: () => [PG_URL, 'sso', asyncNoop] }] },
+  migrateOpenDatabase: {
+    kind: 'function',
+    samples: [
+      {
+        variant: 'PGlite with a legacy public table, then pending migrations',
+        args: (r) => [{ kind: 'pglite', query: (sql: string) => r.record(sql, 'handle.query', []) }, ssoDefinition(r), {}],
+        // The schema engine takes over from there.
+        answers: [[], [{ legacy: true, own: false }], [], [{ exists: true }], STOP],
+      },
+    ],
+  },
+  migrationStatus: {
+    kind: 'function',
+    samples: [{ variant: 'PostgreSQL', before: pgRecording, args: (r) => [ssoDefinition(r), { kind: 'postgres', url: PG_URL }], answers: [{ rows: [{ exists: true }] }, { rows: [] }] }],
+  },
+  openAdapter: {
+    kind: 'function',
+    samples: [{ variant: 'PostgreSQL: ping', before: pgRecording, args: () => [], call: (open) => (open as (c: unknown) => { ping(): Promise<void> })({ kind: 'postgres', url: PG_URL }).ping() }],
+  },
+  pgliteHandle: {
+    kind: 'function',
+    samples: [
+      { variant: 'ping', args: () => [], call: (open, r) => pgliteHandle(open, r).ping() },
+      { variant: "a migration in the service's schema", args: () => [], call: (open, r) => pgliteHandle(open, r).inSchema('sso', asyncNoop) },
+    ],
+  },
+  // sso
+  AccessTokenLookup: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'facts', args: () => ['client', 'open', 'hash'] }] },
+  AdminAuditRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'insert', args: () => [{ id: UUID, requestedAt: AT, entry: auditEntry }] },
+      { method: 'complete', args: () => [UUID, { status: 200 }, AT] },
+      { method: 'page', args: () => [{}, 50, 0], answers: [[], [{ total: 0n }]] },
+      { method: 'size', args: () => [], answers: [[{ entries: 0n, bytes: 0n }]] },
+      { method: 'purgeBefore', args: () => [AT] },
+    ],
+  },
+  ExpiredDataPurger: {
+    kind: 'class',
+    create: (r) => [r.db, { purged: noop }, { now: () => NOW }],
+    samples: [{ method: 'purgeOnce', args: () => [] }],
+  },
+  MerchantRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'findByClientId', args: () => ['client'] }] },
+  SessionRepository: {
+    kind: 'class',
+    create: (r) => [r.db, events(r)],
+    samples: [{ method: 'login', args: () => [merchant, user, token, token], answers: [[{ id: 1, openId: 'open', created: true, event: {} }]] }],
+  },
+  ShadowUserRepository: { kind: 'class', create: (r) => [r.db, events(r)], samples: [{ method: 'delete', args: () => [merchant, 'uuid'] }] },
+  UsedSignatureStore: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'remember', args: () => ['client', 'sign', AT] }] },
+  // device
+  DeviceRepository: {
+    kind: 'class',
+    create: (r) => [r.db, events(r)],
+    samples: [
+      { method: 'boundAmong', args: () => [[{ userId: 7, macAddr: MAC }]] },
+      { method: 'listByUser', args: () => [7] },
+      { method: 'unbindOwned', args: () => [7, MAC] },
+      { method: 'unbindOfManufacturer', args: () => ['OEM', MAC] },
+    ],
+  },
+  UsedForceSignStore: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'remember', args: () => ['OEM', 'sign', AT, NOW] }] },
+  // firmware
+  RolloutCheckRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'record', args: () => [[{ modelId: 1, macAddr: MAC, fromSystem: '1', fromApp: '1', outcome: 'offered', offeredReleaseId: 2, at: AT }]] },
+      { method: 'progress', args: () => [1, { since24h: AT, since7d: AT }] },
+      { method: 'purgeSeenBefore', args: () => [AT, 1000] },
+    ],
+  },
+  // storage
+  ObjectDeletions: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'processDue', args: () => [NOW, 100, asyncNoop] }] },
+  SegmentRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'hasOverlapping', args: () => [MAC, 7, 1_767_225_600, 1_767_229_200] },
+      { method: 'recordedDays', args: () => [MAC, 7] },
+      { method: 'summary', args: () => [MAC, 7] },
+      { method: 'removeById', args: (r) => [r.client, UUID] },
+      { method: 'removeEndedBefore', args: (r) => [r.client, NOW, 500] },
+    ],
+  },
+  // messaging (the schema is the consuming service's)
+  runOnce: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope, asyncNoop] }] },
+  alreadyApplied: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope] }] },
+  recordDeadLetter: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, deadLetter] }] },
+  listDeadLetters: { kind: 'function', samples: deadLetterFilters.map(({ variant, filter }) => ({ variant, args: (r: Recorder) => [r.client, SCHEMA, filter] })) },
+  countDeadLetters: { kind: 'function', samples: deadLetterFilters.map(({ variant, filter }) => ({ variant, args: (r: Recorder) => [r.client, SCHEMA, filter] })) },
+  getDeadLetter: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, UUID] }] },
+  resolveDeadLetter: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, UUID] }] },
+  outboxBacklog: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA] }] },
+  enqueueEvent: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, envelope] }] },
+  OutboxRelay: {
+    kind: 'class',
+    create: (r) => [{ schema: SCHEMA, client: r.client, events: { publish: asyncNoop }, logger: { info: noop, warn: noop, error: noop } }],
+    samples: [
+      { method: 'pending', args: () => [] },
+      {
+        method: 'publishPending',
+        variant: 'an invalid row, then one published',
+        args: () => [],
+        answers: [[{ id: UUID, payload: '{' }, { id: UUID, payload: envelope }]],
+      },
+      { method: 'publishNow', variant: 'the fast path marking rows published', args: () => [[envelope]] },
+      { method: 'purgeOld', args: () => [] },
+    ],
+  },
+};
+
