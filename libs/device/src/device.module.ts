@@ -1,8 +1,8 @@
 /**
  * device-service: devices bound to users (the user_ipc_setting_v2_0 gateway operations), manufacturers and
  * their force unbind, the ownership query for other services, and the removal of a deleted user's devices.
- * Its host (serviceRuntime) serves what the use cases and reactions declare; the process provides
- * RUNTIME_CONTEXT globally.
+ * Its host (serviceRuntime) serves what the use cases and reactions declare; the process provides the
+ * runtime's parts globally (RuntimeModule).
  */
 import { Module } from '@nestjs/common';
 import { serviceRuntime } from '@dcp/runtime';

@@ -2,7 +2,7 @@
  * firmware-service: firmware releases forming each model's upgrade chains, the operator API that maintains
  * them, and firmware.latest (spec 2.9, 4.4) — all over request-reply; it asks device-service which devices are
  * bound to the users who asked before it records rollout progress. It neither publishes nor consumes events.
- * Its host (serviceRuntime) serves what the use cases and jobs declare; the process provides RUNTIME_CONTEXT.
+ * Its host (serviceRuntime) serves what the use cases and jobs declare; the process provides the runtime's parts (RuntimeModule).
  */
 import { Module } from '@nestjs/common';
 import { serviceRuntime } from '@dcp/runtime';

@@ -2,7 +2,7 @@
  * permission-service: the permission catalogue, grants (spec 2.5 authorization records), activation and the
  * current service of a device (spec 2.6), the operator API, and the reactions to user.deleted and
  * device.unbound — all over request-reply and the event backbone. Its host (serviceRuntime) serves what the
- * use cases and reactions declare; the process provides RUNTIME_CONTEXT globally.
+ * use cases and reactions declare; the process provides the runtime's parts globally (RuntimeModule).
  */
 import { Module } from '@nestjs/common';
 import { serviceRuntime } from '@dcp/runtime';

@@ -8,7 +8,6 @@ import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DatabaseConfig, type ServiceDatabaseDefinition, createServiceDatabase, migrateService, openAdapter, serviceDatabase } from '@dcp/database';
-import type { RuntimeContext } from '@dcp/runtime';
 import { createTestDatabase, describeWithInfra } from '@dcp/testing';
 import { PrismaClient } from '../src/generated/prisma/client';
 import { SubServiceRepository } from '../src/sub-service/sub-service.repository';
@@ -104,8 +103,10 @@ function migrationSuite(open: (dir: string) => Promise<{ config: DatabaseConfig;
       expect((await migrateService(sso.def, config)).applied).toEqual([]);
       const db = await createServiceDatabase(PrismaClient, sso.def, config);
       try {
-        const ctx = { config: { secretsKey: randomBytes(32), secretsKeyPrevious: [] } } as unknown as RuntimeContext;
-        const records = new SubServiceRepository(db, ctx, new Subtokens(ctx));
+        // Every row exists: no record is created, so the sub-service addresses are never read.
+        const addresses = { pushQueryUrl: '', pushSendUrl: '', publicStoreUrl: '', voiceAssistantUrl: '' };
+        const keys = { secretsKey: randomBytes(32), secretsKeyPrevious: [] };
+        const records = new SubServiceRepository(db, addresses, new Subtokens(keys));
         for (const [index, row] of migrated.entries()) {
           // The subtoken written before stays the user's key (plain until re-encrypted at start, SK4).
           const subtoken = `subtoken-${index + 1}`.padEnd(32, 'x');

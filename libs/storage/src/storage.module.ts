@@ -4,7 +4,7 @@
  * authenticated by sessionToken (owners and subtokens kept per replica from answers and events, RP1–RP3),
  * signed HLS playback served through the edge, segment ingest, and the purge of recordings when their
  * device is unbound or their user deleted. Its host (serviceRuntime) serves and starts what the classes of
- * storage.entry-points.ts declare; the process provides RUNTIME_CONTEXT.
+ * storage.entry-points.ts declare; the process provides the runtime's parts (RuntimeModule).
  */
 import { Module } from '@nestjs/common';
 import { serviceRuntime } from '@dcp/runtime';

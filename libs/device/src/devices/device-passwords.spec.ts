@@ -1,11 +1,11 @@
 import { SecretBox } from '@dcp/signing';
-import { fakeContext } from '../test/fakes';
+import { fakeConfig } from '../test/fakes';
 import { DevicePasswords } from './device-passwords';
 
 describe('DevicePasswords (D4, D24)', () => {
-  const ctx = fakeContext();
-  const passwords = new DevicePasswords(ctx);
-  const box = new SecretBox(ctx.config.secretsKey);
+  const config = fakeConfig();
+  const passwords = new DevicePasswords(config);
+  const box = new SecretBox(config.secretsKey);
 
   it('encrypts under the canonical MAC (12 hex digits) as additional data and decrypts it back', () => {
     const ciphertext = passwords.encrypt('06626E63FBA5', 'ENC(pw)');
@@ -28,7 +28,7 @@ describe('DevicePasswords (D4, D24)', () => {
   });
 
   it('a ciphertext under another key does not decrypt', () => {
-    const other = new DevicePasswords(fakeContext());
+    const other = new DevicePasswords(fakeConfig());
     expect(() => passwords.decrypt({ macAddr: '06626E63FBA5', passwordCiphertext: other.encrypt('06626E63FBA5', 'x') })).toThrow();
   });
 });

@@ -7,16 +7,17 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { colonMac } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
 import { SecretBox } from '@dcp/signing';
+import type { DeviceConfig } from '../device-config';
 import type { Device } from './device';
 
 @Injectable()
 export class DevicePasswords {
   private readonly box: SecretBox;
 
-  constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.box = new SecretBox(ctx.config.secretsKey, ctx.config.secretsKeyPrevious);
+  constructor(@Inject(RUNTIME_CONFIG) config: DeviceConfig) {
+    this.box = new SecretBox(config.secretsKey, config.secretsKeyPrevious);
   }
 
   encrypt(macAddr: string, password: string): string {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@dcp/contracts';
-import { MemoryDevices, failure, fakeContext, user, userCall } from '../test/fakes';
+import { MemoryDevices, failure, fakeConfig, user, userCall } from '../test/fakes';
 import { AddDeviceUseCase } from './add-device.use-case';
 import { DeleteDeviceUseCase } from './delete-device.use-case';
 import { DevicePasswords } from './device-passwords';
@@ -23,7 +23,7 @@ describe('device use cases', () => {
 
   beforeEach(() => {
     devices = new MemoryDevices();
-    passwords = new DevicePasswords(fakeContext());
+    passwords = new DevicePasswords(fakeConfig());
     add = new AddDeviceUseCase(devices, passwords);
     update = new UpdateDeviceUseCase(devices, passwords);
     remove = new DeleteDeviceUseCase(devices);

@@ -2,7 +2,7 @@ import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
 import { DelKeys } from '../manufacturers/del-keys';
 import { ManualClock } from '@dcp/testing';
-import { T0, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, failure, fakeContext } from '../test/fakes';
+import { T0, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, failure, fakeConfig } from '../test/fakes';
 import { ForceUnbindUseCase } from './force-unbind.use-case';
 
 describe('ForceUnbindUseCase', () => {
@@ -17,7 +17,7 @@ describe('ForceUnbindUseCase', () => {
     clock = new ManualClock(T0);
     devices = new MemoryDevices();
     usedSigns = new MemoryUsedSigns();
-    const delKeys = new DelKeys(fakeContext());
+    const delKeys = new DelKeys(fakeConfig());
     const manufacturers = new MemoryManufacturers();
     await manufacturers.create({ oemCode: 'ACME', name: 'Acme', delKeyCiphertext: delKeys.encrypt('ACME', DEL_KEY) });
     await manufacturers.create({ oemCode: 'OTHER', name: 'Other', delKeyCiphertext: delKeys.encrypt('OTHER', 'another-key') });

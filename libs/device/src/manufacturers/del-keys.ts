@@ -4,16 +4,17 @@
  * Never logged.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
 import { SecretBox, randomBase62 } from '@dcp/signing';
+import type { DeviceConfig } from '../device-config';
 import { DEL_KEY_LENGTH, type Manufacturer } from './manufacturer';
 
 @Injectable()
 export class DelKeys {
   private readonly box: SecretBox;
 
-  constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.box = new SecretBox(ctx.config.secretsKey, ctx.config.secretsKeyPrevious);
+  constructor(@Inject(RUNTIME_CONFIG) config: DeviceConfig) {
+    this.box = new SecretBox(config.secretsKey, config.secretsKeyPrevious);
   }
 
   generate(): string {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { T0, MemoryManufacturers, failure, fakeContext } from '../test/fakes';
+import { T0, MemoryManufacturers, failure, fakeConfig } from '../test/fakes';
 import { CreateManufacturerUseCase } from './create-manufacturer.use-case';
 import { DelKeys } from './del-keys';
 import { GetManufacturerUseCase } from './get-manufacturer.use-case';
@@ -15,7 +15,7 @@ describe('manufacturer admin use cases', () => {
 
   beforeEach(() => {
     repo = new MemoryManufacturers();
-    delKeys = new DelKeys(fakeContext());
+    delKeys = new DelKeys(fakeConfig());
     clock = new ManualClock(T0);
     create = new CreateManufacturerUseCase(repo, delKeys);
   });

@@ -1,7 +1,7 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores with the database's rules (each implements the store interface its use cases depend on). */
 import { randomBytes } from 'node:crypto';
 import { type AuthenticatedUser, type CallOf, type EventPayload, type OperationKey, callFromWire } from '@dcp/contracts';
-import type { RuntimeContext } from '@dcp/runtime';
+import type { DeviceConfig } from '../device-config';
 import type { Device, DeviceChanges, NewDevice } from '../devices/device';
 import type { DeviceStore } from '../devices/device.repository';
 import type { UsedSigns } from '../force-unbind/used-force-sign.store';
@@ -11,8 +11,9 @@ import type { ManufacturerStore } from '../manufacturers/manufacturer.repository
 /** Where unit specs' ManualClock starts. */
 export const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 
-export function fakeContext(): RuntimeContext {
-  return { config: { secretsKey: randomBytes(32) } } as unknown as RuntimeContext;
+/** The configuration device-service reads, with a fresh SECRETS_KEY and no previous keys. */
+export function fakeConfig(): DeviceConfig {
+  return { secretsKey: randomBytes(32), secretsKeyPrevious: [] };
 }
 
 export function user(userId: number): AuthenticatedUser {

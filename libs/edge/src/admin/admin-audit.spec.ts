@@ -29,7 +29,7 @@ function fakeRpc(fail: { record?: boolean; complete?: boolean } = {}) {
 
 function audit(rpc: ReturnType<typeof fakeRpc>): AdminAudit {
   const host = { httpAdapter: { getInstance: () => ({ addHook: () => undefined }) } };
-  return new AdminAudit({ config, rpcClient: rpc.client as never }, host as never);
+  return new AdminAudit(config, rpc.client as never, host as never);
 }
 
 function request(method: string, url: string, body: unknown, who: AdminIdentity = { name: 'alice', role: 'full' }): FastifyRequest {

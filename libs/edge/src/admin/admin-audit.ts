@@ -29,8 +29,10 @@ import {
   SSO_AUDIT_RPC,
 } from '@dcp/contracts';
 import { REDACTED, isCredentialName, scrubText } from '@dcp/observability';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { RpcClient } from '@dcp/messaging';
+import { RUNTIME_CONFIG, RUNTIME_RPC_CLIENT } from '@dcp/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EdgeConfig } from '../edge-config';
 import { type AdminRoute, compilePath } from './admin-route';
 import { ADMIN_ROUTES } from './admin-routes';
 import { type AdminIdentity, AdminTokens, adminIdentityOf, requireAdminIdentity } from './admin-tokens';
@@ -54,10 +56,11 @@ export class AdminAudit implements OnModuleInit {
   private readonly recording = new WeakMap<object, Promise<void>>();
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: Pick<RuntimeContext, 'config' | 'rpcClient'>,
+    @Inject(RUNTIME_CONFIG) config: Pick<EdgeConfig, 'adminTokens'>,
+    @Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient,
     private readonly adapterHost: HttpAdapterHost,
   ) {
-    this.tokens = new AdminTokens(ctx.config.adminTokens);
+    this.tokens = new AdminTokens(config.adminTokens);
   }
 
   onModuleInit(): void {
@@ -82,7 +85,7 @@ export class AdminAudit implements OnModuleInit {
     handled.add(req);
     let id: string;
     try {
-      ({ id } = await this.ctx.rpcClient.request(SSO_AUDIT_RPC.record, this.entry(req, identity, route, params)));
+      ({ id } = await this.rpcClient.request(SSO_AUDIT_RPC.record, this.entry(req, identity, route, params)));
     } catch (err) {
       this.logger.error(`request ${req.id}: ${req.method} ${pathOf(req)} refused: its audit entry could not be recorded (${describe(err)})`);
       throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, 'the audit log could not record this change, so it was not made; try again later');
@@ -121,7 +124,7 @@ export class AdminAudit implements OnModuleInit {
     const outcome: AuditOutcome = { status: refusal.httpStatus, errorCode: refusal.value };
     try {
       const hit = compiled.map((c) => ({ route: c.route, params: matchOrNothing(c.match, path.slice(PREFIX.length) || '/') })).find((c) => c.params && c.route.method === req.method);
-      await this.ctx.rpcClient.request(SSO_AUDIT_RPC.record, { ...this.entry(req, identity, hit?.route, hit?.params ?? {}, { refused: true }), outcome });
+      await this.rpcClient.request(SSO_AUDIT_RPC.record, { ...this.entry(req, identity, hit?.route, hit?.params ?? {}, { refused: true }), outcome });
     } catch (err) {
       this.logger.error(`request ${req.id}: the audit entry of the refused ${req.method} ${path} (${refusal.value}) could not be recorded (${describe(err)})`);
     }
@@ -129,7 +132,7 @@ export class AdminAudit implements OnModuleInit {
 
   private async complete(req: FastifyRequest, id: string, outcome: AuditOutcome): Promise<void> {
     try {
-      await this.ctx.rpcClient.request(SSO_AUDIT_RPC.complete, { id, outcome });
+      await this.rpcClient.request(SSO_AUDIT_RPC.complete, { id, outcome });
     } catch (err) {
       // The call was carried out (or refused) and is answered; its entry stays pending, so the log shows it
       // as unknown rather than losing it.

@@ -11,7 +11,7 @@ import { AdminTokens, adminIdentityOf } from './admin-tokens';
 const ALICE = 'alice-token-0123456789';
 const BOT = 'ci-bot-token-0123456789';
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'dcp-guard-')), ADMIN_TOKEN: 'legacy-admin-token', ADMIN_TOKENS: `alice:full:${ALICE},ci-bot:read-only:${BOT}` });
-const guard = new AdminAuthGuard({ config });
+const guard = new AdminAuthGuard(config);
 
 function request(method: string, url: string, token?: string): FastifyRequest {
   return { method, url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } } as FastifyRequest;

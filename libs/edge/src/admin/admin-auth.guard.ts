@@ -1,7 +1,8 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
+import type { EdgeConfig } from '../edge-config';
 import { requiresAdminToken } from './admin-auth-limit';
 import { readOnlyMayCall } from './admin-routes';
 import { AdminTokens, attachAdminIdentity } from './admin-tokens';
@@ -17,8 +18,8 @@ import { AdminTokens, attachAdminIdentity } from './admin-tokens';
 export class AdminAuthGuard implements CanActivate {
   private readonly tokens: AdminTokens;
 
-  constructor(@Inject(RUNTIME_CONTEXT) ctx: Pick<RuntimeContext, 'config'>) {
-    this.tokens = new AdminTokens(ctx.config.adminTokens);
+  constructor(@Inject(RUNTIME_CONFIG) config: Pick<EdgeConfig, 'adminTokens'>) {
+    this.tokens = new AdminTokens(config.adminTokens);
   }
 
   canActivate(context: ExecutionContext): boolean {

@@ -20,7 +20,7 @@ async function server(env: Record<string, string>): Promise<{ fastify: FastifyIn
     if (!isUnrecordedRefusal(req)) recorded.push(`${req.headers.authorization} ${refusal.value}`);
     void reply.status(refusal.httpStatus).send({ errorCode: refusal.value, failureDetails: refusal.failureDetails });
   });
-  new AdminChangeLimits({ config }, { httpAdapter: { getInstance: () => fastify } } as never).onModuleInit();
+  new AdminChangeLimits(config, { httpAdapter: { getInstance: () => fastify } } as never).onModuleInit();
   fastify.all('/admin/v1/*', async () => ({ ok: true }));
   await fastify.listen({ port: 0, host: '127.0.0.1' });
   return { fastify, recorded };

@@ -15,8 +15,9 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import fastifyRateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
 import { AUDITED_METHODS, ErrorCode, PlatformError } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EdgeConfig } from '../edge-config';
 import { AdminTokens } from './admin-tokens';
 
 const PREFIX = '/admin/v1/';
@@ -39,14 +40,14 @@ export class AdminChangeLimits implements OnModuleInit {
   private readonly tokens: AdminTokens;
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: Pick<RuntimeContext, 'config'>,
+    @Inject(RUNTIME_CONFIG) private readonly config: Pick<EdgeConfig, 'adminTokens' | 'adminChangeLimits'>,
     private readonly adapterHost: HttpAdapterHost,
   ) {
-    this.tokens = new AdminTokens(ctx.config.adminTokens);
+    this.tokens = new AdminTokens(config.adminTokens);
   }
 
   onModuleInit(): void {
-    const { perToken, perAddress, windowMs } = this.ctx.config.adminChangeLimits;
+    const { perToken, perAddress, windowMs } = this.config.adminChangeLimits;
     if (perToken === 0 && perAddress === 0) return;
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     // Registered, not awaited: awaiting here would load the routes Nest declared before Nest gives the server

@@ -4,7 +4,8 @@
  */
 import { All, Controller, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { RpcClient } from '@dcp/messaging';
+import { RUNTIME_RPC_CLIENT } from '@dcp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminAudit } from './admin-audit';
@@ -26,7 +27,7 @@ export class AdminController {
   private readonly openApi = buildOpenApiDocument(ADMIN_ROUTES);
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient,
     private readonly audit: AdminAudit,
   ) {}
 
@@ -57,7 +58,7 @@ export class AdminController {
     const route = hit.route;
     // A changing call is recorded in the audit log before it is forwarded, and completed after (admin-audit.ts).
     const result = await this.audit.forward(req, hit.route, hit.params ?? {}, () =>
-      answerRoute(route, request, this.ctx.rpcClient).catch((err: unknown) => {
+      answerRoute(route, request, this.rpcClient).catch((err: unknown) => {
         throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length) : err;
       }),
     );

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { OnModuleInit, Provider } from '@nestjs/common';
 import { type AuthenticatedUser, EVENTS } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
+import type { EventBus } from '@dcp/messaging';
+import { RUNTIME_CLOCK, RUNTIME_EVENT_BUS, RUNTIME_METRICS, type Clock, type PlatformMetrics } from '@dcp/runtime';
 
 interface Entry {
   user: AuthenticatedUser;
@@ -25,9 +26,9 @@ export class AccessTokenCache implements OnModuleInit {
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 50_000,
     /** Where `user.deleted` arrives; without it (unit specs) only forgetUser drops a user's entries. */
-    private readonly events?: Pick<RuntimeContext['events'], 'subscribe'>,
+    private readonly events?: Pick<EventBus, 'subscribe'>,
     /** Counts hits and misses (`dcp_edge_access_token_cache_{hits,misses}_total`: the hit ratio). */
-    private readonly metrics?: Pick<RuntimeContext['metrics'], 'increment'>,
+    private readonly metrics?: Pick<PlatformMetrics, 'increment'>,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -80,6 +81,6 @@ export class AccessTokenCache implements OnModuleInit {
  */
 export const accessTokenCacheProvider: Provider = {
   provide: AccessTokenCache,
-  inject: [RUNTIME_CONTEXT, RUNTIME_CLOCK],
-  useFactory: (ctx: RuntimeContext, clock: Clock) => new AccessTokenCache(clock, 10_000, 50_000, ctx.events, ctx.metrics),
+  inject: [RUNTIME_CLOCK, RUNTIME_EVENT_BUS, RUNTIME_METRICS],
+  useFactory: (clock: Clock, events: EventBus, metrics: PlatformMetrics) => new AccessTokenCache(clock, 10_000, 50_000, events, metrics),
 };

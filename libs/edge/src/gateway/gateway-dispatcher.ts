@@ -19,7 +19,8 @@ import {
   knownParams,
   parseOperationParams,
 } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
+import type { RpcClient } from '@dcp/messaging';
+import { RUNTIME_CLOCK, RUNTIME_RPC_CLIENT, type Clock } from '@dcp/runtime';
 import { AccessTokenCache } from './access-token-cache';
 
 export interface GatewayRequest {
@@ -43,7 +44,7 @@ const LOCAL_OPERATIONS: Record<string, (clock: Clock) => GatewayResult> = {
 @Injectable()
 export class GatewayDispatcher {
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     private readonly tokens: AccessTokenCache,
   ) {}
@@ -57,7 +58,7 @@ export class GatewayDispatcher {
     if (user) await req.onClientVerified?.(user.clientId);
     const local = LOCAL_OPERATIONS[op.service];
     if (op.owner === 'edge' && local) return local(this.clock);
-    const reply = await this.ctx.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId }, { owner: op.owner });
+    const reply = await this.rpcClient.requestRaw(gatewaySubject(op.service), { service: op.service, params, user, requestId: req.requestId }, { owner: op.owner });
     const parsed = gatewayResultSchema.safeParse(reply ?? {});
     if (!parsed.success) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${op.owner} service gave a malformed reply`);
     return parsed.data;
@@ -76,7 +77,7 @@ export class GatewayDispatcher {
     const key = AccessTokenCache.key(clientId, openId, accessToken);
     const cached = this.tokens.get(key);
     if (cached) return cached;
-    const verified = await this.ctx.rpcClient.request(SSO_RPC.ssoVerifyAccessToken, { clientId, openId, accessToken });
+    const verified = await this.rpcClient.request(SSO_RPC.ssoVerifyAccessToken, { clientId, openId, accessToken });
     const user: AuthenticatedUser = { userId: verified.userId, openId: verified.openId, clientId: verified.clientId, uuid: verified.uuid };
     this.tokens.set(key, user, verified.expiresAt);
     return user;

@@ -6,7 +6,8 @@
  */
 import { All, Controller, HttpCode, Inject, Param, Req, UseFilters } from '@nestjs/common';
 import { ErrorCode, PlatformError, SSO_RPC, type SignedSsoRequest, successEnvelope } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { RpcClient } from '@dcp/messaging';
+import { RUNTIME_RPC_CLIENT } from '@dcp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { AccessTokenCache } from '../gateway/access-token-cache';
 import { collectParams } from '../http/collect-params';
@@ -24,7 +25,7 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 @UseFilters(SsoExceptionFilter)
 export class SsoController {
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient,
     private readonly tokens: AccessTokenCache,
   ) {}
 
@@ -51,12 +52,12 @@ export class SsoController {
       params: collectParams(req.query as Record<string, unknown>, req.body, ErrorCode.SSO_PARAMETER_INVALID),
     };
     if (operation === 'user_callback') {
-      const { revokedUserId } = await this.countingVerified(req, operation, signed, () => this.ctx.rpcClient.request(SSO_RPC.ssoUserCallback, signed));
+      const { revokedUserId } = await this.countingVerified(req, operation, signed, () => this.rpcClient.request(SSO_RPC.ssoUserCallback, signed));
       // A DELETE's tokens are dead from the moment we answer: never serve them from this edge's cache.
       if (revokedUserId !== undefined) this.tokens.forgetUser(revokedUserId);
       return successEnvelope();
     }
-    return successEnvelope(undefined, await this.countingVerified(req, operation, signed, () => this.ctx.rpcClient.request(contract as typeof SSO_RPC.ssoAuthorizeByToken, signed)));
+    return successEnvelope(undefined, await this.countingVerified(req, operation, signed, () => this.rpcClient.request(contract as typeof SSO_RPC.ssoAuthorizeByToken, signed)));
   }
 
   /**

@@ -1,6 +1,6 @@
 /** Counters of firmware-service on the host's /metrics (Prometheus text), beside ServiceOperations' outcomes. */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_METRICS, type PlatformMetrics } from '@dcp/runtime';
 
 export type Offer = 'system' | 'app' | 'none';
 
@@ -20,19 +20,19 @@ export interface OfferMetrics {
 
 @Injectable()
 export class FirmwareMetrics implements OfferMetrics {
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+  constructor(@Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics) {}
 
   /** What a successful firmware.latest offered: a system release, an application release, or nothing (up to date). */
   offered(offer: Offer): void {
-    this.ctx.metrics.increment('dcp_firmware_offers_total', { offer });
+    this.metrics.increment('dcp_firmware_offers_total', { offer });
   }
 
   progressNotRecorded(reason: NotRecordedReason, count = 1): void {
-    this.ctx.metrics.increment('dcp_firmware_progress_not_recorded_total', { reason }, count);
+    this.metrics.increment('dcp_firmware_progress_not_recorded_total', { reason }, count);
   }
 
   /** Rollout progress rows the purge removed (older than the longest window plus a day). */
   progressPurged(rows: number): void {
-    this.ctx.metrics.increment('dcp_firmware_progress_purged_rows_total', {}, rows);
+    this.metrics.increment('dcp_firmware_progress_purged_rows_total', {}, rows);
   }
 }

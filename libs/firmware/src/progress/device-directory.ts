@@ -4,7 +4,8 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DEVICE_RPC } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { RpcClient } from '@dcp/messaging';
+import { RUNTIME_RPC_CLIENT } from '@dcp/runtime';
 
 /** A device (canonical MAC) and the user who named it. */
 export interface UserDevicePair {
@@ -20,11 +21,11 @@ export interface BoundDeviceLookup {
 
 @Injectable()
 export class DeviceDirectory implements BoundDeviceLookup {
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+  constructor(@Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient) {}
 
   async boundAmong(pairs: readonly UserDevicePair[]): Promise<UserDevicePair[]> {
     if (pairs.length === 0) return [];
-    const { bound } = await this.ctx.rpcClient.request(DEVICE_RPC.boundDevices, { pairs: [...pairs] });
+    const { bound } = await this.rpcClient.request(DEVICE_RPC.boundDevices, { pairs: [...pairs] });
     return bound;
   }
 }

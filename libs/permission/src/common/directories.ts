@@ -4,7 +4,8 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DEVICE_RPC, SSO_RPC } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import type { RpcClient } from '@dcp/messaging';
+import { RUNTIME_RPC_CLIENT } from '@dcp/runtime';
 
 export interface DirectoryUser {
   userId: number;
@@ -31,21 +32,21 @@ export interface UserDeviceLookup {
 
 @Injectable()
 export class UserDirectory implements UserLookup {
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+  constructor(@Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient) {}
 
   async findByOpenId(openId: string): Promise<DirectoryUser | null> {
-    const { user } = await this.ctx.rpcClient.request(SSO_RPC.ssoFindUser, { openId });
+    const { user } = await this.rpcClient.request(SSO_RPC.ssoFindUser, { openId });
     return user ? { userId: user.userId, openId: user.openId } : null;
   }
 }
 
 @Injectable()
 export class DeviceDirectory implements UserDeviceLookup {
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+  constructor(@Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient) {}
 
   /** The device bound to this user under this (canonical) MAC, or null. */
   async findUserDevice(userId: number, macAddr: string): Promise<UserDevice | null> {
-    const { device } = await this.ctx.rpcClient.request(DEVICE_RPC.findUserDevice, { userId, macAddr });
+    const { device } = await this.rpcClient.request(DEVICE_RPC.findUserDevice, { userId, macAddr });
     return device ? { macAddr: device.macAddr, supportStore: device.supportStore } : null;
   }
 }

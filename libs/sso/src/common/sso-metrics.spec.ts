@@ -1,12 +1,11 @@
 import { PlatformMetrics } from '@dcp/observability';
-import type { RuntimeContext } from '@dcp/runtime';
 import { parsePrometheusText } from '@dcp/testing';
 import { SsoMetrics } from './sso-metrics';
 
 describe('SsoMetrics.merchantCall', () => {
   it('times each call per merchant, endpoint and result, and counts unavailable answers as failures', async () => {
     const metrics = new PlatformMetrics({ defaultMetrics: false });
-    const sso = new SsoMetrics({ metrics } as unknown as RuntimeContext);
+    const sso = new SsoMetrics(metrics);
     sso.merchantCall('acme', 'is_valid_token', 'user', performance.now());
     sso.merchantCall('acme', 'is_valid_token', 'refused', performance.now());
     sso.merchantCall('acme', 'get_user_profile', 'unavailable', performance.now());

@@ -1,21 +1,21 @@
 /** Metrics of sso-service on the host's /metrics (catalogue in libs/observability). */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_METRICS, type PlatformMetrics } from '@dcp/runtime';
 
 @Injectable()
 export class SsoMetrics {
-  constructor(@Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext) {}
+  constructor(@Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics) {}
 
   /**
    * One call to a merchant endpoint, by merchant clientId (bounded by the merchants registered), ended now;
    * `startedAt` is performance.now() when it started. `unavailable` also counts as a failure.
    */
   merchantCall(merchant: string, endpoint: string, result: 'user' | 'refused' | 'unavailable', startedAt: number): void {
-    this.ctx.metrics.observe('dcp_sso_merchant_call_duration_seconds', { merchant, endpoint, result }, (performance.now() - startedAt) / 1000);
-    if (result === 'unavailable') this.ctx.metrics.increment('dcp_sso_merchant_call_failures_total', { merchant, endpoint });
+    this.metrics.observe('dcp_sso_merchant_call_duration_seconds', { merchant, endpoint, result }, (performance.now() - startedAt) / 1000);
+    if (result === 'unavailable') this.metrics.increment('dcp_sso_merchant_call_failures_total', { merchant, endpoint });
   }
 
   purged(kind: 'tokens' | 'signatures' | 'audit_entries', count: number): void {
-    if (count > 0) this.ctx.metrics.increment('dcp_sso_purged_rows_total', { kind }, count);
+    if (count > 0) this.metrics.increment('dcp_sso_purged_rows_total', { kind }, count);
   }
 }

@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { type MerchantCallLimits, type RuntimeContext, systemClock } from '@dcp/runtime';
+import { type MerchantCallLimits, systemClock } from '@dcp/runtime';
 import type { SsoMetrics } from '../common/sso-metrics';
 import type { Merchant } from '../merchants/merchant';
 import type { MerchantSecrets } from '../merchants/merchant-secrets';
@@ -41,11 +41,11 @@ afterEach(() => {
 });
 
 function merchantClient(overrides: Partial<MerchantCallLimits> = {}): MerchantClient {
-  const ctx = { config: { merchantAllowPrivateNetworks: true, merchantCalls: { ...limits, ...overrides } } } as unknown as RuntimeContext;
+  const config = { merchantAllowPrivateNetworks: true, merchantCalls: { ...limits, ...overrides } };
   const secrets = { current: () => 'merchant-secret' } as unknown as MerchantSecrets;
   // Metrics are not what these specs are about: every recording method is accepted and ignored.
   const metrics = new Proxy({}, { get: () => () => undefined }) as SsoMetrics;
-  const client = new MerchantClient(ctx, secrets, metrics, systemClock);
+  const client = new MerchantClient(config, secrets, metrics, systemClock);
   clients.push(client);
   return client;
 }

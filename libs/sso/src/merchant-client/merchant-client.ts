@@ -6,12 +6,12 @@
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
-import { RUNTIME_CLOCK, type Clock } from '@dcp/runtime';
 import { SsoMetrics } from '../common/sso-metrics';
+import type { SsoConfig } from '../sso-config';
 import { MerchantCallGuard } from './merchant-call-guard';
 import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
 import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
@@ -27,19 +27,19 @@ export class MerchantClient implements OnModuleDestroy {
   private readonly logger = new Logger('sso-merchants');
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) ctx: RuntimeContext,
+    @Inject(RUNTIME_CONFIG) config: Pick<SsoConfig, 'merchantCalls' | 'merchantAllowPrivateNetworks'>,
     private readonly secrets: MerchantSecrets,
     private readonly metrics: SsoMetrics,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {
     this.http = new MerchantHttp({
       // MERCHANT_TIMEOUT_MS, below RPC_TIMEOUT_MS, so a hanging merchant answers OP0052 rather than 000099.
-      timeoutMs: ctx.config.merchantCalls.timeoutMs,
+      timeoutMs: config.merchantCalls.timeoutMs,
       maxResponseBytes: MERCHANT_MAX_RESPONSE_BYTES,
-      allowPrivateNetworks: ctx.config.merchantAllowPrivateNetworks,
+      allowPrivateNetworks: config.merchantAllowPrivateNetworks,
     });
-    const { breakerFailures, breakerResetMs } = ctx.config.merchantCalls;
-    this.guard = new MerchantCallGuard(ctx.config.merchantCalls, {
+    const { breakerFailures, breakerResetMs } = config.merchantCalls;
+    this.guard = new MerchantCallGuard(config.merchantCalls, {
       opened: (clientId, lastFailure) => this.logger.warn(`merchant ${clientId}: calls paused for ${breakerResetMs} ms after ${breakerFailures} failures in a row (last: ${lastFailure})`),
       closed: (clientId) => this.logger.log(`merchant ${clientId}: calls resumed, its endpoint answers again`),
     });

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { failure, fakeContext } from '../test/fakes';
+import { failure, fakeConfig } from '../test/fakes';
 import { CreateMerchantUseCase } from './create-merchant.use-case';
 import { DisableMerchantUseCase } from './disable-merchant.use-case';
 import { GetMerchantUseCase } from './get-merchant.use-case';
@@ -35,7 +35,7 @@ class MemoryMerchants implements MerchantStore {
 function setup() {
   const clock = new ManualClock(Date.now());
   const repo = new MemoryMerchants();
-  const secrets = new MerchantSecrets(fakeContext());
+  const secrets = new MerchantSecrets(fakeConfig());
   return {
     clock,
     repo,

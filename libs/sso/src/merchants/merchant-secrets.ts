@@ -3,8 +3,9 @@
  * to sign or verify. Never logged.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
 import { CLIENT_SECRET_LENGTH, randomBase62 } from '../common/random';
+import type { SsoConfig } from '../sso-config';
 import { SecretBox } from '@dcp/signing';
 import type { Merchant } from './merchant';
 
@@ -12,8 +13,8 @@ import type { Merchant } from './merchant';
 export class MerchantSecrets {
   private readonly box: SecretBox;
 
-  constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.box = new SecretBox(ctx.config.secretsKey, ctx.config.secretsKeyPrevious);
+  constructor(@Inject(RUNTIME_CONFIG) config: Pick<SsoConfig, 'secretsKey' | 'secretsKeyPrevious'>) {
+    this.box = new SecretBox(config.secretsKey, config.secretsKeyPrevious);
   }
 
   /** True when a ciphertext of this merchant is under an old SECRETS_KEY (SK2: re-encrypted at start). */

@@ -3,9 +3,10 @@
  * user's app (center.getServerInfo) or by a stream check (the subtoken) — and never changed afterwards.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext, serviceDatabaseToken } from '@dcp/runtime';
+import { RUNTIME_CONFIG, serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase } from '../sso-database.types';
 import { randomBase62 } from '../common/random';
+import type { SsoConfig } from '../sso-config';
 import { type SubServiceInfoRecord, withScheme } from './sub-service-info';
 import { type StoredSubtoken, Subtokens } from './subtokens';
 
@@ -17,7 +18,7 @@ const CHANNEL_COUNT = 1;
 export class SubServiceRepository {
   constructor(
     @Inject(serviceDatabaseToken('sso')) private readonly db: SsoDatabase,
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CONFIG) private readonly config: Pick<SsoConfig, 'pushQueryUrl' | 'pushSendUrl' | 'publicStoreUrl' | 'voiceAssistantUrl'>,
     private readonly subtokens: Subtokens,
   ) {}
 
@@ -27,7 +28,7 @@ export class SubServiceRepository {
     if (existing) return this.toRecord(existing);
     const user = await this.db.client.user.findUnique({ where: { id: userId }, select: { country: true } });
     if (!user) return undefined;
-    const { config } = this.ctx;
+    const { config } = this;
     // Two first calls at once: the primary key keeps the first insert; both read the one that stayed.
     await this.db.client.subServiceInfo.createMany({
       data: [

@@ -5,9 +5,10 @@
  * stored plain: they are read as they are until the re-encryption at start (SK2) has moved them. Never logged.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
 import { SecretBox } from '@dcp/signing';
 import { randomBase62 } from '../common/random';
+import type { SsoConfig } from '../sso-config';
 
 const SUBTOKEN_LENGTH = 32;
 /** A SecretBox ciphertext (`v1.…`, `v2.…`); a plain subtoken is base62 and has no dot. */
@@ -23,8 +24,8 @@ export interface StoredSubtoken {
 export class Subtokens {
   private readonly box: SecretBox;
 
-  constructor(@Inject(RUNTIME_CONTEXT) ctx: RuntimeContext) {
-    this.box = new SecretBox(ctx.config.secretsKey, ctx.config.secretsKeyPrevious);
+  constructor(@Inject(RUNTIME_CONFIG) config: Pick<SsoConfig, 'secretsKey' | 'secretsKeyPrevious'>) {
+    this.box = new SecretBox(config.secretsKey, config.secretsKeyPrevious);
   }
 
   /** A new subtoken, encrypted for the user's row. */

@@ -1,18 +1,19 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing): merchants with real encrypted secrets, an in-memory signature store. */
 import { randomBytes } from 'node:crypto';
-import type { RuntimeContext } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import type { SignedSsoRequest } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
+import type { SsoConfig } from '../sso-config';
 import type { UsedSignatures } from '../signature/used-signature.store';
 
-export function fakeContext(overrides: { allowPrivateNetworks?: boolean } = {}): RuntimeContext {
-  return { config: { secretsKey: randomBytes(32), merchantAllowPrivateNetworks: overrides.allowPrivateNetworks ?? true } } as unknown as RuntimeContext;
+/** The secrets keys sso-service reads (a fresh SECRETS_KEY, no previous keys) and whether merchants may be on private networks. */
+export function fakeConfig(overrides: { allowPrivateNetworks?: boolean } = {}): Pick<SsoConfig, 'secretsKey' | 'secretsKeyPrevious' | 'merchantAllowPrivateNetworks'> {
+  return { secretsKey: randomBytes(32), secretsKeyPrevious: [], merchantAllowPrivateNetworks: overrides.allowPrivateNetworks ?? true };
 }
 
-export function merchantSecrets(ctx: RuntimeContext = fakeContext()): MerchantSecrets {
-  return new MerchantSecrets(ctx);
+export function merchantSecrets(config: Pick<SsoConfig, 'secretsKey' | 'secretsKeyPrevious'> = fakeConfig()): MerchantSecrets {
+  return new MerchantSecrets(config);
 }
 
 let nextId = 1;

@@ -6,7 +6,8 @@
  */
 import { hkdfSync } from 'node:crypto';
 import type { FactoryProvider } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
+import type { StorageConfig } from '../storage-config';
 import { PlaybackSigner } from '../playback/playback-signer';
 
 export const PLAYBACK_SIGNER = Symbol('dcp.storage.playback-signer');
@@ -17,6 +18,6 @@ export function derivePlaybackKey(secretsKey: Buffer): Buffer {
 
 export const playbackSignerProvider: FactoryProvider<PlaybackSigner> = {
   provide: PLAYBACK_SIGNER,
-  inject: [RUNTIME_CONTEXT],
-  useFactory: (ctx: RuntimeContext) => new PlaybackSigner(derivePlaybackKey(ctx.config.secretsKey), (ctx.config.secretsKeyPrevious ?? []).map(derivePlaybackKey)),
+  inject: [RUNTIME_CONFIG],
+  useFactory: (config: Pick<StorageConfig, 'secretsKey' | 'secretsKeyPrevious'>) => new PlaybackSigner(derivePlaybackKey(config.secretsKey), (config.secretsKeyPrevious ?? []).map(derivePlaybackKey)),
 };

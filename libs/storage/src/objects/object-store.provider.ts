@@ -4,7 +4,8 @@
  * client is loaded only when an S3 store is configured.
  */
 import { type FactoryProvider, Logger } from '@nestjs/common';
-import { RUNTIME_CONTEXT, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CONFIG } from '@dcp/runtime';
+import type { StorageConfig } from '../storage-config';
 import { assertDurableStore } from './durable-store-rule';
 import { FilesystemObjectStore } from './fs-object-store';
 import { type ObjectStoreConfig, type ObjectStoreEnv, objectStoreConfig } from './object-store-config';
@@ -23,16 +24,16 @@ export async function createObjectStore(config: ObjectStoreConfig): Promise<Obje
 
 export const objectStoreConfigProvider: FactoryProvider<ObjectStoreConfig> = {
   provide: OBJECT_STORE_CONFIG,
-  inject: [RUNTIME_CONTEXT],
-  useFactory: (ctx: RuntimeContext) => {
+  inject: [RUNTIME_CONFIG],
+  useFactory: (host: Pick<StorageConfig, 'dataDir' | 'mode' | 'production'>) => {
     const env: ObjectStoreEnv = {
       OBJECT_STORE_URL: process.env.OBJECT_STORE_URL,
       S3_ENDPOINT: process.env.S3_ENDPOINT,
       S3_REGION: process.env.S3_REGION,
       S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
     };
-    const config = objectStoreConfig(env, ctx.config.dataDir);
-    assertDurableStore(config, env, ctx.config);
+    const config = objectStoreConfig(env, host.dataDir);
+    assertDurableStore(config, env, host);
     return config;
   },
 };

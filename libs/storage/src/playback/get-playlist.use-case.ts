@@ -7,10 +7,11 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeMac, STORAGE_RPC } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, ServesRpc } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock, ServesRpc } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { playlistRequestSchema } from '@dcp/contracts';
 import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
+import type { StorageConfig } from '../storage-config';
 import { groupClips } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
@@ -24,7 +25,7 @@ export type PlaylistRequest = z.output<typeof playlistRequestSchema>;
 export class GetPlaylistUseCase {
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CONFIG) private readonly config: Pick<StorageConfig, 'publicStoreUrl'>,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(PLAYBACK_SIGNER) private readonly signer: PlaybackSigner,
     private readonly owners: SessionAuthenticator,
@@ -47,7 +48,7 @@ export class GetPlaylistUseCase {
     if (segments.length === 0) throw gone(`no recordings of device ${macAddr} between ${from} and ${to}`);
 
     const expires = Number(req.expires);
-    const storeUrl = withScheme(this.ctx.config.publicStoreUrl, req.scheme ?? 'http');
+    const storeUrl = withScheme(this.config.publicStoreUrl, req.scheme ?? 'http');
     const clips = groupClips(
       segments.map((s) => ({ ...s, url: segmentUrl(storeUrl, macAddr, s.id, expires, this.signer.sign({ kind: 'segment', macAddr, segmentId: s.id }, expires)) })),
     );

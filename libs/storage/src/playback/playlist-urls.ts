@@ -5,8 +5,9 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE_LIMITS } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock } from '@dcp/runtime';
 import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
+import type { StorageConfig } from '../storage-config';
 import { PlaybackSigner, playlistUrl, withScheme } from './playback-signer';
 
 export interface IssuedPlaylist {
@@ -19,7 +20,7 @@ export interface IssuedPlaylist {
 @Injectable()
 export class PlaylistUrls {
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CONFIG) private readonly config: Pick<StorageConfig, 'publicStoreUrl'>,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(PLAYBACK_SIGNER) private readonly signer: PlaybackSigner,
   ) {}
@@ -28,7 +29,7 @@ export class PlaylistUrls {
   issue(macAddr: string, from: number, to: number): IssuedPlaylist {
     const expires = Math.floor(this.clock.now() / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds;
     const sig = this.signer.sign({ kind: 'playlist', macAddr, from, to }, expires);
-    const storeUrl = this.ctx.config.publicStoreUrl;
+    const storeUrl = this.config.publicStoreUrl;
     return {
       expires,
       recordUrl: playlistUrl(withScheme(storeUrl, 'http'), macAddr, from, to, expires, sig),

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type IngestSegmentRequest, PlatformError, type SegmentView, STORAGE_RPC } from '@dcp/contracts';
 import { isUniqueViolation } from '@dcp/database';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, serviceDatabaseToken, ServesRpc } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_METRICS, type Clock, type PlatformMetrics, serviceDatabaseToken, ServesRpc } from '@dcp/runtime';
 import type { StorageDatabase } from '../storage-database.types';
 import { OBJECT_STORE, type ObjectStore, segmentObjectKey } from '../objects/object-store';
 import { ObjectDeletions, UPLOAD_GRACE_MS } from '../retention/object-deletions';
@@ -23,7 +23,7 @@ import { type NewSegment, SegmentRepository } from './segment.repository';
 @Injectable()
 export class IngestSegmentUseCase {
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
@@ -59,7 +59,7 @@ export class IngestSegmentUseCase {
       this.sweeper.poke();
       throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `device ${input.macAddr} was unbound while the segment was stored; it was discarded`);
     }
-    this.ctx.metrics.increment('dcp_storage_ingested_bytes_total', {}, input.bytes.length);
+    this.metrics.increment('dcp_storage_ingested_bytes_total', {}, input.bytes.length);
     return toSegmentView(segment);
   }
 

@@ -8,7 +8,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { STORAGE_LIMITS } from '@dcp/contracts';
-import { HostedPart, RUNTIME_CLOCK, RUNTIME_CONTEXT, SERVICE_EVENTS, type Clock, type RuntimeContext, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import { HostedPart, RUNTIME_CLOCK, RUNTIME_METRICS, SERVICE_EVENTS, type Clock, type PlatformMetrics, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase } from '../storage-database.types';
 import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
 import { SegmentRepository } from '../recordings/segment.repository';
@@ -36,7 +36,7 @@ export class RetentionSweeper {
   private unobserve?: () => void;
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
@@ -49,7 +49,7 @@ export class RetentionSweeper {
     this.unobserve = this.events.onHandled((handled) => {
       if (handled.outcome === 'applied') this.poke();
     });
-    this.ctx.metrics.sample('dcp_storage_object_deletions_pending', async () => [{ labels: {}, value: await this.deletions.pending() }]);
+    this.metrics.sample('dcp_storage_object_deletions_pending', async () => [{ labels: {}, value: await this.deletions.pending() }]);
     this.poke();
     this.timer = setInterval(() => this.poke(), SWEEP_INTERVAL_MS);
     this.timer.unref();
@@ -102,8 +102,8 @@ export class RetentionSweeper {
       if (n < BATCH) break;
     }
     if (expiredSegments > 0 || deletedObjects > 0) {
-      this.ctx.metrics.increment('dcp_storage_purged_total', { kind: 'expired-segments' }, expiredSegments);
-      this.ctx.metrics.increment('dcp_storage_purged_total', { kind: 'objects' }, deletedObjects);
+      this.metrics.increment('dcp_storage_purged_total', { kind: 'expired-segments' }, expiredSegments);
+      this.metrics.increment('dcp_storage_purged_total', { kind: 'objects' }, deletedObjects);
       this.logger.log(`retention: ${expiredSegments} expired segment(s), ${deletedObjects} object(s) deleted`);
     }
     return { expiredSegments, deletedObjects };

@@ -19,21 +19,20 @@ describe('SessionAuthenticator', () => {
     owners = new Map([['0A1B2C3D4E5F', 7]]);
     subtokens = new Map([[7, 'SubtokenOfSeven'], [9, 'SubtokenOfNine']]);
     asked.length = 0;
-    const ctx = {
-      rpcClient: {
-        request: async (contract: RpcContract, payload: Record<string, unknown>) => {
-          asked.push(contract.subject);
-          if (contract === DEVICE_RPC.findDeviceOwner) {
-            const userId = owners.get(String(payload.macAddr));
-            return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
-          }
-          if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.get(Number(payload.userId)) ?? null };
-          throw new Error(`unexpected ${contract.subject}`);
-        },
+    const rpcClient = {
+      request: async (contract: RpcContract, payload: Record<string, unknown>) => {
+        asked.push(contract.subject);
+        if (contract === DEVICE_RPC.findDeviceOwner) {
+          const userId = owners.get(String(payload.macAddr));
+          return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
+        }
+        if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.get(Number(payload.userId)) ?? null };
+        throw new Error(`unexpected ${contract.subject}`);
       },
-      metrics: new PlatformMetrics({ defaultMetrics: false }),
     };
-    facts = new SessionFacts(ctx as never, { now: () => 1_000_000 }, SESSION_FACTS_LIMITS);
+    // The authenticator never starts the facts: no event subscription.
+    const events = { subscribe: async () => ({ stop: async () => undefined }) };
+    facts = new SessionFacts(rpcClient as never, events, new PlatformMetrics({ defaultMetrics: false }), { now: () => 1_000_000 }, SESSION_FACTS_LIMITS);
     auth = new SessionAuthenticator(facts);
   });
 

@@ -21,31 +21,28 @@ function world(overrides: Partial<SessionFactsLimits> = {}) {
   const subscribed: EventSubject[] = [];
   let stopped = false;
   const metrics = new PlatformMetrics({ defaultMetrics: false });
-  const ctx = {
-    rpcClient: {
-      request: async (contract: RpcContract, payload: Record<string, unknown>) => {
-        asked.push(`${contract.subject} ${Object.values(payload).join()}`);
-        const hold = holdNext;
-        holdNext = undefined;
-        if (hold) await hold;
-        if (contract === DEVICE_RPC.findDeviceOwner) {
-          const userId = owners.get(String(payload.macAddr));
-          return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
-        }
-        if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.get(Number(payload.userId)) ?? null };
-        throw new Error(`unexpected ${contract.subject}`);
-      },
+  const rpcClient = {
+    request: async (contract: RpcContract, payload: Record<string, unknown>) => {
+      asked.push(`${contract.subject} ${Object.values(payload).join()}`);
+      const hold = holdNext;
+      holdNext = undefined;
+      if (hold) await hold;
+      if (contract === DEVICE_RPC.findDeviceOwner) {
+        const userId = owners.get(String(payload.macAddr));
+        return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
+      }
+      if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.get(Number(payload.userId)) ?? null };
+      throw new Error(`unexpected ${contract.subject}`);
     },
-    events: {
-      subscribe: async (subjects: EventSubject[], handler: (envelope: EventEnvelope) => void) => {
-        subscribed.push(...subjects);
-        deliver = handler;
-        return { stop: async () => void (stopped = true) };
-      },
-    },
-    metrics,
   };
-  const facts = new SessionFacts(ctx as never, clock, { ...limits, ...overrides });
+  const events = {
+    subscribe: async (subjects: EventSubject[], handler: (envelope: EventEnvelope) => void) => {
+      subscribed.push(...subjects);
+      deliver = handler;
+      return { stop: async () => void (stopped = true) };
+    },
+  };
+  const facts = new SessionFacts(rpcClient as never, events as never, metrics, clock, { ...limits, ...overrides });
   return {
     facts,
     owners,

@@ -10,7 +10,8 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { DEVICE_RPC, EVENTS, type EventEnvelope, SSO_RPC } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, HostedPart } from '@dcp/runtime';
+import type { EventBus, RpcClient } from '@dcp/messaging';
+import { RUNTIME_CLOCK, RUNTIME_EVENT_BUS, RUNTIME_METRICS, RUNTIME_RPC_CLIENT, type Clock, type PlatformMetrics, HostedPart } from '@dcp/runtime';
 import { BoundedTtlCache } from './bounded-ttl-cache';
 
 export interface SessionFactsLimits {
@@ -46,7 +47,9 @@ export class SessionFacts {
   private subscription?: { stop(): Promise<void> };
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: Pick<RuntimeContext, 'rpcClient' | 'events' | 'metrics'>,
+    @Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: Pick<RpcClient, 'request'>,
+    @Inject(RUNTIME_EVENT_BUS) private readonly events: Pick<EventBus, 'subscribe'>,
+    @Inject(RUNTIME_METRICS) private readonly metrics: Pick<PlatformMetrics, 'increment'>,
     @Inject(RUNTIME_CLOCK) clock: Clock,
     @Inject(SESSION_FACTS_LIMITS_TOKEN) limits: SessionFactsLimits,
   ) {
@@ -56,7 +59,7 @@ export class SessionFacts {
 
   /** Listens for the events that change a fact; started before the stream operations are served. */
   async start(): Promise<void> {
-    this.subscription = await this.ctx.events.subscribe(
+    this.subscription = await this.events.subscribe(
       [EVENTS.deviceBound.subject, EVENTS.deviceUnbound.subject, EVENTS.userDeleted.subject],
       (envelope) => this.apply(envelope),
     );
@@ -77,7 +80,7 @@ export class SessionFacts {
   /** Asks device-service for the device's owner now and keeps the answer. */
   async currentOwner(macAddr: string): Promise<number | undefined> {
     const asked = this.generation;
-    const { owner } = await this.ctx.rpcClient.request(DEVICE_RPC.findDeviceOwner, { macAddr });
+    const { owner } = await this.rpcClient.request(DEVICE_RPC.findDeviceOwner, { macAddr });
     if (owner && asked === this.generation) this.owners.set(macAddr, owner.userId);
     return owner?.userId;
   }
@@ -88,7 +91,7 @@ export class SessionFacts {
     this.count('subtoken', known !== undefined);
     if (known !== undefined) return known;
     const asked = this.generation;
-    const { subtoken } = await this.ctx.rpcClient.request(SSO_RPC.ssoUserSubtoken, { userId });
+    const { subtoken } = await this.rpcClient.request(SSO_RPC.ssoUserSubtoken, { userId });
     if (subtoken !== null && asked === this.generation) this.subtokens.set(userId, subtoken);
     return subtoken;
   }
@@ -116,6 +119,6 @@ export class SessionFacts {
   }
 
   private count(fact: Fact, hit: boolean): void {
-    this.ctx.metrics.increment(hit ? 'dcp_storage_session_cache_hits_total' : 'dcp_storage_session_cache_misses_total', { fact });
+    this.metrics.increment(hit ? 'dcp_storage_session_cache_hits_total' : 'dcp_storage_session_cache_misses_total', { fact });
   }
 }

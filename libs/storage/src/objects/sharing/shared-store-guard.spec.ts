@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HealthRegistry, type RuntimeContext } from '@dcp/runtime';
+import { HealthRegistry } from '@dcp/runtime';
 import type { ObjectStoreConfig } from '../object-store-config';
 import { SharedStoreGuard } from './shared-store-guard';
 import type { StoreLease } from './store-lease';
@@ -37,8 +37,7 @@ describe('SharedStoreGuard', () => {
 
   const guard = (mode: 'embedded' | 'distributed', config: ObjectStoreConfig, repo: StoreLeaseRepository) => {
     const health = new HealthRegistry();
-    const ctx = { config: { mode }, health } as unknown as RuntimeContext;
-    return { guard: new SharedStoreGuard(ctx, { now: () => 1_800_000_000_000 }, config, repo), health };
+    return { guard: new SharedStoreGuard({ mode }, health, { now: () => 1_800_000_000_000 }, config, repo), health };
   };
 
   it('in embedded mode takes no lease, writes no store id and adds no readiness check', async () => {

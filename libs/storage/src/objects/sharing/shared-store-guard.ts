@@ -9,7 +9,8 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConfigError, RUNTIME_CLOCK, RUNTIME_CONTEXT, type Clock, type RuntimeContext, HostedPart } from '@dcp/runtime';
+import { ConfigError, RUNTIME_CLOCK, RUNTIME_CONFIG, RUNTIME_HEALTH, type Clock, type HealthRegistry, HostedPart } from '@dcp/runtime';
+import type { StorageConfig } from '../../storage-config';
 import type { ObjectStoreConfig } from '../object-store-config';
 import { OBJECT_STORE_CONFIG } from '../object-store.provider';
 import { readOrCreateStoreId } from './store-id-file';
@@ -30,7 +31,8 @@ export class SharedStoreGuard {
   private conflict = '';
 
   constructor(
-    @Inject(RUNTIME_CONTEXT) private readonly ctx: RuntimeContext,
+    @Inject(RUNTIME_CONFIG) private readonly host: Pick<StorageConfig, 'mode'>,
+    @Inject(RUNTIME_HEALTH) private readonly health: Pick<HealthRegistry, 'register'>,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(OBJECT_STORE_CONFIG) private readonly config: ObjectStoreConfig,
     private readonly leases: StoreLeaseRepository,
@@ -38,7 +40,7 @@ export class SharedStoreGuard {
 
   /** Takes the lease; throws StoreNotSharedError when an earlier live instance writes to another store. */
   async start(): Promise<void> {
-    if (this.ctx.config.mode !== 'distributed' || this.config.kind !== 'filesystem') return;
+    if (this.host.mode !== 'distributed' || this.config.kind !== 'filesystem') return;
     const now = new Date(this.clock.now());
     const storeId = await readOrCreateStoreId(this.config.root);
     const me: StoreLease = { instanceId: randomUUID(), storeId, location: `${hostname()}:${this.config.root}`, startedAt: now, heartbeatAt: now };
@@ -54,7 +56,7 @@ export class SharedStoreGuard {
     this.lease = me;
     // Later instances on another store refuse to start themselves; until they are gone this one is not ready.
     this.conflict = conflicts.length ? conflictMessage(me, conflicts, now.getTime()) : '';
-    this.ctx.health.register('store-sharing:storage', async () => {
+    this.health.register('store-sharing:storage', async () => {
       if (this.conflict) throw new Error(this.conflict);
     });
     this.timer = setInterval(() => void this.heartbeat(), STORE_LEASE.heartbeatMs);
