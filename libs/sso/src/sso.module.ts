@@ -1,7 +1,7 @@
 /**
  * sso-service: merchants, shadow users, tokens, signed SSO operations, token verification for the edge,
  * and the operator API — all over request-reply. Its host (serviceRuntime) serves what the classes of
- * sso.entry-points.ts declare; the process provides RUNTIME_CONTEXT globally.
+ * sso.entry-points.ts declare (and the admin audit log of @dcp/admin-audit); the process provides the runtime.
  */
 import { Module } from '@nestjs/common';
 import { ADMIN_AUDIT_PROVIDERS } from '@dcp/admin-audit';

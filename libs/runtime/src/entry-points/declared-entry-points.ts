@@ -4,6 +4,8 @@
  * (`entryPointsOfModule`).
  */
 import 'reflect-metadata';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { GATEWAY_OPERATIONS, type OperationKey } from '@dcp/contracts';
 import { MetadataScanner } from '@nestjs/core';
 import {
@@ -102,4 +104,38 @@ export function entryPointProblems(service: string, found: DeclaredEntryPoints):
     subjects.set(d.declared.contract.subject, where(d));
   }
   return problems;
+}
+
+const DECORATED = /@(ServesOperation|ServesRpc|EventReactionEntry|Periodic|ReadinessCheck|HostedPart)\(/;
+
+/**
+ * Classes under `sourceDir` that declare an entry point but are not providers of `module` — served by nobody,
+ * because nobody listed them (a use case or reaction missing from its barrel). For specs: reads the source
+ * files (not specs, not generated code) that use an entry-point decorator and loads them.
+ */
+export function unlistedEntryPoints(module: DeclaringClass, sourceDir: string): string[] {
+  const providers = new Set((Reflect.getMetadata('providers', module) as unknown[] | undefined) ?? []);
+  const unlisted: string[] = [];
+  for (const file of sourceFiles(sourceDir)) {
+    if (!DECORATED.test(readFileSync(file, 'utf8'))) continue;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads the file the way the module does
+    const exported = require(file) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exported)) {
+      if (typeof value !== 'function' || providers.has(value)) continue;
+      if (hasDeclarations(collectEntryPoints(value as DeclaringClass, emptyEntryPoints()))) unlisted.push(`${relative(sourceDir, file)}: ${name}`);
+    }
+  }
+  return unlisted;
+}
+
+function hasDeclarations(d: DeclaredEntryPoints): boolean {
+  return Object.values(d).some((list: unknown[]) => list.length > 0);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' || entry.name === 'test' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
 }
