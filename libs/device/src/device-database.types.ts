@@ -1,7 +1,7 @@
 /**
  * The device schema's typed client and transaction. The module opens it with
- * `serviceDatabaseProvider('device', PrismaClient)` (@dcp/runtime); repositories, the lifecycle and
- * `serviceEventsProvider` inject `serviceDatabaseToken('device')`. Prisma types never leave libs/device.
+ * `serviceDatabaseProvider('device', PrismaClient)` (@dcp/runtime); repositories and
+ * its ServiceEvents (serviceRuntime) inject `serviceDatabaseToken('device')`. Prisma types never leave libs/device.
  */
 import type { ServiceDatabase } from '@dcp/database';
 import type { Prisma, PrismaClient } from './generated/prisma/client';

@@ -1,6 +1,6 @@
 /**
  * The firmware schema's typed client. The module opens it with `serviceDatabaseProvider('firmware', PrismaClient)`
- * (@dcp/runtime); repositories and the lifecycle inject `serviceDatabaseToken('firmware')`. Prisma types never
+ * (@dcp/runtime); repositories and its host inject `serviceDatabaseToken('firmware')`. Prisma types never
  * leave libs/firmware.
  */
 import type { ServiceDatabase } from '@dcp/database';

@@ -1,7 +1,7 @@
 /**
  * The storage schema's typed client and transaction. The module opens it with
- * `serviceDatabaseProvider('storage', PrismaClient)` (@dcp/runtime); repositories, the lifecycle and
- * `serviceEventsProvider` inject `serviceDatabaseToken('storage')`. Prisma types never leave libs/storage.
+ * `serviceDatabaseProvider('storage', PrismaClient)` (@dcp/runtime); repositories and
+ * its ServiceEvents (serviceRuntime) inject `serviceDatabaseToken('storage')`. Prisma types never leave libs/storage.
  */
 import type { ServiceDatabase } from '@dcp/database';
 import type { Prisma, PrismaClient } from './generated/prisma/client';

@@ -1,7 +1,7 @@
 /**
  * A service's own database (its PostgreSQL schema, libs/database/README.md), the same wiring for every service
  * that owns data: the module lists `serviceDatabaseProvider('<service>', PrismaClient)` (its generated client)
- * and everything that needs the client — repositories, the lifecycle, `serviceEventsProvider` — injects
+ * and everything that needs the client — repositories, the ServiceHost, `serviceEventsProvider` — injects
  * `serviceDatabaseToken('<service>')`.
  *
  * Opened once per module (an async provider, so every repository gets a ready client). Embedded mode migrates

@@ -6,7 +6,7 @@
  * 1. `http`        listeners close; requests already received are answered
  * 2. `intake`      RPC subscriptions drain (received requests are answered) and event consumers stop
  * 3. `outbox`      each outbox relay publishes what is pending once more, then stops
- * 4. `application` Nest apps close (module destroy hooks: timers, service lifecycles)
+ * 4. `application` Nest apps close (module destroy hooks: each service's ServiceHost stops its jobs, consumer and parts)
  * 5. `databases`   every service database client closes
  * 6. `bus`         the NATS connection drains and closes
  *
