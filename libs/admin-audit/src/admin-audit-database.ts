@@ -5,10 +5,11 @@
  * its rows typed by admin-audit-entry.ts.
  */
 import type { ServiceDatabase } from '@dcp/database';
+import type { Sql } from '@prisma/client/runtime/client';
 
 /** What the audit log uses of sso's Prisma client: raw statements, parameters bound by the tagged template. */
 export interface RawSqlClient {
-  $queryRaw<T = unknown>(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>;
+  $queryRaw<T = unknown>(query: TemplateStringsArray | Sql, ...values: unknown[]): PromiseLike<T>;
   $executeRaw(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<number>;
 }
 

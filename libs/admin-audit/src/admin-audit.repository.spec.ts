@@ -1,3 +1,4 @@
+import { Sql } from '@prisma/client/runtime/client';
 import type { AuditDatabase, RawSqlClient } from './admin-audit-database';
 import { AdminAuditRepository } from './admin-audit.repository';
 
@@ -6,8 +7,10 @@ function fakeDatabase(answers: { query?: unknown[][]; execute?: number[] }) {
   const calls: { sql: string; values: unknown[] }[] = [];
   const record = (strings: TemplateStringsArray, values: unknown[]) => calls.push({ sql: strings.join('?'), values });
   const client: RawSqlClient = {
-    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
-      record(strings, values);
+    // A tagged template, or a statement composed with Prisma's sql`…` (its strings and values, fragments flattened).
+    $queryRaw: async <T>(query: TemplateStringsArray | Sql, ...values: unknown[]) => {
+      if (query instanceof Sql) record(query.strings as unknown as TemplateStringsArray, query.values);
+      else record(query, values);
       return (answers.query?.shift() ?? []) as T;
     },
     $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => {

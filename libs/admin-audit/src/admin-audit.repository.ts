@@ -3,6 +3,7 @@
  * table is `sso.admin_audit_entry` of sso's migrations (libs/sso/prisma/schema.prisma, model AdminAuditEntry).
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { sqltag as sql } from '@prisma/client/runtime/client';
 import { type AuditOutcome, auditResultOf } from '@dcp/contracts';
 import { escapeLikeWildcards } from '@dcp/database';
 import { serviceDatabaseToken } from '@dcp/runtime';
@@ -54,33 +55,28 @@ export class AdminAuditRepository {
     const result = filter.result ?? null;
     const from = filter.from ?? null;
     const to = filter.to ?? null;
+    // One WHERE for the page and its count.
+    const where = sql`WHERE (${actor}::text IS NULL OR actor_name = ${actor})
+          AND (${method}::text IS NULL OR method = ${method})
+          AND (${pathPrefix}::text IS NULL OR path LIKE ${pathPrefix})
+          AND (${tag}::text IS NULL OR tag = ${tag})
+          AND (${result}::text IS NULL OR result = ${result})
+          AND (${from}::timestamptz IS NULL OR requested_at >= ${from})
+          AND (${to}::timestamptz IS NULL OR requested_at < ${to})`;
     const [items, [{ total }]] = await Promise.all([
-      this.db.client.$queryRaw<AdminAuditEntry[]>`
+      this.db.client.$queryRaw<AdminAuditEntry[]>(sql`
         SELECT id::text AS "id", requested_at AS "requestedAt", completed_at AS "completedAt", actor_name AS "actorName",
           actor_role AS "actorRole", method, route, operation_id AS "operationId", tag, path, params, query, body,
           body_bytes AS "bodyBytes", body_sha256 AS "bodySha256", request_id AS "requestId",
           client_request_id AS "clientRequestId", result, status, error_code AS "errorCode"
         FROM "sso"."admin_audit_entry"
-        WHERE (${actor}::text IS NULL OR actor_name = ${actor})
-          AND (${method}::text IS NULL OR method = ${method})
-          AND (${pathPrefix}::text IS NULL OR path LIKE ${pathPrefix})
-          AND (${tag}::text IS NULL OR tag = ${tag})
-          AND (${result}::text IS NULL OR result = ${result})
-          AND (${from}::timestamptz IS NULL OR requested_at >= ${from})
-          AND (${to}::timestamptz IS NULL OR requested_at < ${to})
+        ${where}
         ORDER BY requested_at DESC, seq DESC
-        LIMIT ${limit} OFFSET ${offset}`,
-      // The same conditions as the page's.
-      this.db.client.$queryRaw<{ total: bigint }[]>`
+        LIMIT ${limit} OFFSET ${offset}`),
+      this.db.client.$queryRaw<{ total: bigint }[]>(sql`
         SELECT count(*) AS total
         FROM "sso"."admin_audit_entry"
-        WHERE (${actor}::text IS NULL OR actor_name = ${actor})
-          AND (${method}::text IS NULL OR method = ${method})
-          AND (${pathPrefix}::text IS NULL OR path LIKE ${pathPrefix})
-          AND (${tag}::text IS NULL OR tag = ${tag})
-          AND (${result}::text IS NULL OR result = ${result})
-          AND (${from}::timestamptz IS NULL OR requested_at >= ${from})
-          AND (${to}::timestamptz IS NULL OR requested_at < ${to})`,
+        ${where}`),
     ]);
     return { items, total: Number(total) };
   }
