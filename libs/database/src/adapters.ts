@@ -1,44 +1,22 @@
 /**
  * Driver adapters: node-postgres for PostgreSQL, PGlite (PostgreSQL in WebAssembly) for embedded mode.
  * One PGlite instance per data folder and process (./pglite-instances.ts), shared by every service that
- * names the folder, their clients and their migrations (a data folder must not be opened twice).
+ * names the folder, their clients and their migrations (a data folder must not be opened twice); the
+ * handle over it is ./pglite-adapter.ts's.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Pool } from 'pg';
 import { contextLogger } from '@dcp/observability';
+import type { AdapterHandle } from './adapter-handle';
 import type { DatabaseConfig } from './api';
-import type { HotStatementRunner } from './hot-statements';
-import { PGLITE_SETTINGS, leasePglite } from './pglite-instances';
+import { pgliteHandle } from './pglite-adapter';
+import { leasePglite } from './pglite-instances';
 import { ScriptFaithfulAdapterFactory, withScriptRunner } from './script-runner';
 import { quoteIdent } from './service-definitions';
 
 export const DEFAULT_POOL_SIZE = 10;
 /** Connections of the events lane (decisions OB4): as many as a durable consumer applies events at once (E10). */
 export const EVENTS_POOL_SIZE = 4;
-
-export interface AdapterHandle {
-  kind: DatabaseConfig['kind'];
-  /** Give this to the generated PrismaClient (`{ adapter }`) or to the schema engine. */
-  adapter: SqlMigrationAwareDriverAdapterFactory;
-  /** SELECT 1 through the same pool / instance (health). */
-  ping(): Promise<void>;
-  /** Plain SQL outside Prisma (schema creation, status queries). */
-  query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** PostgreSQL: hot statements as named prepared statements on the pool (PGlite runs them through Prisma). */
-  runHot?: HotStatementRunner;
-  /** Closes the shadow databases the schema engine opened (PGlite); the migrators call it when done. */
-  closeShadows?(): Promise<void>;
-  /**
-   * PGlite: runs a migration of `schema` alone on the instance (which other services may share), with the
-   * session's search_path on that schema as a PostgreSQL pool of the service has it (the engine creates
-   * `_prisma_migrations` unqualified), then back to `public`.
-   */
-  inSchema?<T>(schema: string, fn: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
 
 export interface OpenAdapterOptions {
   /**
@@ -106,79 +84,6 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>, { s
   };
 }
 
-/** Adapters over one PGlite instance; `openShadow` decides what a shadow database is for this instance. */
-export function pgliteAdapterFactory(db: PGlite, openShadow: () => Promise<SqlDriverAdapter>, schema?: string): SqlMigrationAwareDriverAdapterFactory {
-  return new ScriptFaithfulAdapterFactory(
-    new SchemaPGliteFactory(Promise.resolve(db), schema),
-    async (script) => {
-      await db.exec(script);
-    },
-    openShadow,
-  );
-}
-
-/**
- * PrismaPGlite over an instance that may still be opening, naming the service's schema in its connection
- * info (the package's factory cannot): the schema engine then keeps `_prisma_migrations` in that schema, as
- * PrismaPg does with `{ schema }`, so services sharing one instance each have their own migration history.
- */
-class SchemaPGliteFactory implements SqlDriverAdapterFactory {
-  readonly provider = 'postgres' as const;
-  readonly adapterName = 'pglite-prisma-adapter';
-
-  constructor(
-    private readonly db: Promise<PGlite>,
-    private readonly schema?: string,
-  ) {}
-
-  async connect(): Promise<SqlDriverAdapter> {
-    const adapter = await new PrismaPGlite(await this.db).connect();
-    const schema = this.schema;
-    if (schema) adapter.getConnectionInfo = () => ({ schemaName: schema, supportsRelationJoins: true });
-    return adapter;
-  }
-}
-
 function openPglite(config: Extract<DatabaseConfig, { kind: 'pglite' }>, schema: string | undefined): AdapterHandle {
-  const lease = leasePglite(config);
-  const db = lease.db;
-  const shadows: PGlite[] = [];
-  const adapter = new ScriptFaithfulAdapterFactory(
-    new SchemaPGliteFactory(db, schema),
-    async (script) => {
-      await (await db).exec(script);
-    },
-    // A throwaway in-memory instance, closed as soon as the migration is done (closeShadows).
-    async () => {
-      const shadow = new PGlite({ postgresqlconf: PGLITE_SETTINGS });
-      shadows.push(shadow);
-      return pgliteAdapterFactory(shadow, () => Promise.reject(new Error('a shadow database has no shadow'))).connect();
-    },
-  );
-  const closeShadows = async () => {
-    await Promise.all(shadows.splice(0).map((s) => s.close()));
-  };
-  return {
-    kind: 'pglite',
-    adapter,
-    ping: async () => {
-      await (await db).query('SELECT 1');
-    },
-    query: async <T extends object>(sql: string, params: unknown[] = []) => (await (await db).query<T>(sql, params)).rows,
-    closeShadows,
-    inSchema: (name, fn) =>
-      lease.exclusive(async () => {
-        const pg = await db;
-        await pg.exec(`SET search_path TO ${quoteIdent(name)}`);
-        try {
-          return await fn();
-        } finally {
-          await pg.exec('SET search_path TO public');
-        }
-      }),
-    close: async () => {
-      await closeShadows();
-      await lease.release();
-    },
-  };
+  return pgliteHandle(leasePglite(config), schema);
 }

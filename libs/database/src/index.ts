@@ -7,5 +7,8 @@ export * from './service-database';
 export * from './service-definitions';
 export * from './errors';
 export * from './pglite-instances';
+export * from './pglite-template';
+export * from './adapter-handle';
+export { PGLITE_SETTINGS, type PgliteLease, pgliteAdapterFactory } from './pglite-adapter';
 export * from './hot-statements';
 export * from './like-pattern';

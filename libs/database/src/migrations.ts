@@ -1,5 +1,6 @@
 /**
- * Prisma-format migrations applied and created offline with the WebAssembly schema engine.
+ * Prisma-format migrations applied and created offline with the WebAssembly schema engine, over a database
+ * already open (an AdapterHandle; `migrateService` of ./service-database.ts opens one and locks it).
  * `_prisma_migrations` lives in the service's own PostgreSQL schema (on a shared PostgreSQL database each
  * service migrates independently). Distributed mode applies them from the CLI (a Kubernetes Job); embedded
  * mode on start. Applying twice is a no-op; concurrent runs against PostgreSQL serialise on an advisory lock.
@@ -7,10 +8,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { DatabaseConfig, ServiceDatabaseDefinition } from './api';
-import { type AdapterHandle, openAdapter, pgliteAdapterFactory } from './adapters';
-import { withAdvisoryLock } from './advisory-lock';
-import { LOCKFILE, LOCKFILE_CONTENT, type MigrationListOptions, loadMigrationList, migrationChecksum, migrationNames, migrationNamesUpTo, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
+import type { AdapterHandle } from './adapter-handle';
+import type { ServiceDatabaseDefinition } from './api';
+import { LOCKFILE, LOCKFILE_CONTENT, type MigrationListOptions, loadMigrationList, migrationChecksum, migrationNames, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
+import { pgliteAdapterFactory } from './pglite-adapter';
 import { openSchemaEngine } from './schema-engine';
 import { assertServiceName, quoteIdent } from './service-definitions';
 
@@ -37,37 +38,9 @@ function migrateOptions(arg: MigrateArgument | undefined): MigrateOptions {
 }
 
 /**
- * Applies every pending migration of one service, like `prisma migrate deploy`; with `upTo`, only those up
- * to and including that one (tests of data migrations: the database as an earlier release left it).
- */
-export async function migrateService(def: ServiceDatabaseDefinition, config: DatabaseConfig, options?: MigrateArgument): Promise<MigrateResult> {
-  assertServiceName(def.service);
-  const opts = migrateOptions(options);
-  // An unknown `upTo` is refused before anything is opened.
-  migrationNamesUpTo(def, opts.upTo);
-  if (config.kind === 'pglite') {
-    const handle = openAdapter(config, { schema: def.service });
-    try {
-      return await migrateOpenDatabase(handle, def, opts);
-    } finally {
-      await handle.close();
-    }
-  }
-  return withAdvisoryLock(config.url, def.service, async () => {
-    // A pool of its own, closed right after: the engine takes its own session-level advisory lock
-    // (pg_advisory_lock(72707369)) and never releases it, so the session must end with the migration.
-    const handle = openAdapter({ ...config, poolSize: 2 }, { schema: def.service });
-    try {
-      return await migrateOpenDatabase(handle, def, opts);
-    } finally {
-      await handle.close();
-    }
-  });
-}
-
-/**
- * The same over an already open handle. Embedded mode uses it on the PGlite instance the client then
- * uses (a data folder cannot be opened twice). Callers on PostgreSQL must hold the service's lock.
+ * Applies every pending migration of one service over an already open handle (`migrateService` opens one,
+ * ./service-database.ts). Embedded mode uses it on the PGlite instance the client then uses (a data folder
+ * cannot be opened twice). Callers on PostgreSQL must hold the service's lock.
  */
 export async function migrateOpenDatabase(handle: AdapterHandle, def: ServiceDatabaseDefinition, options?: MigrateArgument): Promise<MigrateResult> {
   assertServiceName(def.service);

@@ -1,10 +1,13 @@
 /**
  * A service's generated Prisma client over the right driver adapter: PrismaPg over a pg Pool (PostgreSQL),
- * or PrismaPGlite over one PGlite instance with its own data folder (embedded mode).
+ * or PrismaPGlite over one PGlite instance with its own data folder (embedded mode); and a service's
+ * migrations applied on a database this module opens (migrateService).
  */
 import type { DatabaseConfig, ServiceDatabase, ServiceDatabaseDefinition } from './api';
 import { openAdapter } from './adapters';
-import { type MigrationLog, migrateOpenDatabase, migrateService } from './migrations';
+import { withAdvisoryLock } from './advisory-lock';
+import { migrationNamesUpTo } from './migration-files';
+import { type MigrateArgument, type MigrateResult, type MigrationLog, migrateOpenDatabase } from './migrations';
 import { assertServiceName } from './service-definitions';
 import type { HotStatement } from './hot-statements';
 
@@ -58,4 +61,32 @@ export async function createServiceDatabase<T extends PrismaClientLike>(
     await handle.close();
     throw err;
   }
+}
+
+/**
+ * Applies every pending migration of one service, like `prisma migrate deploy`; with `upTo`, only those up
+ * to and including that one (tests of data migrations: the database as an earlier release left it).
+ */
+export async function migrateService(def: ServiceDatabaseDefinition, config: DatabaseConfig, options?: MigrateArgument): Promise<MigrateResult> {
+  assertServiceName(def.service);
+  // An unknown `upTo` is refused before anything is opened.
+  migrationNamesUpTo(def, typeof options === 'function' ? undefined : options?.upTo);
+  if (config.kind === 'pglite') {
+    const handle = openAdapter(config, { schema: def.service });
+    try {
+      return await migrateOpenDatabase(handle, def, options);
+    } finally {
+      await handle.close();
+    }
+  }
+  return withAdvisoryLock(config.url, def.service, async () => {
+    // A pool of its own, closed right after: the engine takes its own session-level advisory lock
+    // (pg_advisory_lock(72707369)) and never releases it, so the session must end with the migration.
+    const handle = openAdapter({ ...config, poolSize: 2 }, { schema: def.service });
+    try {
+      return await migrateOpenDatabase(handle, def, options);
+    } finally {
+      await handle.close();
+    }
+  });
 }

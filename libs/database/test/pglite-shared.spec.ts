@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type ServiceDatabase, createServiceDatabase, migrateService, migrationStatus, openAdapter, templateCacheDir, templateKey } from '../src';
 import type { ServiceDatabaseDefinition } from '../src';
 import { PrismaClient } from './fixtures/widget/src/generated/prisma/client';
-import { copyWidgetService, INIT_MIGRATION, type WidgetService } from './widget-service';
+import { copyWidgetService, emptyPgliteFolder, INIT_MIGRATION, removeEmptyPgliteFolder, type WidgetService } from './widget-service';
 
 /** A second service: the widget fixture moved to the schema "gadget" (queried with raw SQL). */
 function gadgetOf(copy: WidgetService): ServiceDatabaseDefinition {
@@ -36,9 +36,10 @@ describe('PGlite shared by several services', () => {
     widget.remove();
     gadgetCopy.remove();
   });
+  afterAll(removeEmptyPgliteFolder);
 
   it("keeps each service's migration history in its own schema", async () => {
-    const config = { kind: 'pglite' as const, dataDir: join(widget.dir, 'shared') };
+    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(widget.dir, 'shared')) };
     expect(await migrateService(widget.def, config)).toEqual({ service: 'widget', applied: [INIT_MIGRATION] });
     // Same migration name, another service: applied again, in its own schema (no collision).
     expect(await migrateService(gadget, config)).toEqual({ service: 'gadget', applied: [INIT_MIGRATION] });
@@ -57,7 +58,7 @@ describe('PGlite shared by several services', () => {
   });
 
   it('adopts the migration history a folder of an earlier release kept in public (one service per folder)', async () => {
-    const config = { kind: 'pglite' as const, dataDir: join(widget.dir, 'legacy') };
+    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(widget.dir, 'legacy')) };
     await migrateService(widget.def, config);
     const handle = openAdapter(config);
     try {
@@ -76,10 +77,16 @@ describe('PGlite shared by several services', () => {
     }
   });
 
+  /**
+   * A fresh instance of both services, from their pre-migrated template (built once, then loaded): for the
+   * specs whose subject is not the migration itself (those above and below start from an empty folder).
+   */
+  const migratedInstance = () => ({ kind: 'pglite' as const, dataDir: memoryName(), services: [widget.def, gadget] });
+
   it("serialises two services' transactions on the one connection: neither sees nor undoes the other's work", async () => {
-    const dataDir = memoryName();
-    const a = await createServiceDatabase(PrismaClient, widget.def, { kind: 'pglite', dataDir }, { migrate: true });
-    const b = await createServiceDatabase(PrismaClient, gadget, { kind: 'pglite', dataDir }, { migrate: true });
+    const config = migratedInstance();
+    const a = await createServiceDatabase(PrismaClient, widget.def, config, { migrate: true });
+    const b = await createServiceDatabase(PrismaClient, gadget, config, { migrate: true });
     try {
       const order: string[] = [];
       let inside!: () => void;
@@ -122,8 +129,8 @@ describe('PGlite shared by several services', () => {
   });
 
   it('closes the instance with its last service, and only then', async () => {
-    const dataDir = memoryName();
-    const open = (def: ServiceDatabaseDefinition) => createServiceDatabase(PrismaClient, def, { kind: 'pglite', dataDir }, { migrate: true });
+    const config = migratedInstance();
+    const open = (def: ServiceDatabaseDefinition) => createServiceDatabase(PrismaClient, def, config, { migrate: true });
     const a: ServiceDatabase<PrismaClient> = await open(widget.def);
     const b = await open(gadget);
     await a.close();

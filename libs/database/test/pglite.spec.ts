@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMigration, createServiceDatabase, migrateService, migrationStatus, openAdapter } from '../src';
 import { PrismaClient } from './fixtures/widget/src/generated/prisma/client';
-import { copyWidgetService, INIT_MIGRATION, type WidgetService } from './widget-service';
+import { copyWidgetService, emptyPgliteFolder, INIT_MIGRATION, removeEmptyPgliteFolder, type WidgetService } from './widget-service';
 
 describe('PGlite', () => {
   let svc: WidgetService;
@@ -14,6 +14,7 @@ describe('PGlite', () => {
     svc = copyWidgetService();
   });
   afterEach(() => svc.remove());
+  afterAll(removeEmptyPgliteFolder);
 
   it('migrates an in-memory database and serves CRUD through the generated client', async () => {
     const db = await createServiceDatabase(PrismaClient, svc.def, { kind: 'pglite' }, { migrate: true });
@@ -78,7 +79,7 @@ describe('PGlite', () => {
   });
 
   it('applies migrations only up to a given one (upTo), the rest on the next call: data written in between is migrated', async () => {
-    const config = { kind: 'pglite' as const, dataDir: join(svc.dir, 'pglite') };
+    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(svc.dir, 'pglite')) };
     svc.addColorColumn('red');
     const next = await createMigration(svc.def, 'add_color', { now: new Date('2026-01-02T00:00:00Z') });
     const lines: string[] = [];
@@ -102,7 +103,7 @@ describe('PGlite', () => {
   });
 
   it('fails a broken migration with its error, leaves it unfinished, and keeps the earlier ones', async () => {
-    const config = { kind: 'pglite' as const, dataDir: join(svc.dir, 'pglite') };
+    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(svc.dir, 'pglite')) };
     const broken = '20260105000000_broken';
     mkdirSync(join(svc.def.prismaDir, 'migrations', broken));
     writeFileSync(join(svc.def.prismaDir, 'migrations', broken, 'migration.sql'), 'ALTER TABLE "widget"."widget" ADD COLUMN "x" no_such_type;\n');

@@ -3,26 +3,33 @@
  * DATA_DIR): a data folder written by the previous release holds devices in the colon form; the next start
  * migrates it like PostgreSQL — rows rewritten to 12 hex digits, or, on a collision, nothing changed at all.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateService, migrationNames, migrationStatus, openAdapter, serviceDatabase } from '@dcp/database';
 
 const def = serviceDatabase('device');
+const names = migrationNames(def);
+const ours = names.findIndex((n) => n.endsWith('_mac_canonical_hex'));
 
 describe('device: the MAC migration on PGlite (embedded mode)', () => {
+  /** The previous release's schema, migrated once for the whole file (closed): each test starts from a copy. */
+  let previousSchema: string;
   let dir: string;
+  beforeAll(async () => {
+    previousSchema = mkdtempSync(join(tmpdir(), 'dcp-device-mac-previous-'));
+    await migrateService(def, { kind: 'pglite', dataDir: join(previousSchema, 'pglite') }, { upTo: names[ours - 1] });
+  });
+  afterAll(() => rmSync(previousSchema, { recursive: true, force: true }));
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'dcp-device-mac-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** A data folder as the previous release left it, holding devices with these MACs. */
+  /** A data folder as the previous release left it (every migration before ours applied), holding devices with these MACs. */
   async function previousRelease(macs: string[]): Promise<{ config: { kind: 'pglite'; dataDir: string }; before: string[]; rest: string[] }> {
-    const names = migrationNames(def);
-    const ours = names.findIndex((n) => n.endsWith('_mac_canonical_hex'));
     const config = { kind: 'pglite' as const, dataDir: join(dir, 'pglite') };
-    await migrateService(def, config, { upTo: names[ours - 1] });
+    cpSync(join(previousSchema, 'pglite'), config.dataDir, { recursive: true });
     const db = openAdapter(config);
     try {
       for (const [i, mac] of macs.entries()) {

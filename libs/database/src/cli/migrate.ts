@@ -16,8 +16,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DatabaseConfig, ServiceDatabaseDefinition } from '../api';
 import { migrationStatus } from '../migration-status';
-import { createMigration, migrateService } from '../migrations';
-import { migratedTemplate, templateCacheDir, templateKey } from '../pglite-instances';
+import { createMigration } from '../migrations';
+import { migratedTemplate, templateCacheDir, templateKey } from '../pglite-template';
+import { migrateService } from '../service-database';
 import { allServiceDatabases, embeddedDatabaseConfig, serviceDatabase, workspaceRoot } from '../service-definitions';
 
 const USAGE = `usage: migrate deploy | migrate status | migrate create <service> <name> | migrate template
