@@ -81,15 +81,20 @@ export const setModelBodySchema = z.object({ smartUpgrade: z.boolean() }).strict
 export type SetModelBody = z.infer<typeof setModelBodySchema>;
 
 /** A release as operators see it: every stored field. Times in epoch milliseconds. */
-export const releaseViewSchema = z.object({
-  id: z.number().int(),
-  machineTypeName: z.string(),
+/** A release's type and version fields, as the operator's view and firmware.latest's record both state them. */
+const releaseVersionShape = {
   type: z.number().int(),
   version1: z.number().int(),
   version2: z.string(),
   version3: z.number().int(),
   version4: z.number().int(),
   patchVersion: z.number().int(),
+};
+
+export const releaseViewSchema = z.object({
+  id: z.number().int(),
+  machineTypeName: z.string(),
+  ...releaseVersionShape,
   downloadUri: z.string(),
   md5: z.string(),
   desc: z.object({ zh: z.string(), en: z.string() }),
@@ -175,12 +180,7 @@ export const firmwareRecordSchema = z.object({
   desc: z.string(),
   downloadUri: z.string(),
   md5: z.string(),
-  type: z.number().int(),
-  version1: z.number().int(),
-  version2: z.string(),
-  version3: z.number().int(),
-  version4: z.number().int(),
-  patchVersion: z.number().int(),
+  ...releaseVersionShape,
   createTime: z.number().int(),
   name: z.string(),
   uploadUtilName: z.string(),

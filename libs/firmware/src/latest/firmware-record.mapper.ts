@@ -3,7 +3,7 @@
  * leaves without meaning get the values of docs/decisions.md (firmware).
  */
 import type { FirmwareRecord } from '@dcp/contracts';
-import type { Release } from '../releases/release';
+import { type Release, releaseVersion } from '../releases/release';
 
 /** `<machineTypeName> <v1>.<v2>.<v3>.<v4>`, plus `.p<patch>` when the patch version is above 0. */
 export function releaseName(r: Pick<Release, 'machineTypeName' | 'version1' | 'version2' | 'version3' | 'version4' | 'patchVersion'>): string {
@@ -26,12 +26,7 @@ export function toFirmwareRecord(r: Release, position: { seqNo: number; newest: 
     desc: JSON.stringify({ zh: r.descZh, en: r.descEn }),
     downloadUri: r.downloadUri,
     md5: r.md5.toUpperCase(),
-    type: r.type,
-    version1: r.version1,
-    version2: r.version2,
-    version3: r.version3,
-    version4: r.version4,
-    patchVersion: r.patchVersion,
+    ...releaseVersion(r),
     createTime: r.createdAt.getTime(),
     name: releaseName(r),
     uploadUtilName: '',

@@ -1,7 +1,8 @@
 /** Marks a model as (not) supporting smart upgrade; an unknown model → ADMIN_NOT_FOUND (models come with their first release). */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
-import { ErrorCode, PlatformError, type ModelView, parseAdminBody, setModelBodySchema, FIRMWARE_RPC } from '@dcp/contracts';
+import { type ModelView, parseAdminBody, setModelBodySchema, FIRMWARE_RPC } from '@dcp/contracts';
+import { modelNotFound } from '../releases/release';
 import { toModelView } from '../releases/release.mapper';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
 
@@ -18,7 +19,7 @@ export class SetModelUseCase {
   async execute(request: { machineTypeName: string; body: unknown }): Promise<ModelView> {
     const body = parseAdminBody(setModelBodySchema, request.body);
     const model = await this.releases.setSmartUpgrade(request.machineTypeName, body.smartUpgrade, new Date(this.clock.now()));
-    if (!model) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware model ${request.machineTypeName.slice(0, 64)}`);
+    if (!model) throw modelNotFound(request.machineTypeName);
     this.logger.log(`model ${model.machineTypeName}: smartUpgrade ${model.smartUpgrade}`);
     return toModelView(model);
   }

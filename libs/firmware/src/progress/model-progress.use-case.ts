@@ -6,10 +6,10 @@
  * written are counted: answers for devices not bound to the user who asked never are (docs/decisions.md SDD1).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, FIRMWARE_TYPE, type ModelProgressView, PROGRESS_WINDOWS, PlatformError, FIRMWARE_RPC } from '@dcp/contracts';
+import { FIRMWARE_TYPE, type ModelProgressView, PROGRESS_WINDOWS, FIRMWARE_RPC } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { compareKeys, keyOf, type VersionKey } from '../latest/chain';
-import type { Chain } from '../releases/release';
+import { type Chain, modelNotFound } from '../releases/release';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
 import { keyLabel } from './rollout-check';
 import { RolloutRecorder } from './rollout-recorder';
@@ -28,7 +28,7 @@ export class ModelProgressUseCase {
   async execute(request: { machineTypeName: string }): Promise<ModelProgressView> {
     await this.recorder.flush();
     const chain = await this.releases.modelWithAllReleases(request.machineTypeName);
-    if (!chain) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware model ${request.machineTypeName.slice(0, 64)}`);
+    if (!chain) throw modelNotFound(request.machineTypeName);
     const asOf = this.clock.now();
     const counts = await this.checks.progress(chain.model.id, { since24h: new Date(asOf - PROGRESS_WINDOWS.last24h), since7d: new Date(asOf - PROGRESS_WINDOWS.last7d) });
     return toProgressView(chain, counts, asOf);

@@ -1,7 +1,7 @@
 /** One release by id (operator API); a non-numeric, zero, over-long or unknown id → ADMIN_NOT_FOUND. */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, PlatformError, type ReleaseView, FIRMWARE_RPC } from '@dcp/contracts';
-import { parseReleaseId } from './release';
+import { type ReleaseView, FIRMWARE_RPC } from '@dcp/contracts';
+import { parseReleaseId, releaseNotFound } from './release';
 import { toReleaseView } from './release.mapper';
 import { ReleaseRepository, type ReleaseStore } from './release.repository';
 import { ServesRpc } from '@dcp/runtime';
@@ -14,7 +14,7 @@ export class GetReleaseUseCase {
   async execute(request: { id: string }): Promise<ReleaseView> {
     const id = parseReleaseId(request.id);
     const release = id === undefined ? null : await this.releases.findById(id);
-    if (!release) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware release ${request.id.slice(0, 64)}`);
+    if (!release) throw releaseNotFound(request.id);
     return toReleaseView(release);
   }
 }

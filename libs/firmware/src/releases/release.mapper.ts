@@ -1,17 +1,12 @@
 /** Releases and models as operators see them (admin views): every stored field, times in epoch ms. */
 import type { ModelView, ReleaseView } from '@dcp/contracts';
-import type { FirmwareModel, Release } from './release';
+import { type FirmwareModel, type Release, releaseVersion } from './release';
 
 export function toReleaseView(r: Release): ReleaseView {
   return {
     id: r.id,
     machineTypeName: r.machineTypeName,
-    type: r.type,
-    version1: r.version1,
-    version2: r.version2,
-    version3: r.version3,
-    version4: r.version4,
-    patchVersion: r.patchVersion,
+    ...releaseVersion(r),
     downloadUri: r.downloadUri,
     md5: r.md5,
     desc: { zh: r.descZh, en: r.descEn },

@@ -1,4 +1,5 @@
 /** Models and releases as the rest of the service sees them (no Prisma types). */
+import { ErrorCode, PlatformError } from '@dcp/contracts';
 
 /** A device model (machineTypeName), created with its first release. */
 export interface FirmwareModel {
@@ -62,6 +63,21 @@ export function parseReleaseId(raw: string): number | undefined {
   if (!/^[1-9]\d{0,9}$/.test(raw)) return undefined;
   const id = Number(raw);
   return id <= MAX_ID ? id : undefined;
+}
+
+/** A release's type and four versions, in the order both views of a release (admin view, spec 2.9 record) list them. */
+export function releaseVersion(r: Release): Pick<Release, 'type' | 'version1' | 'version2' | 'version3' | 'version4' | 'patchVersion'> {
+  return { type: r.type, version1: r.version1, version2: r.version2, version3: r.version3, version4: r.version4, patchVersion: r.patchVersion };
+}
+
+/** ADMIN_NOT_FOUND for a release id as the caller gave it (cut to 64 characters). */
+export function releaseNotFound(rawId: string): PlatformError {
+  return new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware release ${rawId.slice(0, 64)}`);
+}
+
+/** ADMIN_NOT_FOUND for a machineTypeName as the caller gave it (cut to 64 characters). */
+export function modelNotFound(machineTypeName: string): PlatformError {
+  return new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware model ${machineTypeName.slice(0, 64)}`);
 }
 
 /** `<model> type <t> <v1>.<v3>.<v4> patch <p>`: a release by its identity, for messages and logs. */

@@ -4,8 +4,8 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
-import { ErrorCode, PlatformError, type ReleaseView, parseAdminBody, updateReleaseBodySchema, FIRMWARE_RPC } from '@dcp/contracts';
-import { parseReleaseId, type Release, type ReleaseChanges } from './release';
+import { type ReleaseView, parseAdminBody, updateReleaseBodySchema, FIRMWARE_RPC } from '@dcp/contracts';
+import { parseReleaseId, releaseNotFound, type Release, type ReleaseChanges } from './release';
 import { toReleaseView } from './release.mapper';
 import { ReleaseRepository, type ReleaseStore } from './release.repository';
 
@@ -25,7 +25,7 @@ export class UpdateReleaseUseCase {
     const changes: ReleaseChanges = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     let release: Release | null = null;
     if (id !== undefined) release = Object.keys(changes).length === 0 ? await this.releases.findById(id) : await this.releases.update(id, changes, new Date(this.clock.now()));
-    if (!release) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no firmware release ${request.id.slice(0, 64)}`);
+    if (!release) throw releaseNotFound(request.id);
     if (Object.keys(changes).length > 0) this.logger.log(`release ${release.id} changed: ${JSON.stringify(changes)}`);
     return toReleaseView(release);
   }
