@@ -17,3 +17,4 @@ export * from './counted';
 export * from './recorded-spans';
 export * from './shutdown-load';
 export * from './held-tcp-proxy';
+export * from './factories';

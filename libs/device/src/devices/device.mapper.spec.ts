@@ -1,23 +1,19 @@
 import { deviceRecordSchema } from '@dcp/contracts';
-import type { Device } from './device';
+import { makeDevice } from '../test/factories';
 import { toDeviceRecord } from './device.mapper';
 
 describe('toDeviceRecord', () => {
-  const device: Device = {
-    id: 3,
+  const device = makeDevice({
     macAddr: 'AABBCCDDEEFF',
     userId: 42,
     deviceName: 'Porch',
     productName: 'CAM-2',
     username: 'admin',
-    passwordCiphertext: 'v1.iv.tag.data',
     hasusertag: 1,
     supportStore: 1,
     supportRichMedia: 0,
     oemCode: 'ACME',
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-  };
+  });
 
   it('is the spec 2.4 record with userId and the password as sent — nothing internal', () => {
     const record = toDeviceRecord(device, 'ENC(pw)');

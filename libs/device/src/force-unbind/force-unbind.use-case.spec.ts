@@ -2,6 +2,7 @@ import { ErrorCode, callFromWire } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
 import { DelKeys } from '../manufacturers/del-keys';
 import { ManualClock } from '@dcp/testing';
+import { makeNewDevice } from '../test/factories';
 import { T0, MemoryDevices, MemoryManufacturers, MemoryUsedSigns, failure, fakeConfig } from '../test/fakes';
 import { ForceUnbindUseCase } from './force-unbind.use-case';
 
@@ -22,7 +23,7 @@ describe('ForceUnbindUseCase', () => {
     await manufacturers.create({ oemCode: 'ACME', name: 'Acme', delKeyCiphertext: delKeys.encrypt('ACME', DEL_KEY) });
     await manufacturers.create({ oemCode: 'OTHER', name: 'Other', delKeyCiphertext: delKeys.encrypt('OTHER', 'another-key') });
     useCase = new ForceUnbindUseCase(manufacturers, delKeys, usedSigns, devices, clock);
-    await devices.bind({ macAddr: MAC, userId: 7, deviceName: 'd', productName: 'p', username: 'u', passwordCiphertext: 'x', hasusertag: 0, supportStore: 0, supportRichMedia: 0, oemCode: 'ACME' });
+    await devices.bind(makeNewDevice({ macAddr: MAC, userId: 7, oemCode: 'ACME' }));
   });
 
   const now = () => String(Math.floor(clock.now() / 1000));

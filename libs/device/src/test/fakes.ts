@@ -1,6 +1,6 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores with the database's rules (each implements the store interface its use cases depend on). */
 import { randomBytes } from 'node:crypto';
-import { type AuthenticatedUser, type CallOf, type EventPayload, type OperationKey, callFromWire } from '@dcp/contracts';
+import type { EventPayload } from '@dcp/contracts';
 import type { DeviceConfig } from '../device-config';
 import type { Device, DeviceChanges, NewDevice } from '../devices/device';
 import type { DeviceStore } from '../devices/device.repository';
@@ -14,15 +14,6 @@ export const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 /** The configuration device-service reads, with a fresh SECRETS_KEY and no previous keys. */
 export function fakeConfig(): DeviceConfig {
   return { secretsKey: randomBytes(32), secretsKeyPrevious: [] };
-}
-
-export function user(userId: number): AuthenticatedUser {
-  return { userId, openId: `open${userId}`, clientId: 'client', uuid: `uuid${userId}` };
-}
-
-/** The typed call a use case receives for wire parameters `params` (parsed as the catalogue parses them). */
-export function userCall<K extends OperationKey>(u: AuthenticatedUser, params: Record<string, string>, key: K): CallOf<K> {
-  return callFromWire(key, { clientId: u.clientId, openId: u.openId, accessToken: 'token', ...params }, u);
 }
 
 type Bound = EventPayload<'deviceBound'>;

@@ -1,12 +1,14 @@
 import { ErrorCode, PlatformError, type RecordAuditRequest, type RpcContract, SSO_AUDIT_RPC } from '@dcp/contracts';
-import { loadConfig } from '@dcp/runtime';
+import type { RpcClient } from '@dcp/messaging';
 import type { FastifyRequest } from 'fastify';
+import { loadConfig } from '@dcp/runtime';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminAudit, auditRequest } from './admin-audit';
 import { ADMIN_ROUTES } from './admin-routes';
 import { type AdminIdentity, attachAdminIdentity } from './admin-tokens';
+import { fakeAdapterHost, makeRequest } from '../test/fakes';
 
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'dcp-audit-')), ADMIN_TOKENS: 'alice:full:alice-token-0123456789,ci-bot:read-only:bot-token-0123456789' });
 const createMerchant = ADMIN_ROUTES.find((r) => r.method === 'POST' && r.path === '/merchants')!;
@@ -17,23 +19,25 @@ function fakeRpc(fail: { record?: boolean; complete?: boolean } = {}) {
   return {
     calls,
     client: {
-      request: async (contract: RpcContract, payload: unknown) => {
+      request: (async (contract: RpcContract, payload: unknown) => {
         calls.push({ subject: contract.subject, payload });
         if (contract === SSO_AUDIT_RPC.record && fail.record) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, 'no responders');
         if (contract === SSO_AUDIT_RPC.complete && fail.complete) throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, 'timeout');
         return contract === SSO_AUDIT_RPC.record ? { id: '00000000-0000-4000-8000-000000000001' } : { completed: true };
+      }) as RpcClient['request'],
+      requestRaw: async (subject: string) => {
+        throw new Error(`unexpected ${subject}`);
       },
-    },
+    } satisfies RpcClient,
   };
 }
 
 function audit(rpc: ReturnType<typeof fakeRpc>): AdminAudit {
-  const host = { httpAdapter: { getInstance: () => ({ addHook: () => undefined }) } };
-  return new AdminAudit(config, rpc.client as never, host as never);
+  return new AdminAudit(config, rpc.client, fakeAdapterHost({ addHook: () => undefined }));
 }
 
 function request(method: string, url: string, body: unknown, who: AdminIdentity = { name: 'alice', role: 'full' }): FastifyRequest {
-  const req = { id: 'req-7', method, url, body, query: {}, headers: { authorization: 'Bearer alice-token-0123456789' } } as unknown as FastifyRequest;
+  const req = makeRequest({ id: 'req-7', method, url, body, headers: { authorization: 'Bearer alice-token-0123456789' } });
   attachAdminIdentity(req, who);
   return req;
 }
@@ -97,7 +101,7 @@ describe('AdminAudit', () => {
     const req = request('POST', '/admin/v1/merchants/m_12/disable', undefined, { name: 'ci-bot', role: 'read-only' });
     a.recordRefusal(req, new PlatformError(ErrorCode.ADMIN_FORBIDDEN));
     a.recordRefusal(req, new PlatformError(ErrorCode.ADMIN_FORBIDDEN));
-    const anonymous = { id: 'r', method: 'POST', url: '/admin/v1/merchants', headers: { authorization: 'Bearer nope' }, query: {} } as unknown as FastifyRequest;
+    const anonymous = makeRequest({ id: 'r', method: 'POST', url: '/admin/v1/merchants', headers: { authorization: 'Bearer nope' } });
     a.recordRefusal(anonymous, new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED));
     await new Promise((resolve) => setImmediate(resolve));
     expect(rpc.calls).toHaveLength(1);

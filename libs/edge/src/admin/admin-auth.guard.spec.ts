@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminTokens, adminIdentityOf } from './admin-tokens';
+import { makeRequest } from '../test/fakes';
 
 const ALICE = 'alice-token-0123456789';
 const BOT = 'ci-bot-token-0123456789';
@@ -14,7 +15,7 @@ const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'dcp-guard-')),
 const guard = new AdminAuthGuard(config);
 
 function request(method: string, url: string, token?: string): FastifyRequest {
-  return { method, url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } } as FastifyRequest;
+  return makeRequest({ method, url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
 }
 
 function context(req: FastifyRequest): ExecutionContext {
@@ -47,7 +48,7 @@ describe('AdminAuthGuard (ADMIN_TOKEN, ADMIN_TOKENS)', () => {
       expect(refusal(req)).toMatchObject({ code: ErrorCode.ADMIN_UNAUTHORIZED, value: 'AD0401', httpStatus: 401 });
       expect(adminIdentityOf(req)).toBeUndefined();
     }
-    const basic = { method: 'GET', url: '/admin/v1/merchants', headers: { authorization: `Basic ${ALICE}` } } as FastifyRequest;
+    const basic = makeRequest({ method: 'GET', url: '/admin/v1/merchants', headers: { authorization: `Basic ${ALICE}` } });
     expect(refusal(basic).code).toBe(ErrorCode.ADMIN_UNAUTHORIZED);
   });
 

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminChangeLimits, isUnrecordedRefusal } from './admin-change-limits';
+import { fakeAdapterHost } from '../test/fakes';
 
 const ALICE = 'alice-token-0123456789';
 const BOT = 'bot-token-0123456789';
@@ -20,7 +21,7 @@ async function server(env: Record<string, string>): Promise<{ fastify: FastifyIn
     if (!isUnrecordedRefusal(req)) recorded.push(`${req.headers.authorization} ${refusal.value}`);
     void reply.status(refusal.httpStatus).send({ errorCode: refusal.value, failureDetails: refusal.failureDetails });
   });
-  new AdminChangeLimits(config, { httpAdapter: { getInstance: () => fastify } } as never).onModuleInit();
+  new AdminChangeLimits(config, fakeAdapterHost(fastify)).onModuleInit();
   fastify.all('/admin/v1/*', async () => ({ ok: true }));
   await fastify.listen({ port: 0, host: '127.0.0.1' });
   return { fastify, recorded };

@@ -1,10 +1,10 @@
 import { EVENTS } from '@dcp/contracts';
 import { PlatformMetrics } from '@dcp/observability';
 import type { Clock } from '@dcp/runtime';
-import { parsePrometheusText } from '@dcp/testing';
+import { FakeEventSubscriber, makeEventEnvelope, makeUser, parsePrometheusText } from '@dcp/testing';
 import { AccessTokenCache } from './access-token-cache';
 
-const user = (userId: number) => ({ userId, openId: `o${userId}`, clientId: 'c', uuid: `u${userId}` });
+const user = (userId: number) => makeUser({ userId });
 
 describe('AccessTokenCache', () => {
   let now = 1_000_000;
@@ -53,17 +53,14 @@ describe('AccessTokenCache', () => {
   });
 
   it('subscribes itself to user.deleted and forgets that user when it arrives', async () => {
-    let deliver: ((env: { type: string; data: unknown }) => void) | undefined;
-    const subscribe = jest.fn(async (_subjects: string[], handler: (env: never) => void) => {
-      deliver = handler as typeof deliver;
-      return { close: async () => undefined };
-    });
-    const cache = new AccessTokenCache(clock, 10_000, 10, { subscribe } as never);
+    const events = new FakeEventSubscriber();
+    const subscribe = jest.spyOn(events, 'subscribe');
+    const cache = new AccessTokenCache(clock, 10_000, 10, events);
     await cache.onModuleInit();
     expect(subscribe).toHaveBeenCalledWith([EVENTS.userDeleted.subject], expect.any(Function));
     cache.set('a', user(1), now + 60_000);
     cache.set('b', user(2), now + 60_000);
-    deliver!({ type: EVENTS.userDeleted.subject, data: { userId: 1 } });
+    events.deliver(makeEventEnvelope('userDeleted', user(1)));
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toEqual(user(2));
   });

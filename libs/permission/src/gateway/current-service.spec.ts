@@ -1,4 +1,4 @@
-import { fakeGrant, fakePermission, T0 } from '../test/fakes';
+import { makeGrant, makePermission, T0 } from '../test/factories';
 import { decideCurrentService, validityText } from './current-service';
 
 const DAY = 86_400_000;
@@ -6,7 +6,7 @@ const MAC = 'AABBCCDDEEFF';
 
 describe('current service decision (spec 2.6)', () => {
   const active = (type: number, days: number, endTime: number, name = `plan ${type}/${days}`) =>
-    fakeGrant({ grantStatus: 3, ipcMac: MAC, startTime: T0, endTime, permission: fakePermission({ type, durationDays: days, name }) });
+    makeGrant({ grantStatus: 3, ipcMac: MAC, startTime: T0, endTime, permission: makePermission({ type, durationDays: days, name }) });
 
   it('a paid grant in service: status 3, flag 1, its name, period in ms and validity in days', () => {
     expect(decideCurrentService({ userId: 7, macAddr: MAC, supportStore: true, inService: [active(1, 30, T0 + 30 * DAY, 'Cloud 30')] })).toEqual({

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { T0, FakeDevices, FakeUsers, MemoryGrants, MemoryPermissions, fakePermission, failure } from '../test/fakes';
+import { T0, makePermission } from '../test/factories';
+import { FakeDevices, FakeUsers, MemoryGrants, MemoryPermissions, failure } from '../test/fakes';
 import { CreateGrantUseCase } from './create-grant.use-case';
 
 const DAY = 86_400_000;
@@ -19,7 +20,7 @@ describe('create grant (operator API)', () => {
     users = new FakeUsers();
     devices = new FakeDevices();
     clock = new ManualClock(T0);
-    permissions.rows.push(fakePermission({ code: 'paid', type: 1, durationDays: 30 }), fakePermission({ code: 'free', type: 2, durationDays: 7 }));
+    permissions.rows.push(makePermission({ code: 'paid', type: 1, durationDays: 30 }), makePermission({ code: 'free', type: 2, durationDays: 7 }));
     users.add(7, 'open-7');
     devices.bind(7, 'AABBCCDDEE01');
     useCase = new CreateGrantUseCase(permissions, grants, users, devices, clock);

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { MemoryGrants, T0, failure, fakeGrant, fakePermission } from '../test/fakes';
+import { T0, makeGrant, makePermission } from '../test/factories';
+import { MemoryGrants, failure } from '../test/fakes';
 import type { GrantFilter, GrantStore } from './grant.repository';
 import type { Grant } from './grant';
 import { ListGrantsUseCase } from './list-grants.use-case';
@@ -62,13 +63,13 @@ describe('list grants: which grants each state holds (the fake applies grantStat
   it('waiting, active (endTime ahead or none), over (endTime reached) and revoked (either status); total counts the filtered list', async () => {
     const grants = new MemoryGrants();
     const clock = new ManualClock(T0);
-    const plan = fakePermission({ code: 'paid-30' });
-    const waiting = grants.add(fakeGrant({ permission: plan }));
-    const active = grants.add(fakeGrant({ permission: plan, grantStatus: 3, ipcMac: MAC, startTime: T0 - DAY, endTime: T0 + DAY }));
-    const endsNow = grants.add(fakeGrant({ permission: plan, grantStatus: 3, ipcMac: MAC, startTime: T0 - DAY, endTime: T0 }));
-    const revoked = grants.add(fakeGrant({ permission: plan, grantStatus: 3, ipcMac: MAC, startTime: T0 - DAY, endTime: T0 + DAY, revokedAt: T0 }));
-    const revokedWaiting = grants.add(fakeGrant({ permission: plan, revokedAt: T0 }));
-    grants.add(fakeGrant({ permission: fakePermission({ code: 'free-7' }) }));
+    const plan = makePermission({ code: 'paid-30' });
+    const waiting = grants.add(makeGrant({ permission: plan }));
+    const active = grants.add(makeGrant({ permission: plan, grantStatus: 3, ipcMac: MAC, startTime: T0 - DAY, endTime: T0 + DAY }));
+    const endsNow = grants.add(makeGrant({ permission: plan, grantStatus: 3, ipcMac: MAC, startTime: T0 - DAY, endTime: T0 }));
+    const revoked = grants.add(makeGrant({ permission: plan, grantStatus: 3, ipcMac: MAC, startTime: T0 - DAY, endTime: T0 + DAY, revokedAt: T0 }));
+    const revokedWaiting = grants.add(makeGrant({ permission: plan, revokedAt: T0 }));
+    grants.add(makeGrant({ permission: makePermission({ code: 'free-7' }) }));
     const list = new ListGrantsUseCase(grants, clock);
     const ids = async (state: string) => {
       const page = await list.execute({ state, permissionCode: 'paid-30' });

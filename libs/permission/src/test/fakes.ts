@@ -1,46 +1,14 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores and directories with the real rules (each implements the interface its use cases depend on). */
-import type { AuthenticatedUser, ListPermissionsFilter } from '@dcp/contracts';
+import type { ListPermissionsFilter } from '@dcp/contracts';
 import type { NewPermission, Permission } from '../catalogue/permission';
 import type { PermissionStore } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
+import { T0, makeGrant, makePermission } from './factories';
 import { grantState } from '../grants/grant-rules';
 import type { GrantFilter, GrantStore } from '../grants/grant.repository';
 import type { DirectoryUser, UserDevice, UserDeviceLookup, UserLookup } from '../common/directories';
 
-/** Where unit specs' ManualClock (@dcp/testing) starts. */
-export const T0 = Date.UTC(2026, 0, 1);
-
-let nextPermissionId = 1;
-let nextGrantId = 1;
-
-/** The authenticated user of unit specs' gateway calls (user 7, the owner fakeGrant gives) unless overridden. */
-export function aUser(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
-  return { userId: 7, openId: 'open-7', clientId: 'client', uuid: 'uuid-7', ...overrides };
-}
-
-export function fakePermission(overrides: Partial<Permission> = {}): Permission {
-  const id = overrides.id ?? nextPermissionId++;
-  return { id, code: `plan-${id}`, name: `Plan ${id}`, type: 1, durationDays: 30, belongServer: '', channelCount: 1, bpi: false, createdAt: new Date(T0), ...overrides };
-}
-
-export function fakeGrant(overrides: Partial<Grant> = {}): Grant {
-  return {
-    grantId: nextGrantId++,
-    userId: 7,
-    openId: 'open-7',
-    ipcMac: null,
-    grantStatus: GRANT_STATUS.waiting,
-    initTime: T0,
-    startTime: null,
-    endTime: null,
-    exceptionInfo: null,
-    appClientVersion: null,
-    revokedAt: null,
-    revokeReason: null,
-    permission: fakePermission(),
-    ...overrides,
-  };
-}
+export { T0 };
 
 export class MemoryPermissions implements PermissionStore {
   readonly rows: Permission[] = [];
@@ -49,7 +17,7 @@ export class MemoryPermissions implements PermissionStore {
   }
   async create(p: NewPermission): Promise<Permission | undefined> {
     if (this.rows.some((r) => r.code === p.code)) return undefined;
-    const row = fakePermission({ ...p });
+    const row = makePermission({ ...p });
     this.rows.push(row);
     return row;
   }
@@ -69,8 +37,8 @@ export class MemoryGrants implements GrantStore {
     return grant;
   }
   async create(g: NewGrant): Promise<Grant> {
-    const permission = this.permissions.rows.find((p) => p.id === g.permissionId) ?? fakePermission({ id: g.permissionId });
-    return this.add(fakeGrant({ ...g, permission }));
+    const permission = this.permissions.rows.find((p) => p.id === g.permissionId) ?? makePermission({ id: g.permissionId });
+    return this.add(makeGrant({ ...g, permission }));
   }
   async findById(id: number): Promise<Grant | null> {
     const g = this.rows.find((r) => r.grantId === id);

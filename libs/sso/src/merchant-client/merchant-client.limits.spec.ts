@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode, PlatformError } from '@dcp/contracts';
 import { type MerchantCallLimits, systemClock } from '@dcp/runtime';
 import type { SsoMetrics } from '../common/sso-metrics';
-import type { Merchant } from '../merchants/merchant';
-import type { MerchantSecrets } from '../merchants/merchant-secrets';
+import { makeMerchant } from '../test/factories';
+import { merchantSecrets } from '../test/fakes';
 import { MerchantClient } from './merchant-client';
 
 /**
@@ -42,7 +42,6 @@ afterEach(() => {
 
 function merchantClient(overrides: Partial<MerchantCallLimits> = {}): MerchantClient {
   const config = { merchantAllowPrivateNetworks: true, merchantCalls: { ...limits, ...overrides } };
-  const secrets = { current: () => 'merchant-secret' } as unknown as MerchantSecrets;
   // Metrics are not what these specs are about: every recording method is accepted and ignored.
   const metrics = new Proxy({}, { get: () => () => undefined }) as SsoMetrics;
   const client = new MerchantClient(config, secrets, metrics, systemClock);
@@ -59,7 +58,9 @@ async function heldRequests(count: number): Promise<void> {
   }
 }
 
-const merchant = (clientId: string, path: string) => ({ clientId, tokenValidationUrl: `${base}${path}`, userProfileUrl: `${base}${path}` }) as Merchant;
+/** Secrets of the merchants below: each merchant's secret stored encrypted, as sso-service keeps it. */
+const secrets = merchantSecrets();
+const merchant = (clientId: string, path: string) => makeMerchant({ clientId, tokenValidationUrl: `${base}${path}`, userProfileUrl: `${base}${path}` }, { secrets, secret: 'merchant-secret' });
 
 async function refusal(call: Promise<unknown>): Promise<{ code: ErrorCode; details: string }> {
   try {

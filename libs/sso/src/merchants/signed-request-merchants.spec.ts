@@ -1,5 +1,6 @@
 import { ManualClock } from '@dcp/testing';
-import { fakeMerchant, merchantSecrets } from '../test/fakes';
+import { makeMerchant } from '../test/factories';
+import { merchantSecrets } from '../test/fakes';
 import type { Merchant } from './merchant';
 import { MERCHANT_KEPT_MS, MERCHANTS_KEPT, SignedRequestMerchants } from './signed-request-merchants';
 
@@ -18,7 +19,7 @@ function setup() {
     onChange: (listener: (clientId: string) => void) => listeners.push(listener),
   };
   const add = (clientId: string) => {
-    const merchant = fakeMerchant(secrets, 'secret', { clientId });
+    const merchant = makeMerchant({ clientId }, { secrets });
     rows.set(clientId, merchant);
     return merchant;
   };

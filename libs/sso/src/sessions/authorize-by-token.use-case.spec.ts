@@ -1,17 +1,16 @@
 import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
-import type { MerchantClient } from '../merchant-client/merchant-client';
 import type { MerchantAnswer } from '../merchant-client/merchant-user';
-import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { sha256Hex } from '../common/random';
 import { ManualClock } from '@dcp/testing';
-import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
+import { makeMerchant, makeMerchantUser } from '../test/factories';
+import { failure, fakeMerchantClient, verifierAccepting } from '../test/fakes';
 import { AuthorizeByTokenUseCase } from './authorize-by-token.use-case';
 import type { IssuedToken } from './issued-token';
 import type { SessionLogin } from './session.repository';
 
 function setup(answer: MerchantAnswer) {
   const clock = new ManualClock(1_800_000_000_000);
-  const merchant = fakeMerchant(merchantSecrets(), 'secret', { accessTokenTtlSeconds: 600, refreshTokenTtlSeconds: 86400 });
+  const merchant = makeMerchant({ accessTokenTtlSeconds: 600, refreshTokenTtlSeconds: 86400 });
   const stored: { access?: IssuedToken; refresh?: IssuedToken } = {};
   const sessions: SessionLogin = {
     login: async (_m, _u, access, refresh) => {
@@ -20,8 +19,8 @@ function setup(answer: MerchantAnswer) {
     },
   };
   const useCase = new AuthorizeByTokenUseCase(
-    { verify: async () => merchant } as unknown as SignedRequestVerifier,
-    { validateToken: async () => answer } as unknown as MerchantClient,
+    verifierAccepting(merchant),
+    fakeMerchantClient(answer).client,
     sessions,
     clock,
   );
@@ -29,7 +28,7 @@ function setup(answer: MerchantAnswer) {
   return { login, stored, clock };
 }
 
-const user = { uuid: 'u-1', username: 'a@b.c', name: 'A', nickname: '', phone: '', country: '' };
+const user = makeMerchantUser();
 
 describe('AuthorizeByTokenUseCase', () => {
   it('issues opaque tokens, stores only their hashes, and reports the merchant TTL', async () => {

@@ -1,9 +1,9 @@
 import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
-import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import { sha256Hex } from '../common/random';
 import { ManualClock } from '@dcp/testing';
-import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
+import { makeMerchant, makeStoredRefreshToken } from '../test/factories';
+import { failure, verifierAccepting } from '../test/fakes';
 import type { IssuedToken } from './issued-token';
 import { RefreshTokenUseCase } from './refresh-token.use-case';
 import type { RefreshTokenStore, StoredRefreshToken } from './session.repository';
@@ -11,9 +11,9 @@ import type { RefreshTokenStore, StoredRefreshToken } from './session.repository
 /** In-memory refresh tokens with the repository's consume-once rule. */
 class FakeSessions implements RefreshTokenStore {
   tokens = new Map<string, StoredRefreshToken & { kind: 'ACCESS' | 'REFRESH' }>();
-  private id = 1;
-  add(hash: string, t: Partial<StoredRefreshToken> & { kind?: 'ACCESS' | 'REFRESH' }) {
-    this.tokens.set(hash, { id: this.id++, userId: 7, merchantId: 1, openId: 'open-7', family: 'fam', expiresAt: new Date(8e12), consumedAt: null, revokedAt: null, kind: 'REFRESH', ...t });
+  /** A token of user 7 (openId open-7) in family fam unless `t` says otherwise: the values the expectations below name. */
+  add(hash: string, { kind = 'REFRESH', ...t }: Partial<StoredRefreshToken> & { kind?: 'ACCESS' | 'REFRESH' }) {
+    this.tokens.set(hash, { ...makeStoredRefreshToken({ userId: 7, openId: 'open-7', family: 'fam', ...t }), kind });
   }
   async findRefreshToken(hash: string) {
     const t = this.tokens.get(hash);
@@ -44,8 +44,8 @@ class FakeSessions implements RefreshTokenStore {
 
 function setup(merchantOverrides: Partial<Merchant> = {}) {
   const clock = new ManualClock(1_800_000_000_000);
-  const merchant = fakeMerchant(merchantSecrets(), 'secret', { id: 1, ...merchantOverrides });
-  const verifier = { verify: async () => merchant } as unknown as SignedRequestVerifier;
+  const merchant = makeMerchant({ id: 1, ...merchantOverrides });
+  const verifier = verifierAccepting(merchant);
   const sessions = new FakeSessions();
   const useCase = new RefreshTokenUseCase(verifier, sessions, clock);
   const refresh = (refreshToken?: string) =>

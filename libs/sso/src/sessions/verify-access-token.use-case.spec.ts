@@ -1,24 +1,15 @@
 import { ErrorCode } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
-import { failure } from '../test/fakes';
-import type { AccessTokenFacts, AccessTokenLookup } from './access-token.lookup';
+import { makeAccessTokenFacts } from '../test/factories';
+import { failure, lookupFinding } from '../test/fakes';
+import type { AccessTokenFacts } from './access-token.lookup';
 import { VerifyAccessTokenUseCase } from './verify-access-token.use-case';
 
 const clock = new ManualClock(1_800_000_000_000);
-const valid: AccessTokenFacts = {
-  merchantId: 1,
-  merchantEnabled: true,
-  userId: 7,
-  userMerchantId: 1,
-  uuid: 'u-7',
-  tokenUserId: 7,
-  tokenKind: 'ACCESS',
-  tokenExpiresAt: new Date(clock.now() + 60_000),
-  tokenRevokedAt: null,
-};
+const valid = makeAccessTokenFacts({ userId: 7, uuid: 'u-7', tokenExpiresAt: new Date(clock.now() + 60_000) });
 
 const verify = (facts: Partial<AccessTokenFacts>) =>
-  new VerifyAccessTokenUseCase({ facts: async () => ({ ...valid, ...facts }) } as unknown as AccessTokenLookup, clock).execute({ clientId: 'c', openId: 'o', accessToken: 't' });
+  new VerifyAccessTokenUseCase(lookupFinding({ ...valid, ...facts }), clock).execute({ clientId: 'c', openId: 'o', accessToken: 't' });
 
 describe('VerifyAccessTokenUseCase (spec 5.2 / 7.2)', () => {
   it('returns the user and the expiry in epoch ms', async () => {

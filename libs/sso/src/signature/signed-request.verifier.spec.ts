@@ -2,7 +2,8 @@ import { ErrorCode } from '@dcp/contracts';
 import type { Merchant } from '../merchants/merchant';
 import type { MerchantLookup } from '../merchants/merchant.repository';
 import { ManualClock } from '@dcp/testing';
-import { MemoryUsedSignatures, failure, fakeMerchant, merchantSecrets, signedRequest } from '../test/fakes';
+import { makeMerchant } from '../test/factories';
+import { MemoryUsedSignatures, failure, merchantSecrets, signedRequest } from '../test/fakes';
 import { SignedRequestVerifier } from './signed-request.verifier';
 
 const PATH = '/sso/authorize_by_token';
@@ -11,7 +12,7 @@ const SECRET = 'the-current-secret';
 function setup(overrides: Partial<Merchant> = {}) {
   const clock = new ManualClock(1_800_000_000_000);
   const secrets = merchantSecrets();
-  const merchant = fakeMerchant(secrets, SECRET, overrides);
+  const merchant = makeMerchant(overrides, { secrets, secret: SECRET });
   const find = async (id: string) => (id === merchant.clientId ? merchant : null);
   const repo: MerchantLookup = { findByClientId: find, reread: find };
   const used = new MemoryUsedSignatures();
@@ -59,7 +60,7 @@ describe('SignedRequestVerifier (spec 5.1)', () => {
   it('checks a request that does not verify against the kept row again against the row read anew (a secret rotated on another replica, R5)', async () => {
     const clock = new ManualClock(1_800_000_000_000);
     const secrets = merchantSecrets();
-    const kept = fakeMerchant(secrets, 'the-old-secret');
+    const kept = makeMerchant({}, { secrets, secret: 'the-old-secret' });
     const rotated = { ...kept, secretCiphertext: secrets.encrypt(kept.clientId, 'the-new-secret') };
     const reread = jest.fn(async () => rotated);
     const verifier = new SignedRequestVerifier({ findByClientId: async () => kept, reread }, secrets, new MemoryUsedSignatures(), clock);

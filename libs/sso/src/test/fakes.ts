@@ -2,9 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { signedHeaders } from '@dcp/signing';
 import type { SignedSsoRequest } from '@dcp/contracts';
+import type { MerchantClient } from '../merchant-client/merchant-client';
+import type { MerchantAnswer } from '../merchant-client/merchant-user';
 import type { Merchant } from '../merchants/merchant';
 import { MerchantSecrets } from '../merchants/merchant-secrets';
 import type { SsoConfig } from '../sso-config';
+import type { AccessTokenFacts, AccessTokenLookup } from '../sessions/access-token.lookup';
+import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
 import type { UsedSignatures } from '../signature/used-signature.store';
 
 /** The secrets keys sso-service reads (a fresh SECRETS_KEY, no previous keys) and whether merchants may be on private networks. */
@@ -14,29 +18,6 @@ export function fakeConfig(overrides: { allowPrivateNetworks?: boolean } = {}): 
 
 export function merchantSecrets(config: Pick<SsoConfig, 'secretsKey' | 'secretsKeyPrevious'> = fakeConfig()): MerchantSecrets {
   return new MerchantSecrets(config);
-}
-
-let nextId = 1;
-
-export function fakeMerchant(secrets: MerchantSecrets, secret: string, overrides: Partial<Merchant> = {}): Merchant {
-  const clientId = overrides.clientId ?? `client${nextId}`;
-  return {
-    id: nextId++,
-    clientId,
-    name: 'Acme Cameras',
-    tokenValidationUrl: 'https://merchant.example/idp/is_valid_token',
-    userProfileUrl: 'https://merchant.example/idp/get_user_profile',
-    secretCiphertext: secrets.encrypt(clientId, secret),
-    previousSecretCiphertext: null,
-    previousSecretExpiresAt: null,
-    accessTokenTtlSeconds: 7200,
-    refreshTokenTtlSeconds: 30 * 24 * 3600,
-    refreshTokenRotation: false,
-    enabled: true,
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    ...overrides,
-  };
 }
 
 /** A request signed as a merchant's app would sign it (spec 5.1). */
@@ -50,6 +31,29 @@ export function signedRequest(
 ): SignedSsoRequest {
   const h = signedHeaders({ method: 'POST', path, params, clientId, clientSecret, now: nowMs });
   return { method: 'POST', path, params, headers: tweak({ clientTime: h['x-client-time'], version: h['x-version'], clientId: h['x-client-Id'], sign: h.sign }) };
+}
+
+/** A verifier that takes every request as signed by `merchant` (for use cases whose specs are not about the signature). */
+export function verifierAccepting(merchant: Merchant): SignedRequestVerifier {
+  return { verify: async () => merchant } as Pick<SignedRequestVerifier, 'verify'> as SignedRequestVerifier;
+}
+
+/** An access-token lookup finding `facts` whatever it is asked. */
+export function lookupFinding(facts: AccessTokenFacts): AccessTokenLookup {
+  const lookup: Pick<AccessTokenLookup, 'facts'> = { facts: async () => facts };
+  return lookup as AccessTokenLookup;
+}
+
+/** A merchant's endpoints answering every call with `answer` (or failing with it), recording the token or uuid each was asked about. */
+export function fakeMerchantClient(answer: MerchantAnswer | Error): { client: MerchantClient; asked: string[] } {
+  const asked: string[] = [];
+  const call = async (_merchant: Merchant, tokenOrUuid: string): Promise<MerchantAnswer> => {
+    asked.push(tokenOrUuid);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  const client: Pick<MerchantClient, 'validateToken' | 'getUserProfile'> = { validateToken: call, getUserProfile: call };
+  return { client: client as MerchantClient, asked };
 }
 
 /** Used-signature store with the same first-insert-wins rule as the database table. */

@@ -1,25 +1,14 @@
 import { ErrorCode, type SignedSsoRequest } from '@dcp/contracts';
-import type { MerchantClient } from '../merchant-client/merchant-client';
-import type { MerchantAnswer, MerchantUser } from '../merchant-client/merchant-user';
-import type { SignedRequestVerifier } from '../signature/signed-request.verifier';
-import { failure, fakeMerchant, merchantSecrets } from '../test/fakes';
+import type { MerchantAnswer } from '../merchant-client/merchant-user';
+import { makeMerchant, makeMerchantUser } from '../test/factories';
+import { failure, fakeMerchantClient, verifierAccepting } from '../test/fakes';
 import type { ShadowUserStore } from './shadow-user.repository';
 import { UserCallbackUseCase } from './user-callback.use-case';
 
-const profile = (uuid: string): MerchantUser => ({ uuid, username: `${uuid}@m.example`, name: 'N', nickname: '', phone: '', country: '' });
-
 function setup(answer: MerchantAnswer | Error, shadowUsers: string[] = ['u-1']) {
-  const merchant = fakeMerchant(merchantSecrets(), 'secret');
-  const calls: string[] = [];
   const users = new Set(shadowUsers);
   const events: string[] = [];
-  const merchantClient = {
-    getUserProfile: async (_m: unknown, uuid: string) => {
-      calls.push(uuid);
-      if (answer instanceof Error) throw answer;
-      return answer;
-    },
-  } as unknown as MerchantClient;
+  const { client: merchantClient, asked: calls } = fakeMerchantClient(answer);
   const repo: ShadowUserStore = {
     exists: async (_id, uuid) => users.has(uuid),
     updateProfile: async (_m, u) => users.has(u.uuid) && !!events.push(`updated:${u.uuid}`),
@@ -29,7 +18,7 @@ function setup(answer: MerchantAnswer | Error, shadowUsers: string[] = ['u-1']) 
       return 1;
     },
   };
-  const useCase = new UserCallbackUseCase({ verify: async () => merchant } as unknown as SignedRequestVerifier, merchantClient, repo);
+  const useCase = new UserCallbackUseCase(verifierAccepting(makeMerchant()), merchantClient, repo);
   const callback = (params: Record<string, string>) => useCase.execute({ method: 'POST', path: '/sso/user_callback', headers: {}, params } as SignedSsoRequest);
   return { callback, calls, events, users };
 }
@@ -45,7 +34,7 @@ describe('UserCallbackUseCase', () => {
     [{ operation: 'UPDATE', uuid: '\u009bu-1' }, 'uuid'],
     [{ operation: 'DELETE\n', uuid: 'u-1' }, 'operation'],
   ])('refuses %j naming %s, before asking the merchant or touching the account', async (params, name) => {
-    const s = setup({ kind: 'user', user: profile('u-1') });
+    const s = setup({ kind: 'user', user: makeMerchantUser({ uuid: 'u-1' }) });
     const err = await failure(s.callback(params));
     expect(err.code).toBe(ErrorCode.SSO_PARAMETER_INVALID);
     expect(err.failureDetails).toContain(name);
@@ -54,7 +43,7 @@ describe('UserCallbackUseCase', () => {
   });
 
   it('UPDATE refreshes the shadow account with what the merchant returns', async () => {
-    const s = setup({ kind: 'user', user: profile('u-1') });
+    const s = setup({ kind: 'user', user: makeMerchantUser({ uuid: 'u-1' }) });
     await expect(s.callback({ operation: 'UPDATE', uuid: 'u-1' })).resolves.toEqual({});
     expect(s.events).toEqual(['updated:u-1']);
   });
@@ -66,19 +55,19 @@ describe('UserCallbackUseCase', () => {
   });
 
   it('UPDATE of a user who never signed in succeeds without an event', async () => {
-    const s = setup({ kind: 'user', user: profile('u-2') });
+    const s = setup({ kind: 'user', user: makeMerchantUser({ uuid: 'u-2' }) });
     await s.callback({ operation: 'UPDATE', uuid: 'u-2' });
     expect(s.events).toEqual([]);
   });
 
   it('UPDATE refuses a merchant answering with another user', async () => {
-    const err = await failure(setup({ kind: 'user', user: profile('u-9') }).callback({ operation: 'UPDATE', uuid: 'u-1' }));
+    const err = await failure(setup({ kind: 'user', user: makeMerchantUser({ uuid: 'u-9' }) }).callback({ operation: 'UPDATE', uuid: 'u-1' }));
     expect(err.code).toBe(ErrorCode.SSO_MERCHANT_UNAVAILABLE);
     expect(err.failureDetails).toContain('u-9');
   });
 
   it('DELETE refuses while the merchant still returns the user', async () => {
-    const s = setup({ kind: 'user', user: profile('u-1') });
+    const s = setup({ kind: 'user', user: makeMerchantUser({ uuid: 'u-1' }) });
     const err = await failure(s.callback({ operation: 'DELETE', uuid: 'u-1' }));
     expect(err.code).toBe(ErrorCode.SSO_USER_STILL_EXISTS);
     expect(err.failureDetails).toMatch(/still returns user u-1/);

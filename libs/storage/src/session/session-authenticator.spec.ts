@@ -1,14 +1,15 @@
-import { DEVICE_RPC, ErrorCode, SSO_RPC, type RpcContract } from '@dcp/contracts';
+import { DEVICE_RPC, ErrorCode, SSO_RPC } from '@dcp/contracts';
 import { PlatformMetrics } from '@dcp/observability';
 import { md5Hex } from '@dcp/signing';
-import { rejection } from '@dcp/testing';
+import { FakeEventSubscriber, rejection } from '@dcp/testing';
+import { FakeSessionServices } from '../test/fakes';
 import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_FACTS_LIMITS, SessionFacts } from './session-facts';
 
 describe('SessionAuthenticator', () => {
-  let owners: Map<string, number>;
-  let subtokens: Map<number, string>;
-  const asked: string[] = [];
+  let services: FakeSessionServices;
+  /** The subject of each request, in order. */
+  const asked = () => services.calls.map((c) => c.subject);
   let auth: SessionAuthenticator;
   let facts: SessionFacts;
   const timestamp = { raw: '1795651260', ms: 1_795_651_260_000, unit: 's' as const };
@@ -16,47 +17,33 @@ describe('SessionAuthenticator', () => {
   const session = (macAddr: string, sessionToken: string) => ({ macAddr, timestamp, sessionToken });
 
   beforeEach(() => {
-    owners = new Map([['0A1B2C3D4E5F', 7]]);
-    subtokens = new Map([[7, 'SubtokenOfSeven'], [9, 'SubtokenOfNine']]);
-    asked.length = 0;
-    const rpcClient = {
-      request: async (contract: RpcContract, payload: Record<string, unknown>) => {
-        asked.push(contract.subject);
-        if (contract === DEVICE_RPC.findDeviceOwner) {
-          const userId = owners.get(String(payload.macAddr));
-          return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
-        }
-        if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.get(Number(payload.userId)) ?? null };
-        throw new Error(`unexpected ${contract.subject}`);
-      },
-    };
+    services = new FakeSessionServices({ owners: [['0A1B2C3D4E5F', 7]], subtokens: [[7, 'SubtokenOfSeven'], [9, 'SubtokenOfNine']] });
     // The authenticator never starts the facts: no event subscription.
-    const events = { subscribe: async () => ({ stop: async () => undefined }) };
-    facts = new SessionFacts(rpcClient as never, events, new PlatformMetrics({ defaultMetrics: false }), { now: () => 1_000_000 }, SESSION_FACTS_LIMITS);
+    facts = new SessionFacts(services, new FakeEventSubscriber(), new PlatformMetrics({ defaultMetrics: false }), { now: () => 1_000_000 }, SESSION_FACTS_LIMITS);
     auth = new SessionAuthenticator(facts);
   });
 
   it('returns the owner when sessionToken = MD5(owner\'s subtoken + timestamp); asks device-service, then sso-service', async () => {
     expect(await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')))).toBe(7);
-    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, SSO_RPC.ssoUserSubtoken.subject]);
+    expect(asked()).toEqual([DEVICE_RPC.findDeviceOwner.subject, SSO_RPC.ssoUserSubtoken.subject]);
   });
 
   it('asks neither again for the next calls of that device (RP1)', async () => {
     for (let i = 0; i < 5; i++) expect(await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')))).toBe(7);
-    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, SSO_RPC.ssoUserSubtoken.subject]);
+    expect(asked()).toEqual([DEVICE_RPC.findDeviceOwner.subject, SSO_RPC.ssoUserSubtoken.subject]);
   });
 
   it('030040 when the token does not match, also when the owner is known: device-service is asked again first', async () => {
     await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
-    asked.length = 0;
+    services.calls.length = 0;
     const err = await rejection(auth.authenticate(session('0A1B2C3D4E5F', md5Hex('SubtokenOfSeven1795651261'))));
     expect([err.code, err.failureDetails]).toEqual([ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH, expect.stringContaining('sessionToken does not match')]);
-    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject]);
+    expect(asked()).toEqual([DEVICE_RPC.findDeviceOwner.subject]);
   });
 
   it('a device that changed hands before its event arrived: the new owner is accepted at once, the previous one refused', async () => {
     await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
-    owners.set('0A1B2C3D4E5F', 9);
+    services.owners.set('0A1B2C3D4E5F', 9);
     expect(await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfNine')))).toBe(9);
     const previous = await rejection(auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven'))));
     expect(previous.code).toBe(ErrorCode.FC_AUTH_ACCESSTOKEN_NOT_MATCH);
@@ -65,22 +52,22 @@ describe('SessionAuthenticator', () => {
   it('020041 for a device nobody owns (sso-service is not asked) and for an owner whose account is gone', async () => {
     const none = await rejection(auth.authenticate(session('0A1B2C3D4E60', 'x')));
     expect([none.code, none.failureDetails]).toEqual([ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, 'device 0A1B2C3D4E60 has no owner']);
-    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject]);
-    owners.set('0A1B2C3D4E61', 8);
+    expect(asked()).toEqual([DEVICE_RPC.findDeviceOwner.subject]);
+    services.owners.set('0A1B2C3D4E61', 8);
     const deleted = await rejection(auth.authenticate(session('0A1B2C3D4E61', signed('x'))));
     expect(deleted.code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
   });
 
   it('020041 once the device is unbound, even when its owner was known (after the event dropped it, device-service says nobody)', async () => {
     await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
-    owners.delete('0A1B2C3D4E5F');
+    services.owners.delete('0A1B2C3D4E5F');
     facts.forgetDevice('0A1B2C3D4E5F');
     expect((await rejection(auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven'))))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
   });
 
   it('020041 once the owner\'s account is deleted, even when the owner and subtoken were known (user.deleted dropped them)', async () => {
     await auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven')));
-    subtokens.delete(7);
+    services.subtokens.delete(7);
     facts.forgetUser(7);
     expect((await rejection(auth.authenticate(session('0A1B2C3D4E5F', signed('SubtokenOfSeven'))))).code).toBe(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS);
   });
@@ -88,6 +75,6 @@ describe('SessionAuthenticator', () => {
   it('currentOwner always asks device-service (playback and ingest, CS11, CS12)', async () => {
     expect(await auth.currentOwner('0A1B2C3D4E5F')).toBe(7);
     expect(await auth.currentOwner('0A1B2C3D4E5F')).toBe(7);
-    expect(asked).toEqual([DEVICE_RPC.findDeviceOwner.subject, DEVICE_RPC.findDeviceOwner.subject]);
+    expect(asked()).toEqual([DEVICE_RPC.findDeviceOwner.subject, DEVICE_RPC.findDeviceOwner.subject]);
   });
 });

@@ -1,7 +1,8 @@
-import { DEVICE_RPC, EVENTS, type EventEnvelope, type EventSubject, SSO_RPC, type RpcContract } from '@dcp/contracts';
+import { DEVICE_RPC, EVENTS, SSO_RPC } from '@dcp/contracts';
 import { PlatformMetrics } from '@dcp/observability';
 import type { Clock } from '@dcp/runtime';
-import { parsePrometheusText } from '@dcp/testing';
+import { FakeEventSubscriber, makeEventEnvelope, makeUser, parsePrometheusText } from '@dcp/testing';
+import { FakeSessionServices } from '../test/fakes';
 import { SessionFacts, type SessionFactsLimits } from './session-facts';
 
 const MAC = '0A1B2C3D4E5F';
@@ -12,48 +13,20 @@ const limits: SessionFactsLimits = { ownerTtlMs: 10_000, subtokenTtlMs: 600_000,
 function world(overrides: Partial<SessionFactsLimits> = {}) {
   let now = 1_000_000;
   const clock: Clock = { now: () => now };
-  const owners = new Map<string, number>([[MAC, 7], [OTHER_MAC, 8]]);
-  const subtokens = new Map<number, string>([[7, 'SubtokenOfSeven'], [8, 'SubtokenOfEight']]);
-  const asked: string[] = [];
-  /** When set, the next request waits for this promise before it answers. */
-  let holdNext: Promise<void> | undefined;
-  let deliver: ((envelope: EventEnvelope) => void) | undefined;
-  const subscribed: EventSubject[] = [];
-  let stopped = false;
+  const services = new FakeSessionServices({ owners: [[MAC, 7], [OTHER_MAC, 8]], subtokens: [[7, 'SubtokenOfSeven'], [8, 'SubtokenOfEight']] });
+  const events = new FakeEventSubscriber();
   const metrics = new PlatformMetrics({ defaultMetrics: false });
-  const rpcClient = {
-    request: async (contract: RpcContract, payload: Record<string, unknown>) => {
-      asked.push(`${contract.subject} ${Object.values(payload).join()}`);
-      const hold = holdNext;
-      holdNext = undefined;
-      if (hold) await hold;
-      if (contract === DEVICE_RPC.findDeviceOwner) {
-        const userId = owners.get(String(payload.macAddr));
-        return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
-      }
-      if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: subtokens.get(Number(payload.userId)) ?? null };
-      throw new Error(`unexpected ${contract.subject}`);
-    },
-  };
-  const events = {
-    subscribe: async (subjects: EventSubject[], handler: (envelope: EventEnvelope) => void) => {
-      subscribed.push(...subjects);
-      deliver = handler;
-      return { stop: async () => void (stopped = true) };
-    },
-  };
-  const facts = new SessionFacts(rpcClient as never, events as never, metrics, clock, { ...limits, ...overrides });
+  const facts = new SessionFacts(services, events, metrics, clock, { ...limits, ...overrides });
   return {
     facts,
-    owners,
-    subtokens,
-    asked,
+    services,
+    owners: services.owners,
+    subtokens: services.subtokens,
+    /** Each request as `<subject> <payload values>`. */
+    asked: () => services.calls.map((c) => `${c.subject} ${Object.values(c.payload).join()}`),
     metrics,
-    subscribed,
-    stopped: () => stopped,
+    events,
     advance: (ms: number) => void (now += ms),
-    hold: (until: Promise<void>) => void (holdNext = until),
-    event: (type: EventSubject, data: Record<string, unknown>) => deliver!({ id: 'e', type, occurredAt: new Date(0).toISOString(), source: 'spec', data } as EventEnvelope),
   };
 }
 
@@ -70,7 +43,7 @@ describe('SessionFacts', () => {
       expect(w.facts.knownOwner(MAC)).toBe(7);
       expect(await w.facts.subtoken(7)).toBe('SubtokenOfSeven');
     }
-    expect(w.asked).toEqual([ownerAsked(MAC), subtokenAsked(7)]);
+    expect(w.asked()).toEqual([ownerAsked(MAC), subtokenAsked(7)]);
   });
 
   it('keeps no "nobody owns it" and no "no account": both are asked again every time', async () => {
@@ -81,26 +54,26 @@ describe('SessionFacts', () => {
     expect(w.facts.knownOwner(MAC)).toBeUndefined();
     expect(await w.facts.subtoken(8)).toBeNull();
     expect(await w.facts.subtoken(8)).toBeNull();
-    expect(w.asked).toEqual([ownerAsked(MAC), subtokenAsked(8), subtokenAsked(8)]);
+    expect(w.asked()).toEqual([ownerAsked(MAC), subtokenAsked(8), subtokenAsked(8)]);
   });
 
   it('subscribes to device.bound, device.unbound and user.deleted when started, and stops', async () => {
     const w = world();
     await w.facts.start();
-    expect(w.subscribed).toEqual([EVENTS.deviceBound.subject, EVENTS.deviceUnbound.subject, EVENTS.userDeleted.subject]);
+    expect(w.events.subscribed).toEqual([EVENTS.deviceBound.subject, EVENTS.deviceUnbound.subject, EVENTS.userDeleted.subject]);
     await w.facts.stop();
-    expect(w.stopped()).toBe(true);
+    expect(w.events.stopped).toBe(true);
   });
 
   it.each([
-    ['device.bound', EVENTS.deviceBound.subject, { macAddr: MAC, userId: 9, oemCode: 'ACME' }],
-    ['device.unbound', EVENTS.deviceUnbound.subject, { macAddr: MAC, userId: 7, reason: 'user' }],
-  ])('%s drops that device\'s owner, and only that one', async (_name, subject, data) => {
+    ['device.bound', makeEventEnvelope('deviceBound', { macAddr: MAC, userId: 9, oemCode: 'ACME' })],
+    ['device.unbound', makeEventEnvelope('deviceUnbound', { macAddr: MAC, userId: 7, reason: 'user' })],
+  ])('%s drops that device\'s owner, and only that one', async (_name, envelope) => {
     const w = world();
     await w.facts.start();
     await w.facts.currentOwner(MAC);
     await w.facts.currentOwner(OTHER_MAC);
-    w.event(subject, data);
+    w.events.deliver(envelope);
     expect([w.facts.knownOwner(MAC), w.facts.knownOwner(OTHER_MAC)]).toEqual([undefined, 8]);
   });
 
@@ -111,12 +84,12 @@ describe('SessionFacts', () => {
     for (const mac of [MAC, OTHER_MAC, '0A1B2C3D4E61']) await w.facts.currentOwner(mac);
     await w.facts.subtoken(7);
     await w.facts.subtoken(8);
-    w.event(EVENTS.userDeleted.subject, { userId: 7, openId: 'o7', clientId: 'c', uuid: 'u7' });
+    w.events.deliver(makeEventEnvelope('userDeleted', makeUser({ userId: 7 })));
     expect([w.facts.knownOwner(MAC), w.facts.knownOwner('0A1B2C3D4E61'), w.facts.knownOwner(OTHER_MAC)]).toEqual([undefined, undefined, 8]);
-    w.asked.length = 0;
+    w.services.calls.length = 0;
     await w.facts.subtoken(7);
     await w.facts.subtoken(8);
-    expect(w.asked).toEqual([subtokenAsked(7)]);
+    expect(w.asked()).toEqual([subtokenAsked(7)]);
   });
 
   it('forgetDevice and forgetUser (the durable reactions) drop the same facts as the events', async () => {
@@ -128,9 +101,9 @@ describe('SessionFacts', () => {
     expect([w.facts.knownOwner(MAC), w.facts.knownOwner(OTHER_MAC)]).toEqual([undefined, 8]);
     w.facts.forgetUser(8);
     expect(w.facts.knownOwner(OTHER_MAC)).toBeUndefined();
-    w.asked.length = 0;
+    w.services.calls.length = 0;
     await w.facts.subtoken(8);
-    expect(w.asked).toEqual([subtokenAsked(8)]);
+    expect(w.asked()).toEqual([subtokenAsked(8)]);
   });
 
   it('believes an owner for ownerTtlMs and a subtoken for subtokenTtlMs (the runtime clock), then asks again', async () => {
@@ -142,12 +115,12 @@ describe('SessionFacts', () => {
     w.advance(1);
     expect(w.facts.knownOwner(MAC)).toBeUndefined();
     w.advance(600_000 - 10_001);
-    w.asked.length = 0;
+    w.services.calls.length = 0;
     await w.facts.subtoken(7);
-    expect(w.asked).toEqual([]);
+    expect(w.asked()).toEqual([]);
     w.advance(1);
     await w.facts.subtoken(7);
-    expect(w.asked).toEqual([subtokenAsked(7)]);
+    expect(w.asked()).toEqual([subtokenAsked(7)]);
   });
 
   it('keeps at most maxDevices owners and maxUsers subtokens, dropping the least recently used', async () => {
@@ -157,28 +130,28 @@ describe('SessionFacts', () => {
     expect([w.facts.knownOwner(MAC), w.facts.knownOwner(OTHER_MAC)]).toEqual([undefined, 8]);
     await w.facts.subtoken(7);
     await w.facts.subtoken(8);
-    w.asked.length = 0;
+    w.services.calls.length = 0;
     await w.facts.subtoken(7);
-    expect(w.asked).toEqual([subtokenAsked(7)]);
+    expect(w.asked()).toEqual([subtokenAsked(7)]);
   });
 
   it('does not keep an answer asked for before a drop and arriving after it (an unbind overtaking the lookup)', async () => {
     const w = world();
     let answer!: () => void;
-    w.hold(new Promise<void>((resolve) => (answer = resolve)));
+    w.services.hold(new Promise<void>((resolve) => (answer = resolve)));
     const ownerLookup = w.facts.currentOwner(MAC);
     w.facts.forgetDevice(MAC);
     answer();
     expect(await ownerLookup).toBe(7); // this call's own answer
     expect(w.facts.knownOwner(MAC)).toBeUndefined(); // but not believed afterwards
-    w.hold(new Promise<void>((resolve) => (answer = resolve)));
+    w.services.hold(new Promise<void>((resolve) => (answer = resolve)));
     const subtokenLookup = w.facts.subtoken(7);
     w.facts.forgetUser(7);
     answer();
     await subtokenLookup;
-    w.asked.length = 0;
+    w.services.calls.length = 0;
     await w.facts.subtoken(7);
-    expect(w.asked).toEqual([subtokenAsked(7)]);
+    expect(w.asked()).toEqual([subtokenAsked(7)]);
   });
 
   it('counts each lookup as a hit or a miss per fact (dcp_storage_session_cache_{hits,misses}_total{fact})', async () => {

@@ -1,7 +1,5 @@
 import {
   ADMIN_LOOKUP_RPC,
-  type AdminDeviceView,
-  type AdminUserView,
   ERROR_CATALOG,
   ErrorCode,
   OUTBOX_SERVICES,
@@ -11,6 +9,7 @@ import {
   deviceLookupViewSchema,
   outboxBacklogContract,
 } from '@dcp/contracts';
+import { makeAdminDeviceView, makeAdminUserView } from '@dcp/testing';
 import { type AdminRpc, answerRoute } from '../admin-composition';
 import { ADMIN_ROUTES } from '../admin-routes';
 import { lookUpDevice } from './device-lookup';
@@ -33,31 +32,8 @@ function fakeRpc(handlers: Record<string, Handler>): AdminRpc & { calls: { subje
   };
 }
 
-const device: AdminDeviceView = {
-  macAddr: '06626E63FBA5',
-  userId: 7,
-  deviceName: 'Front door',
-  productName: 'DoorCam 3',
-  oemCode: 'ACME',
-  manufacturerName: 'Acme',
-  username: 'admin',
-  hasusertag: 2,
-  supportStore: 1,
-  supportRichMedia: 0,
-  boundAt: '2026-11-24T08:00:00.000Z',
-  updatedAt: '2026-11-24T08:00:00.000Z',
-};
-const user: AdminUserView = {
-  userId: 7,
-  openId: 'open-7',
-  uuid: 'u-7',
-  username: 'ann@example.com',
-  name: 'Ann',
-  merchant: { clientId: 'client-1', name: 'Acme Cameras' },
-  createdAt: '2026-11-24T07:00:00.000Z',
-  updatedAt: '2026-11-24T07:00:00.000Z',
-  lastSignInAt: '2026-11-24T07:00:00.000Z',
-};
+const device = makeAdminDeviceView({ macAddr: '06626E63FBA5', userId: 7 });
+const user = makeAdminUserView({ userId: 7, openId: 'open-7', uuid: 'u-7' });
 const currentService = { name: 'free 8-hour cloud storage', description: 'd', startTime: null, endTime: null, validity: '8 hours', status: 3, flag: 2 };
 const recordings = { days: ['2026-11-24'], segments: 2, bytes: 100, firstStart: 1795651200, lastEnd: 1795651204 };
 
