@@ -1,6 +1,6 @@
 /**
  * Every environment variable the deployed code reads, found in the source itself: `process.env.NAME`,
- * `env.NAME`, `env['NAME']` and `f(env, 'NAME', …)` (the helpers of libs/runtime/src/config/config.ts) in the
+ * `env.NAME`, `env['NAME']` and `f(env, 'NAME', …)` (the helpers of libs/runtime/src/config/env-values.ts) in the
  * sources of every lib and of the apps that run on Kubernetes (tests, generated code and the testing lib
  * excluded). The k8s checks prove each one is wired in every overlay or deliberately left unset.
  */

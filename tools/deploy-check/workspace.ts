@@ -57,18 +57,20 @@ export const DEPLOYED_APPS_EXCLUDED = new Set(['platform', 'merchant-sandbox']);
 
 const ENV_NAME = '[A-Z][A-Z0-9_]*';
 
-export const CONFIG_SOURCE = 'libs/runtime/src/config/config.ts';
+/** The runtime configuration's sources: every process's, the edge's and the services' settings. */
+export const CONFIG_SOURCES = ['libs/runtime/src/config/config.ts', 'libs/runtime/src/config/edge-settings.ts', 'libs/runtime/src/config/service-settings.ts'];
+const configText = () => CONFIG_SOURCES.map(read).join('\n');
 
 /** Numeric defaults of `int(env, 'NAME', default …)` in the runtime configuration (ports, timeouts; digits may be grouped with _). */
 export function configIntDefaults(): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of read(CONFIG_SOURCE).matchAll(new RegExp(`\\bint\\(env,\\s*'(${ENV_NAME})',\\s*([\\d_]+)\\s*[,)]`, 'g'))) out.set(m[1], Number(m[2].replace(/_/g, '')));
+  for (const m of configText().matchAll(new RegExp(`\\bint\\(env,\\s*'(${ENV_NAME})',\\s*([\\d_]+)\\s*[,)]`, 'g'))) out.set(m[1], Number(m[2].replace(/_/g, '')));
   return out;
 }
 
 /** Variables the configuration refuses to start without in production (its own error messages say so). */
 export function requiredInProduction(): string[] {
-  return [...read(CONFIG_SOURCE).matchAll(new RegExp(`'(${ENV_NAME}) is required when NODE_ENV=production'`, 'g'))].map((m) => m[1]).sort();
+  return [...configText().matchAll(new RegExp(`'(${ENV_NAME}) is required when NODE_ENV=production'`, 'g'))].map((m) => m[1]).sort();
 }
 
 /**

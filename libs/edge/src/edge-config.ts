@@ -1,4 +1,4 @@
-import type { PlatformConfig } from '@dcp/runtime';
+import type { EdgeSettings } from '@dcp/runtime';
 
-/** What the edge's injected classes read of the platform's configuration (RUNTIME_CONFIG): the admin tokens and the admin change limits. */
-export type EdgeConfig = Pick<PlatformConfig, 'adminTokens' | 'adminChangeLimits'>;
+/** What the edge's injected classes read of the configuration (RUNTIME_CONFIG): its own settings, the admin tokens and change limits. */
+export type EdgeConfig = Pick<EdgeSettings, 'adminTokens' | 'adminChangeLimits'>;

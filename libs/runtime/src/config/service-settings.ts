@@ -1,0 +1,57 @@
+/** The services' settings: public addresses handed to apps, merchant calls, event delivery, audit retention. */
+import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from '@dcp/messaging';
+import type { MerchantCallLimits } from './abuse-limits-config';
+import { ConfigError, bool, int, optionalUrl, url } from './env-values';
+
+/** What the services read: public addresses handed to apps, merchant calls, event delivery, audit retention. */
+export interface ServiceSettings {
+  readonly publicBaseUrl: string;
+  readonly publicStoreUrl: string;
+  readonly merchantAllowPrivateNetworks: boolean;
+  /** Limits of sso-service's calls to merchants: time, concurrency, breaker (README: "Abuse limits"). */
+  readonly merchantCalls: MerchantCallLimits;
+  /**
+   * Addresses of sub-services this platform does not run (push, voice assistant), handed to apps in
+   * center.getServerInfo; '' when the operator offers none.
+   */
+  readonly pushQueryUrl: string;
+  readonly pushSendUrl: string;
+  readonly voiceAssistantUrl: string;
+  /** Deliveries of one event to a consumer before it becomes a dead letter. */
+  readonly eventMaxDeliver: number;
+  /** Delay before a failed event is delivered again. */
+  readonly eventRetryDelayMs: number;
+  /** Longest a consumer may work on one event before it counts as failed and is delivered again. */
+  readonly eventAckWaitMs: number;
+  /** Days an admin audit entry is kept (AUDIT_RETENTION_DAYS); sso-service purges older ones. */
+  readonly auditRetentionDays: number;
+}
+
+/** A merchant call must end before the RPC carrying it does, or the caller sees 000099 instead of OP0052 (AB5). */
+function merchantCallLimits(env: NodeJS.ProcessEnv, rpcTimeoutMs: number): MerchantCallLimits {
+  const timeoutMs = int(env, 'MERCHANT_TIMEOUT_MS', 3000, 50, 120000);
+  if (timeoutMs >= rpcTimeoutMs) throw new ConfigError(`MERCHANT_TIMEOUT_MS (${timeoutMs}) must be below RPC_TIMEOUT_MS (${rpcTimeoutMs})`);
+  return {
+    timeoutMs,
+    maxConcurrent: int(env, 'MERCHANT_MAX_CONCURRENT', 50, 1, 10000),
+    breakerFailures: int(env, 'MERCHANT_BREAKER_FAILURES', 5, 1, 1000),
+    breakerResetMs: int(env, 'MERCHANT_BREAKER_RESET_MS', 30_000, 100, 3_600_000),
+  };
+}
+
+export function loadServiceSettings(env: NodeJS.ProcessEnv, process: { mode: 'embedded' | 'distributed'; rpcTimeoutMs: number; publicPort: number }): ServiceSettings {
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${process.publicPort}`);
+  return {
+    publicBaseUrl,
+    publicStoreUrl: url(env, 'PUBLIC_STORE_URL', publicBaseUrl),
+    merchantAllowPrivateNetworks: bool(env, 'MERCHANT_ALLOW_PRIVATE_NETWORKS', process.mode === 'embedded'),
+    merchantCalls: merchantCallLimits(env, process.rpcTimeoutMs),
+    pushQueryUrl: optionalUrl(env, 'PUSH_QUERY_URL'),
+    pushSendUrl: optionalUrl(env, 'PUSH_SEND_URL'),
+    voiceAssistantUrl: optionalUrl(env, 'VOICE_ASSISTANT_URL'),
+    eventMaxDeliver: int(env, 'EVENT_MAX_DELIVER', DEFAULT_MAX_DELIVER, 1, 1000),
+    eventRetryDelayMs: int(env, 'EVENT_RETRY_DELAY_MS', 5_000, 10, 3_600_000),
+    eventAckWaitMs: int(env, 'EVENT_ACK_WAIT_MS', DEFAULT_ACK_WAIT_MS, 1_000, 3_600_000),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+  };
+}
