@@ -128,7 +128,8 @@ export function unlistedEntryPoints(module: DeclaringClass, sourceDir: string): 
   return unlisted;
 }
 
-function hasDeclarations(d: DeclaredEntryPoints): boolean {
+/** Whether a class declares anything at all. */
+export function hasDeclarations(d: DeclaredEntryPoints): boolean {
   return Object.values(d).some((list: unknown[]) => list.length > 0);
 }
 

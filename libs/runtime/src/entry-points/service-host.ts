@@ -20,7 +20,7 @@ import { SERVICE_EVENTS, type AnyEventReaction, type ServiceEvents, serviceEvent
 import { serviceDatabaseProvider, serviceDatabaseToken } from '../database/service-database';
 import { ServiceOperations } from './service-operations';
 import type { AnyStatementReaction } from '../events/statement-reaction';
-import { type DeclaredEntryPoints, type DeclaringClass, collectEntryPoints, emptyEntryPoints, entryPointProblems } from './declared-entry-points';
+import { type DeclaredEntryPoints, type DeclaringClass, collectEntryPoints, emptyEntryPoints, entryPointProblems, hasDeclarations } from './declared-entry-points';
 import type { HostedPartLifecycle } from './entry-point.decorators';
 import { PeriodicJob } from './periodic-job';
 
@@ -123,7 +123,7 @@ export class ServiceHost implements OnModuleInit, OnModuleDestroy {
       if (wrapper.host !== own || !instance || typeof instance !== 'object' || instance === this || seen.has(instance)) continue;
       seen.add(instance);
       const declared = collectEntryPoints(instance.constructor as DeclaringClass, emptyEntryPoints());
-      if (hasAny(declared)) found.push({ instance, declared });
+      if (hasDeclarations(declared)) found.push({ instance, declared });
     }
     return found;
   }
@@ -151,10 +151,6 @@ export class ServiceHost implements OnModuleInit, OnModuleDestroy {
   private call<R>(c: Discovered, method: string, ...args: unknown[]): Promise<R> {
     return (c.instance[method] as (...a: unknown[]) => Promise<R>).apply(c.instance, args);
   }
-}
-
-function hasAny(d: DeclaredEntryPoints): boolean {
-  return Object.values(d).some((list: unknown[]) => list.length > 0);
 }
 
 function mergeInto(into: DeclaredEntryPoints, from: DeclaredEntryPoints): DeclaredEntryPoints {
