@@ -174,6 +174,7 @@ export const SAMPLES: Record<string, SampleEntry> = {
     samples: [
       { method: 'hasOverlapping', args: () => [MAC, 7, 1_767_225_600, 1_767_229_200] },
       { method: 'recordedDays', args: () => [MAC, 7] },
+      { method: 'recordedHours', args: () => [MAC, 7] },
       { method: 'summary', args: () => [MAC, 7] },
       { method: 'removeById', args: (r) => [r.client, UUID] },
       { method: 'removeEndedBefore', args: (r) => [r.client, NOW, 500] },

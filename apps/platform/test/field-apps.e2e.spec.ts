@@ -105,6 +105,33 @@ function fieldSuite(mode: Mode) {
       expect(again.rekognitionTag).toBe(data.rekognitionTag);
     });
 
+    it('center.getServerInfo called at sign-in with oemCode= empty (and version=, area= empty): the tags the app reads', async () => {
+      const { credentials: gus } = await merchant.signIn('Gus Field');
+      const res = await getQuery<Body>(t.baseUrl, '/gateway', { service: 'center.getServerInfo', ...gus, oemCode: '', version: '', area: '' });
+      expect(res.body.errorCode).toBe('');
+      const data = res.body.data as Body;
+      for (const field of ['subtoken', 'tag', 'storeTag', 'alexaTag', 'rekognitionTag']) expect([field, typeof data[field], data[field] === '']).toEqual([field, 'string', false]);
+      // Left out altogether it is still required (S9: only the empty value apps send is accepted).
+      expect((await getQuery<Body>(t.baseUrl, '/gateway', { service: 'center.getServerInfo', ...gus })).body).toEqual({ errorCode: '000006', failureDetails: 'parameter oemCode is required' });
+    });
+
+    it('POST /gateway with service in the form body and no query string is answered as with ?service= (S15)', async () => {
+      const { credentials: hal } = await merchant.signIn('Hal Field');
+      const mac = appMac();
+      const added = await postForm<Body>(t.baseUrl, '/gateway', { service: 'user_ipc_setting_v2_0.addOemDevice', ...hal, ...deviceForm(mac), ...APP_EXTRAS });
+      expect(added.body).toEqual({ errorCode: '', failureDetails: '' });
+      expect((await get('user_ipc_setting_v2_0.getOemDeviceByUserAndMac', hal, { macAddr: mac })).data).toMatchObject({ macAddr: mac });
+      // Named the same in both places: answered.
+      const renamed = await postForm<Body>(t.baseUrl, '/gateway?service=user_ipc_setting_v2_0.updateOemDevice', { service: 'user_ipc_setting_v2_0.updateOemDevice', ...hal, macAddr: mac, deviceName: 'Porch' });
+      expect(renamed.body).toEqual({ errorCode: '', failureDetails: '' });
+      // Two different operations: refused before anything runs, the device untouched.
+      const mixed = await postForm<Body>(t.baseUrl, '/gateway?service=user_ipc_setting_v2_0.updateOemDevice', { service: 'user_ipc_setting_v2_0.delOemDeviceByMac', ...hal, macAddr: mac });
+      expect(mixed.body).toEqual({ errorCode: '000006', failureDetails: 'parameter service names one operation in the query string and another in the body' });
+      expect((await get('user_ipc_setting_v2_0.getOemDeviceByUserAndMac', hal, { macAddr: mac })).data).toMatchObject({ macAddr: mac, deviceName: 'Porch' });
+      // Named nowhere: still 000006 naming service.
+      expect((await postForm<Body>(t.baseUrl, '/gateway', { ...hal, macAddr: mac })).body).toEqual({ errorCode: '000006', failureDetails: 'parameter service is required' });
+    });
+
     it('record.query and record.play answer apps that send version= empty (and extra parameters)', async () => {
       const { credentials: flo } = await merchant.signIn('Flo Field');
       const mac = appMac();

@@ -203,7 +203,8 @@ describe('public API document and reference (embedded)', () => {
       const session = { devId: mac, timestamp, sessionToken: md5Hex(String((info.body.data as Body).subtoken) + timestamp) };
       const stream = (service: string, params: Record<string, string | number> = {}) => getQuery<Body>(t.baseUrl, '/stream', { service, ...session, ...params });
       const days = await stream('record.date.query');
-      expect((days.body.dateList as unknown[]).length).toBe(1);
+      // Its UTC hour (two when the 2-s segment crossed the hour).
+      expect((days.body.dateList as unknown[]).length).toBeGreaterThan(0);
       check('recordDateQuery', days);
       const clips = await stream('record.query', { recordSt: start - 60, recordEt: start + 60, version: '' });
       expect((clips.body.recordList as unknown[]).length).toBe(1);

@@ -218,10 +218,10 @@ function storageSuite(mode: Mode) {
   });
 
   describe('stream operations (spec 4.5)', () => {
-    it('record.date.query lists the UTC days with recordings, YYYYMMDDT000000, oldest first', async () => {
+    it('record.date.query lists the UTC hours with recordings, YYYYMMDDTHH0000, oldest first', async () => {
       const { mac, subtoken } = await owner('Dana Dates');
       const today = Math.floor(t.clock.now() / 1000 / DAY) * DAY;
-      // Two segments three days ago, one crossing into two days ago (counted on both days) → two days.
+      // Three days ago at 01:00 and 02:00 UTC, and one segment crossing midnight into two days ago (both hours).
       for (const [start, duration] of [
         [today - 3 * DAY + 3600, 10],
         [today - 3 * DAY + 7200, 10],
@@ -229,10 +229,24 @@ function storageSuite(mode: Mode) {
       ]) {
         expect((await ingest(mac, { start, duration, type: 1 })).status).toBe(201);
       }
-      const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10).replace(/-/g, '') + 'T000000';
+      const hour = (s: number) => new Date(s * 1000).toISOString().slice(0, 13).replace(/-/g, '') + '0000';
       const res = await stream('record.date.query', session(subtoken, mac));
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ errorCode: '', failureDetails: '', dateList: [day(today - 3 * DAY), day(today - 2 * DAY)] });
+      expect(res.body).toEqual({ errorCode: '', failureDetails: '', dateList: [hour(today - 3 * DAY + 3600), hour(today - 3 * DAY + 7200), hour(today - 2 * DAY - 3600), hour(today - 2 * DAY)] });
+    });
+
+    it('record.date.query puts every recording on its local day in every time zone, as the playback SDK reads the list', async () => {
+      const { mac, subtoken } = await owner('Zoe Zones');
+      const today = Math.floor(t.clock.now() / 1000 / DAY) * DAY;
+      // 10:00 and 23:30 UTC two days ago: Los Angeles (UTC-8) sees both on that day; Tokyo (UTC+9), the next day.
+      const starts = [today - 2 * DAY + 10 * 3600, today - 2 * DAY + 23 * 3600 + 1800];
+      for (const start of starts) expect((await ingest(mac, { start, duration: 10, type: 2 })).status).toBe(201);
+      const dateList = (await stream('record.date.query', session(subtoken, mac))).body.dateList as string[];
+      // What the SDK does: parse yyyyMMdd'T'HHmmss as UTC, then take the day in the phone's zone.
+      const sdkLocalDays = (offsetHours: number) =>
+        [...new Set(dateList.map((e) => Date.UTC(+e.slice(0, 4), +e.slice(4, 6) - 1, +e.slice(6, 8), +e.slice(9, 11)) + offsetHours * 3_600_000).map((ms) => new Date(ms).toISOString().slice(0, 10)))];
+      const actualLocalDays = (offsetHours: number) => [...new Set(starts.map((s) => new Date(s * 1000 + offsetHours * 3_600_000).toISOString().slice(0, 10)))];
+      for (const offset of [-8, -5, 0, 5.5, 9, 14]) expect([offset, sdkLocalDays(offset)]).toEqual([offset, actualLocalDays(offset)]);
     });
 
     it('record.query merges adjacent segments of one type into clips [start, end, type] (strings, epoch seconds) overlapping the range', async () => {

@@ -245,7 +245,8 @@ export const GATEWAY_OPERATIONS = {
     method: 'GET',
     owner: 'sso',
     summary: 'The user\'s sub-service information, fixed per user (spec 4.4, 2.7).',
-    params: { oemCode: text(20, { description: 'Code of the manufacturer of the app\'s devices.' }) },
+    // Apps in the field send `oemCode=` empty at every sign-in (decisions S9).
+    params: { oemCode: text(20, { description: 'Code of the manufacturer of the app\'s devices; apps may send it empty.' }).emptyAccepted() },
     errors: [ErrorCode.FC_SYSTEM_UPGRADE, ErrorCode.FC_SYSTEM_ADDRESS_CHANGE],
     response: z.object({ data: subServiceInfoSchema }),
     refusalFields: z.object({ server_url: RESPONSE_FIELDS.serverUrl.optional() }),

@@ -124,11 +124,11 @@ export const RESPONSE_FIELDS = {
   sysDate: epochMs('Server time at answer, epoch milliseconds (decisions P15).'),
   remind: z.union([z.literal(0), z.literal(1)]).describe('1 when the offered release asks to remind the user; 0 otherwise and when up to date.'),
   dateList: z
-    .array(z.string().regex(/^\d{8}T000000$/))
-    .describe('The UTC days with recordings, YYYYMMDDT000000, distinct, oldest first (decisions CS6).'),
+    .array(z.string().regex(/^\d{8}T\d{2}0000$/))
+    .describe('The UTC hours with recordings, YYYYMMDDTHH0000 (UTC), distinct, oldest first: apps convert each to the local day (decisions CS6).'),
   recordList: z
     .array(z.tuple([z.string(), z.string(), z.string()]))
-    .describe('Clips overlapping recordSt…recordEt: [start, end, type] as strings, epoch seconds and the event type (decisions CS7).'),
+    .describe('Clips overlapping recordSt…recordEt: [start, end, type] as strings of integers (apps read them as long, long, int): start and end in epoch seconds, and the recording type — 0 normal (continuous), 2 motion, 3 sound; other integers 0–65535 as the recorder gave them (decisions CS7).'),
   recordUrl: z.string().describe('Signed HLS playlist on {store_url}, http:// form, valid for one hour (decisions CS8).'),
   secureUrl: z.string().describe('The same playlist, https:// form.'),
   serverUrl: z.string().describe('With 000077 only: where the service moved (decisions I3).'),

@@ -19,6 +19,16 @@ FROM "storage"."segment" s,
 WHERE s.mac_addr = $1 AND s.user_id = $2
 ORDER BY 1
 
+-- SegmentRepository.recordedHours
+SELECT DISTINCT h.hour AS hour
+FROM "storage"."segment" s,
+  LATERAL generate_series(
+    floor(s.start_epoch_s / 3600.0)::bigint,
+    greatest(floor(s.start_epoch_s / 3600.0), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / 3600000.0))::bigint
+  ) AS h(hour)
+WHERE s.mac_addr = $1 AND s.user_id = $2
+ORDER BY 1
+
 -- SegmentRepository.summary
 SELECT count(*)::int AS n, sum(bytes)::bigint AS bytes, min(start_epoch_s)::bigint AS first, max(start_epoch_s * 1000 + duration_ms)::bigint AS "lastEnd"
 FROM "storage"."segment" WHERE mac_addr = $1 AND user_id = $2

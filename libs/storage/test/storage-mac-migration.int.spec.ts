@@ -103,7 +103,9 @@ describeWithInfra(['postgres'], 'storage: segments indexed in the colon form, af
       });
     }
     const days = await stream('record.date.query', '5abbccddee01');
-    expect(days.extra).toEqual({ dateList: toDateList([Math.floor(base / DAY), Math.floor((base + DAY) / DAY)]) });
+    // The UTC hours the two segments cover (base … base + 20 s, base + DAY … + 10 s).
+    const hour = (s: number) => Math.floor(s / 3600);
+    expect(days.extra).toEqual({ dateList: toDateList([hour(base), hour(base + 19), hour(base + DAY), hour(base + DAY + 9)]) });
   });
 
   it('record.play hands out a URL on /hls/<12 hex>/ whose playlist and segments play the migrated segments', async () => {

@@ -148,6 +148,23 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
     expect(await repo.recordedDays(mac, newUserId())).toEqual([]);
   });
 
+  it('recorded hours: every UTC hour a segment covers (crossing the hour; ending exactly on the hour touches no next hour), per owner', async () => {
+    const mac = newMac();
+    const owner = newUserId();
+    h.bind(mac, owner);
+    const HOUR = 3600;
+    const now = Math.floor(nowS() / HOUR);
+    const segments = [
+      { start: (now - 30) * HOUR + 100, duration: 10 },
+      { start: (now - 30) * HOUR + 200, duration: 10 }, // the same hour again
+      { start: (now - 20) * HOUR - 5, duration: 10 }, // crosses into hour now - 20
+      { start: (now - 10) * HOUR - 10, duration: 10 }, // ends exactly on the hour
+    ];
+    for (const s of segments) await h.ingest(mac, s.start, { duration: s.duration });
+    expect(await repo.recordedHours(mac, owner)).toEqual([now - 30, now - 21, now - 20, now - 11]);
+    expect(await repo.recordedHours(mac, newUserId())).toEqual([]);
+  });
+
   it('time retention: segments that ended more than 30 days ago are purged (rows and objects), younger ones stay', async () => {
     const mac = newMac();
     h.bind(mac, newUserId());

@@ -217,7 +217,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Without day: the UTC days with recordings of the device's owner (as record.date.query), YYYY-MM-DD; with day=YYYY-MM-DD: that day's clips (as record.query: start, end, type) */
+        /** Without day: the UTC days with recordings of the device's owner (the days of record.date.query's hours), YYYY-MM-DD; with day=YYYY-MM-DD: that day's clips (as record.query: start, end, type) */
         get: operations["getDevicesMacRecordings"];
         put?: never;
         post?: never;

@@ -9,7 +9,7 @@
  * the handler or before it (body parsing, size limits, rate limits), is answered with the envelope
  * GatewayExceptionFilter answers with (gatewayErrorEnvelope).
  */
-import { type Envelope, type Surface, successEnvelope } from '@dcp/contracts';
+import { type Envelope, ErrorCode, PlatformError, type Surface, successEnvelope } from '@dcp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectParams } from '../http/collect-params';
 import { countVerifiedClient } from '../http/rate-limits';
@@ -45,16 +45,30 @@ export function registerGatewayRoutes(fastify: FastifyInstance, dispatcher: Gate
 
 async function call(dispatcher: GatewayDispatcher, surface: Surface, req: FastifyRequest): Promise<Envelope> {
   const query = req.query as Record<string, unknown>;
-  const service = query.service;
   const params = collectParams(query, req.method === 'POST' ? req.body : undefined);
+  const service = serviceOf(query, params);
   delete params.service;
   const result = await dispatcher.dispatch({
     surface,
     method: req.method,
-    service: typeof service === 'string' ? service : undefined,
+    service,
     params,
     requestId: String(req.id),
     onClientVerified: (clientId) => countVerifiedClient(req, clientId),
   });
   return successEnvelope(result.data, result.extra ?? {});
+}
+
+/**
+ * The operation a call names: in the query string, or in a POST body (apps in the field send
+ * `POST /gateway` with `service=…` in the form and no query string). Named in both, the two must agree: the
+ * query string is what proxies and logs see, so a body naming another operation is refused (decisions S15).
+ */
+function serviceOf(query: Record<string, unknown>, params: Record<string, string>): string | undefined {
+  const inQuery = typeof query.service === 'string' ? query.service : undefined;
+  const named = params.service; // the body's when it has one (collectParams: the body wins), else the query's
+  if (inQuery !== undefined && named !== inQuery) {
+    throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'parameter service names one operation in the query string and another in the body');
+  }
+  return named;
 }

@@ -63,7 +63,7 @@ describe('public API document (GET /openapi.json)', () => {
     }
     const post = doc.paths['/gateway'].post;
     const posts = OPERATIONS.filter((o) => o.method === 'POST').map((o) => o.service);
-    expect(post.parameters[0]).toMatchObject({ name: 'service', in: 'query', required: true, schema: { enum: posts } });
+    expect(post.parameters[0]).toMatchObject({ name: 'service', in: 'query', required: false, schema: { enum: posts } });
     expect(Object.keys(post.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
     expect((post.requestBody.content['application/x-www-form-urlencoded'].schema.anyOf as Json[]).map((s) => deref(s)['x-service'])).toEqual(posts);
   });

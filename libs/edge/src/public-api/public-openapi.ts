@@ -310,8 +310,8 @@ function postOperation(ops: readonly [string, AnyGatewayOperation][], schemas: R
     tags: ['Gateway'],
     operationId: 'gatewayPost',
     summary: 'Gateway operations called with POST',
-    description: `Every operation below is \`POST /gateway?service=<service>\` with its parameters as a form body (a JSON object and the query string work too; the body wins on a clash, decisions S4). \`service\` is read from the query string only.\n\n${overview(ops)}\n\n${sheets(ops, schemas)}`,
-    parameters: [{ name: 'service', in: 'query', required: true, description: 'The operation.', schema: { type: 'string', enum: ops.map(([, op]) => op.service) } }],
+    description: `Every operation below is \`POST /gateway?service=<service>\` with its parameters as a form body (a JSON object and the query string work too; the body wins on a clash, decisions S4). \`service\` may instead be a field of the body, with no query string (apps in the field send it so); named in both, the two must be the same, or the call is refused with 000006 (decisions S15).\n\n${overview(ops)}\n\n${sheets(ops, schemas)}`,
+    parameters: [{ name: 'service', in: 'query', required: false, description: 'The operation; or `service` as a field of the body (decisions S15).', schema: { type: 'string', enum: ops.map(([, op]) => op.service) } }],
     requestBody: {
       required: true,
       description: 'The parameters of the operation named by `service`: the schema whose `x-service` is that name.',

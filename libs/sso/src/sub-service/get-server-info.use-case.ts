@@ -21,7 +21,7 @@ export class GetServerInfoUseCase {
     const { mode, serverUrl } = await this.status.current();
     if (mode === 'upgrade') throw new PlatformError(ErrorCode.FC_SYSTEM_UPGRADE);
     if (mode === 'address-change') throw new PlatformError(ErrorCode.FC_SYSTEM_ADDRESS_CHANGE, `the service moved to ${serverUrl}`, { server_url: serverUrl });
-    const info = await this.subServices.findOrCreate(user.userId, params.oemCode);
+    const info = await this.subServices.findOrCreate(user.userId, params.oemCode || null);
     // The edge authenticated the user a moment ago; gone now means it was deleted in between.
     if (!info) throw new PlatformError(ErrorCode.FC_AUTH_OPENID_NOT_EXISTS);
     return { data: info };

@@ -1,4 +1,4 @@
-import { formatDay, groupClips, toDateList, toRecordList } from './clips';
+import { formatHour, groupClips, toDateList, toRecordList } from './clips';
 
 const seg = (start: number, seconds: number, type = 1) => ({ start, durationMs: seconds * 1000, type });
 
@@ -41,9 +41,9 @@ describe('groupClips / toRecordList (record.query)', () => {
 });
 
 describe('dateList (record.date.query)', () => {
-  it('formats days as basic ISO 8601 YYYYMMDDT000000 (midnight UTC), distinct, oldest first', () => {
-    const day = Date.UTC(2026, 10, 23) / 86_400_000;
-    expect(formatDay(day)).toBe('20261123T000000');
-    expect(toDateList([day, day - 31, day, day - 1])).toEqual(['20261023T000000', '20261122T000000', '20261123T000000']);
+  it('formats hours as basic ISO 8601 YYYYMMDDTHH0000 (UTC), distinct, oldest first', () => {
+    const hour = Date.UTC(2026, 10, 23, 5) / 3_600_000;
+    expect(formatHour(hour)).toBe('20261123T050000');
+    expect(toDateList([hour, hour - 31 * 24, hour, hour - 6, hour + 18])).toEqual(['20261023T050000', '20261122T230000', '20261123T050000', '20261123T230000']);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Spec 2.8 recordings as clients see them: record.query's recordList (clips: runs of adjacent segments of
- * one event type) and record.date.query's dateList (the UTC days that have recordings).
+ * one event type) and record.date.query's dateList (the UTC hours that have recordings).
  */
 import { STORAGE_LIMITS } from '@dcp/contracts';
 import { type Segment, segmentEndMs } from './segment';
@@ -42,15 +42,19 @@ export function toRecordList(clips: readonly Clip[]): [string, string, string][]
   return clips.map((c) => [String(c.start), String(Math.ceil(c.endMs / 1000)), String(c.type)]);
 }
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
-/** A UTC day as record.date.query writes it: basic ISO 8601 `YYYYMMDDT000000` (midnight UTC). */
-export function formatDay(day: number): string {
-  const iso = new Date(day * DAY_MS).toISOString(); // 2026-11-23T00:00:00.000Z
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T000000`;
+/**
+ * A UTC hour as record.date.query writes it: basic ISO 8601 `YYYYMMDDTHH0000`. Apps read each entry as UTC and
+ * convert it to the phone's local day, so one entry per hour puts every recording on the right local day in
+ * every time zone (decisions CS6).
+ */
+export function formatHour(hour: number): string {
+  const iso = new Date(hour * HOUR_MS).toISOString(); // 2026-11-23T05:00:00.000Z
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}0000`;
 }
 
-/** record.date.query's dateList: distinct days, oldest first. */
-export function toDateList(days: Iterable<number>): string[] {
-  return [...new Set(days)].sort((a, b) => a - b).map(formatDay);
+/** record.date.query's dateList: distinct hours (hours since the epoch), oldest first. */
+export function toDateList(hours: Iterable<number>): string[] {
+  return [...new Set(hours)].sort((a, b) => a - b).map(formatHour);
 }

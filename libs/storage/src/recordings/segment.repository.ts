@@ -123,6 +123,23 @@ export class SegmentRepository {
     return rows.map((r) => Number(r.day));
   }
 
+  /**
+   * UTC hours (hours since the epoch) with recordings of the owner's device: each segment counts for every hour
+   * it covers; one ending exactly on the hour does not count for the next.
+   */
+  async recordedHours(macAddr: string, userId: number): Promise<number[]> {
+    const rows = await this.db.client.$queryRaw<{ hour: bigint | number }[]>`
+      SELECT DISTINCT h.hour AS hour
+      FROM "storage"."segment" s,
+        LATERAL generate_series(
+          floor(s.start_epoch_s / 3600.0)::bigint,
+          greatest(floor(s.start_epoch_s / 3600.0), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / 3600000.0))::bigint
+        ) AS h(hour)
+      WHERE s.mac_addr = ${macAddr} AND s.user_id = ${userId}
+      ORDER BY 1`;
+    return rows.map((r) => Number(r.hour));
+  }
+
   /** How many segments the owner's device has, their bytes, the first start (epoch s) and the last end (epoch ms). */
   async summary(macAddr: string, userId: number): Promise<{ segments: number; bytes: number; firstStart: number | null; lastEndMs: number | null }> {
     const rows = await this.db.client.$queryRaw<{ n: number; bytes: bigint | number | null; first: bigint | number | null; lastEnd: bigint | number | null }[]>`

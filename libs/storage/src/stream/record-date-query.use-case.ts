@@ -1,4 +1,4 @@
-/** record.date.query (spec 4.5, 2.8): `dateList` = the UTC days with recordings of the device, oldest first. */
+/** record.date.query (spec 4.5, 2.8): `dateList` = the UTC hours with recordings of the device, oldest first (decisions CS6). */
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallOf, GatewayResult } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
@@ -19,7 +19,7 @@ export class RecordDateQueryUseCase {
   async execute({ params }: CallOf<'recordDateQuery'>): Promise<GatewayResult> {
     const session = streamSession(params, this.clock.now());
     const userId = await this.auth.authenticate(session);
-    const days = await this.segments.recordedDays(session.macAddr, userId);
-    return { extra: { dateList: toDateList(days) } };
+    const hours = await this.segments.recordedHours(session.macAddr, userId);
+    return { extra: { dateList: toDateList(hours) } };
   }
 }

@@ -23,7 +23,7 @@ export const RECORDING_ROUTES: readonly AdminRoute[] = [
   {
     method: 'GET',
     path: '/devices/{mac}/recordings',
-    summary: 'Without day: the UTC days with recordings of the device\'s owner (as record.date.query), YYYY-MM-DD; with day=YYYY-MM-DD: that day\'s clips (as record.query: start, end, type)',
+    summary: 'Without day: the UTC days with recordings of the device\'s owner (the days of record.date.query\'s hours), YYYY-MM-DD; with day=YYYY-MM-DD: that day\'s clips (as record.query: start, end, type)',
     tag: 'recordings',
     contract: ADMIN_LOOKUP_RPC.recordings,
     status: 200,
