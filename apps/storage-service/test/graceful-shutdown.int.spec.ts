@@ -108,8 +108,11 @@ describeWithInfra(['postgres'], 'storage-service: SIGTERM under recording and se
       }
       default: {
         const { extra } = await stream('record.date.query', devId);
-        const day = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().slice(0, 10).replace(/-/g, '')}T000000`;
-        expectEqual('record.date.query', extra?.dateList, [...new Set([day(recordingStart), day(recordingEnd)])]);
+        // Every UTC hour the continuous recording covers (decisions CS6).
+        const hour = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().slice(0, 13).replace(/-/g, '')}0000`;
+        const hours: string[] = [];
+        for (let h = Math.floor(recordingStart / 3600); h <= Math.floor((recordingEnd - 1) / 3600); h++) hours.push(hour(h * 3600));
+        expectEqual('record.date.query', extra?.dateList, hours);
       }
     }
   };

@@ -112,7 +112,8 @@ describeWithInfra(['postgres'], 'database lib on PostgreSQL', () => {
       });
       expect(await sdb.client.widget.findMany({ select: { name: true } })).toEqual([{ name: 'a2' }]);
       // The schema engine's own advisory lock ended with the migration's pool, so another migrator proceeds.
-      const locks = await admin.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted`);
+      // Counted in this spec's database only: other suites running at the same time hold advisory locks of their own.
+      const locks = await admin.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
       expect(locks.rows).toEqual([{ n: 0 }]);
       expect(await migrateService(svc.def, config())).toEqual({ service: 'widget', applied: [] });
     } finally {
