@@ -1,6 +1,6 @@
 // Docker HEALTHCHECK for every APP of the image (Kubernetes ignores it and uses its own probes).
 // Asks the app's liveness endpoint on the port the app really listens on — the same variables and
-// defaults as libs/runtime/src/config.ts — and exits 0 (healthy) or 1 (unhealthy).
+// defaults as libs/runtime/src/config/ (config.ts, edge-settings.ts) — and exits 0 (healthy) or 1 (unhealthy).
 'use strict';
 const http = require('node:http');
 

@@ -173,8 +173,7 @@ export const SAMPLES: Record<string, SampleEntry> = {
     create: (r) => [r.db],
     samples: [
       { method: 'hasOverlapping', args: () => [MAC, 7, 1_767_225_600, 1_767_229_200] },
-      { method: 'recordedDays', args: () => [MAC, 7] },
-      { method: 'recordedHours', args: () => [MAC, 7] },
+      { method: 'recordedPeriods', args: () => [MAC, 7, 3_600] },
       { method: 'summary', args: () => [MAC, 7] },
       { method: 'removeById', args: (r) => [r.client, UUID] },
       { method: 'removeEndedBefore', args: (r) => [r.client, NOW, 500] },

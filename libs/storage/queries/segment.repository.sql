@@ -9,24 +9,14 @@ SELECT EXISTS (
     AND start_epoch_s * 1000 + duration_ms > $5
 ) AS found
 
--- SegmentRepository.recordedDays
-SELECT DISTINCT d.day::int AS day
+-- SegmentRepository.recordedPeriods
+SELECT DISTINCT p.period AS period
 FROM "storage"."segment" s,
   LATERAL generate_series(
-    floor(s.start_epoch_s / 86400.0)::bigint,
-    greatest(floor(s.start_epoch_s / 86400.0), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / 86400000.0))::bigint
-  ) AS d(day)
-WHERE s.mac_addr = $1 AND s.user_id = $2
-ORDER BY 1
-
--- SegmentRepository.recordedHours
-SELECT DISTINCT h.hour AS hour
-FROM "storage"."segment" s,
-  LATERAL generate_series(
-    floor(s.start_epoch_s / 3600.0)::bigint,
-    greatest(floor(s.start_epoch_s / 3600.0), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / 3600000.0))::bigint
-  ) AS h(hour)
-WHERE s.mac_addr = $1 AND s.user_id = $2
+    floor(s.start_epoch_s / $1::numeric)::bigint,
+    greatest(floor(s.start_epoch_s / $2::numeric), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / ($3::numeric * 1000)))::bigint
+  ) AS p(period)
+WHERE s.mac_addr = $4 AND s.user_id = $5
 ORDER BY 1
 
 -- SegmentRepository.summary

@@ -45,7 +45,8 @@ export interface PeriodicJobOptions {
 export type HostedPartStage = 'first' | 'last';
 
 export interface HostedPartLifecycle {
-  start(): Promise<void> | void;
+  /** Absent when there is nothing to do at start (a part that only needs its place in the stop order). */
+  start?(): Promise<void> | void;
   stop(): Promise<void> | void;
 }
 

@@ -28,11 +28,6 @@ export class PeriodicJob {
     await this.running;
   }
 
-  /** The run in progress, if any (specs wait on it). */
-  get inProgress(): Promise<void> | undefined {
-    return this.running;
-  }
-
   private tick(): void {
     if (this.running) return;
     this.running = this.run()

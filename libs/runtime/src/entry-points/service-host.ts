@@ -97,11 +97,6 @@ export class ServiceHost implements OnModuleInit, OnModuleDestroy {
     await this.db.close();
   }
 
-  /** The periodic jobs' runs in progress (specs wait on them). */
-  async jobsSettled(): Promise<void> {
-    await Promise.all(this.jobs.map((job) => job.inProgress));
-  }
-
   private async consume(reactions: Reaction[]): Promise<void> {
     if (!this.events) throw new Error(`${this.service}-service declares event reactions but has no ServiceEvents (serviceRuntime events: true)`);
     if (!(EVENT_CONSUMERS as readonly string[]).includes(this.service)) {
@@ -132,7 +127,7 @@ export class ServiceHost implements OnModuleInit, OnModuleDestroy {
     for (const c of classes) {
       for (const p of c.declared.parts.filter((p) => p.stage === stage)) {
         const part = c.instance as unknown as HostedPartLifecycle;
-        await part.start();
+        await part.start?.();
         this.started.push({ stage, part, name: p.owner.name });
       }
     }

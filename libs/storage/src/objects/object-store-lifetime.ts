@@ -1,5 +1,6 @@
 /**
- * The object store's place in the service's start and stop: its readiness check (`objects:storage`) and its
+ * The object store's place in the service's start and stop (opened by its provider, so nothing to do at
+ * start): its readiness check (`objects:storage`) and its
  * close, which comes after everything that uses it stopped (listed before the shared-store guard and the
  * session facts, so it stops after them).
  */
@@ -11,9 +12,6 @@ import { OBJECT_STORE, type ObjectStore } from './object-store';
 @HostedPart({ stage: 'first' })
 export class ObjectStoreLifetime {
   constructor(@Inject(OBJECT_STORE) private readonly store: ObjectStore) {}
-
-  /** Opened by its provider; nothing more to do at start. */
-  start(): void {}
 
   @ReadinessCheck('objects:storage')
   ping(): Promise<void> {

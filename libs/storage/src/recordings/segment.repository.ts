@@ -109,35 +109,31 @@ export class SegmentRepository {
     return rows[0]?.found === true;
   }
 
-  /** UTC day numbers with recordings of the owner's device: each segment counts for every day it covers. */
-  async recordedDays(macAddr: string, userId: number): Promise<number[]> {
-    const rows = await this.db.client.$queryRaw<{ day: number }[]>`
-      SELECT DISTINCT d.day::int AS day
-      FROM "storage"."segment" s,
-        LATERAL generate_series(
-          floor(s.start_epoch_s / 86400.0)::bigint,
-          greatest(floor(s.start_epoch_s / 86400.0), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / 86400000.0))::bigint
-        ) AS d(day)
-      WHERE s.mac_addr = ${macAddr} AND s.user_id = ${userId}
-      ORDER BY 1`;
-    return rows.map((r) => Number(r.day));
+  /** UTC day numbers (days since the epoch) with recordings of the owner's device (the admin look-up). */
+  recordedDays(macAddr: string, userId: number): Promise<number[]> {
+    return this.recordedPeriods(macAddr, userId, 86_400);
+  }
+
+  /** UTC hours (hours since the epoch) with recordings of the owner's device (record.date.query, decisions CS6). */
+  recordedHours(macAddr: string, userId: number): Promise<number[]> {
+    return this.recordedPeriods(macAddr, userId, 3_600);
   }
 
   /**
-   * UTC hours (hours since the epoch) with recordings of the owner's device: each segment counts for every hour
-   * it covers; one ending exactly on the hour does not count for the next.
+   * The periods of `periodS` seconds since the epoch that hold recordings: each segment counts for every period
+   * it covers; one ending exactly at a period's end does not count for the next.
    */
-  async recordedHours(macAddr: string, userId: number): Promise<number[]> {
-    const rows = await this.db.client.$queryRaw<{ hour: bigint | number }[]>`
-      SELECT DISTINCT h.hour AS hour
+  private async recordedPeriods(macAddr: string, userId: number, periodS: number): Promise<number[]> {
+    const rows = await this.db.client.$queryRaw<{ period: bigint | number }[]>`
+      SELECT DISTINCT p.period AS period
       FROM "storage"."segment" s,
         LATERAL generate_series(
-          floor(s.start_epoch_s / 3600.0)::bigint,
-          greatest(floor(s.start_epoch_s / 3600.0), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / 3600000.0))::bigint
-        ) AS h(hour)
+          floor(s.start_epoch_s / ${periodS}::numeric)::bigint,
+          greatest(floor(s.start_epoch_s / ${periodS}::numeric), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / (${periodS}::numeric * 1000)))::bigint
+        ) AS p(period)
       WHERE s.mac_addr = ${macAddr} AND s.user_id = ${userId}
       ORDER BY 1`;
-    return rows.map((r) => Number(r.hour));
+    return rows.map((r) => Number(r.period));
   }
 
   /** How many segments the owner's device has, their bytes, the first start (epoch s) and the last end (epoch ms). */
