@@ -166,6 +166,11 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'purgeSeenBefore', args: () => [AT, 1000] },
     ],
   },
+  CameraStreamRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [{ method: 'findOrInsertLive', args: () => [{ ipcMac: MAC, userId: 7, userTag: 'tag', streamCiphertext: 'v2.x' }], answers: [STOP] }],
+  },
   // storage
   ObjectDeletions: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'processDue', args: () => [NOW, 100, asyncNoop] }] },
   SegmentRepository: {
@@ -177,7 +182,14 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'summary', args: () => [MAC, 7] },
       { method: 'removeById', args: (r) => [r.client, UUID] },
       { method: 'removeEndedBefore', args: (r) => [r.client, NOW, 500] },
+      { method: 'removeBeyondPlan', args: (r) => [r.client, NOW, 7 * 86_400_000, 500] },
     ],
+  },
+  DevicePlans: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'record', args: () => [MAC, 7, { retentionDays: 7, planEndsAt: NOW }] }] },
+  DeviceQuotas: {
+    kind: 'class',
+    create: (r) => [r.db, { cameraUploads: { quotaBytesPerDay: 1 << 30, quotaSegmentsPerMinute: 60 } }, { increment: noop }],
+    samples: [{ method: 'take', args: () => [MAC, 1000, NOW], answers: [[{ bytes: 1000n }]] }],
   },
   // messaging (the schema is the consuming service's)
   runOnce: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope, asyncNoop] }] },

@@ -3,39 +3,17 @@
  * host in front of the edge (a plain forwarding proxy, as an ingress would be, whose address is known before
  * the platform starts so it can be PUBLIC_STORE_URL), and the skip rule when ffmpeg is missing.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { type Server, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { infraRequired } from '@dcp/testing';
+
+// The skip rule moved to @dcp/testing (libs use it too); re-exported so the playback specs keep importing it from here.
+export { describeWithFfmpeg, missingMediaTools } from '@dcp/testing';
 
 const run = promisify(execFile);
-
-const hasTool = (tool: string) => spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === 0;
-export const missingMediaTools = ['ffmpeg', 'ffprobe'].filter((tool) => !hasTool(tool));
-
-/** `describe` when ffmpeg and ffprobe are on PATH; otherwise skipped loudly, or failing with REQUIRE_INFRA=1. */
-export function describeWithFfmpeg(name: string, fn: () => void): void {
-  if (missingMediaTools.length === 0) {
-    describe(name, fn);
-    return;
-  }
-  const why = `${missingMediaTools.join(' and ')} not found on PATH (Debian: apt-get install ffmpeg)`;
-  if (infraRequired) {
-    describe(name, () => {
-      it(`requires ffmpeg (REQUIRE_INFRA=1): ${why}`, () => {
-        throw new Error(`REQUIRE_INFRA=1 but ${why}`);
-      });
-    });
-    return;
-  }
-  process.stderr.write(`\n*** SKIPPED "${name}": ${why}. Set REQUIRE_INFRA=1 to make this a failure. ***\n`);
-  // Skipped on purpose: ffmpeg is absent and REQUIRE_INFRA is not set (the line above says so).
-  const skipped = describe.skip;
-  skipped(name, fn);
-}
 
 export interface StoreHost {
   readonly url: string;

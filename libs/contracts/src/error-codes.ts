@@ -57,6 +57,15 @@ export enum ErrorCode {
   ADMIN_CONFLICT = 'ADMIN_CONFLICT',
   ADMIN_RATE_LIMITED = 'ADMIN_RATE_LIMITED',
   RATE_LIMITED = 'RATE_LIMITED',
+  // Camera upload protocol (docs/decisions.md CU*): what a camera reads to retry, back off or stop.
+  CAMERA_PARAMETER_INVALID = 'CAMERA_PARAMETER_INVALID',
+  CAMERA_CREDENTIALS_REFUSED = 'CAMERA_CREDENTIALS_REFUSED',
+  CAMERA_CLOCK_SKEW = 'CAMERA_CLOCK_SKEW',
+  CAMERA_NO_ACTIVE_PLAN = 'CAMERA_NO_ACTIVE_PLAN',
+  CAMERA_SEGMENT_CONFLICT = 'CAMERA_SEGMENT_CONFLICT',
+  CAMERA_SEGMENT_TOO_LARGE = 'CAMERA_SEGMENT_TOO_LARGE',
+  CAMERA_SEGMENT_NOT_MPEG_TS = 'CAMERA_SEGMENT_NOT_MPEG_TS',
+  CAMERA_QUOTA_EXCEEDED = 'CAMERA_QUOTA_EXCEEDED',
 }
 
 export interface ErrorDefinition {
@@ -118,6 +127,14 @@ export const ERROR_CATALOG: { readonly [K in ErrorCode]: ErrorDefinition } = {
   [ErrorCode.ADMIN_CONFLICT]: { value: 'AD0409', text: 'conflict', httpStatus: 409 },
   [ErrorCode.ADMIN_RATE_LIMITED]: { value: 'AD0429', text: 'too many admin requests, retry after the seconds in Retry-After', httpStatus: 429 },
   [ErrorCode.RATE_LIMITED]: { value: 'RL0429', text: 'too many requests, retry after the seconds in Retry-After', httpStatus: 429 },
+  [ErrorCode.CAMERA_PARAMETER_INVALID]: { value: 'CR0400', text: 'invalid camera request parameter', httpStatus: 400 },
+  [ErrorCode.CAMERA_CREDENTIALS_REFUSED]: { value: 'CR0401', text: 'camera credentials refused: unknown, revoked or forged stream; ask the app for new values', httpStatus: 401 },
+  [ErrorCode.CAMERA_CLOCK_SKEW]: { value: 'CR0402', text: 'timestamp too far from server time (serverTime in the answer)', httpStatus: 401 },
+  [ErrorCode.CAMERA_NO_ACTIVE_PLAN]: { value: 'CR0403', text: 'no active cloud-recording plan for this device', httpStatus: 403 },
+  [ErrorCode.CAMERA_SEGMENT_CONFLICT]: { value: 'CR0409', text: 'segment out of order or conflicting with a stored one', httpStatus: 409 },
+  [ErrorCode.CAMERA_SEGMENT_TOO_LARGE]: { value: 'CR0413', text: 'segment larger than the limit', httpStatus: 413 },
+  [ErrorCode.CAMERA_SEGMENT_NOT_MPEG_TS]: { value: 'CR0415', text: 'segment is not an MPEG transport stream', httpStatus: 415 },
+  [ErrorCode.CAMERA_QUOTA_EXCEEDED]: { value: 'CR0429', text: 'device quota reached, retry after the seconds in Retry-After', httpStatus: 429 },
 };
 
 const byName = new Set<string>(Object.values(ErrorCode));

@@ -17,6 +17,8 @@ export const PERMISSION_LIMITS = {
   maxDurationDays: 3660,
   maxBelongServerLength: 64,
   maxChannelCount: 64,
+  /** A cloud-recording plan keeps footage for 1 … this many rolling days. */
+  maxRetentionDays: 3660,
 } as const;
 
 const L = PERMISSION_LIMITS;
@@ -38,6 +40,8 @@ export const createPermissionBodySchema = z
     channelCount: z.number().int().min(1).max(L.maxChannelCount).optional(),
     /** The plan needs a client that supports BPI (see permission.query_user_not_active's supportBpi). */
     bpi: z.boolean().optional(),
+    /** Makes the plan a cloud-recording plan keeping footage this many rolling days (decisions CU6). */
+    retentionDays: z.number().int().min(1).max(L.maxRetentionDays).nullable().optional(),
   })
   .strict();
 export type CreatePermissionBody = z.infer<typeof createPermissionBodySchema>;
@@ -50,6 +54,8 @@ export const permissionViewSchema = z.object({
   belongServer: z.string(),
   channelCount: z.number().int(),
   bpi: z.boolean(),
+  /** Rolling days of footage kept for a device in this plan; null: not a cloud-recording plan (decisions CU6). */
+  retentionDays: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type PermissionView = z.infer<typeof permissionViewSchema>;
@@ -63,6 +69,35 @@ export const createGrantBodySchema = z
   })
   .strict();
 export type CreateGrantBody = z.infer<typeof createGrantBodySchema>;
+
+/** `PATCH /admin/v1/permissions/{code}`: what may change on a plan once created (its retention only; P1, CU6). */
+export const updatePermissionBodySchema = z
+  .object({
+    retentionDays: z.number().int().min(1).max(L.maxRetentionDays).nullable(),
+  })
+  .strict();
+export type UpdatePermissionBody = z.infer<typeof updatePermissionBodySchema>;
+
+/**
+ * A camera request to verify (decisions CU2): the MAC (canonical), the userTag and the signature as sent, and
+ * the string to sign storage-service built from the request. The streamId stays in permission-service.
+ */
+export const verifyCameraRequestSchema = z.object({
+  macAddr: z.string(),
+  userTag: z.string(),
+  stringToSign: z.string(),
+  signature: z.string(),
+});
+export type VerifyCameraRequest = z.infer<typeof verifyCameraRequestSchema>;
+
+/** A verified camera and its cloud-recording plan now: its owner, the plan's retention and end (epoch ms). */
+export const verifiedCameraSchema = z.object({
+  userId: z.number().int(),
+  grantId: z.number().int(),
+  retentionDays: z.number().int(),
+  planEndsAt: z.number().int(),
+});
+export type VerifiedCamera = z.infer<typeof verifiedCameraSchema>;
 
 /** A grant as operators see it: spec 2.5's record plus whose it is and its service period. */
 export const grantViewSchema = z.object({
@@ -141,6 +176,12 @@ export const PERMISSION_RPC = {
     page.extend({ q: z.unknown().optional(), permissionType: z.unknown().optional() }),
     z.object({ items: z.array(permissionViewSchema), total: z.number().int() }),
   ),
+  updatePermission: permissionContract('admin.update-permission', z.object({ permissionCode: z.string(), body: z.unknown() }), permissionViewSchema),
+  /**
+   * Whether a camera request is signed with the streamId of the device's stream for that userTag, and the
+   * cloud-recording plan it may upload under now: CAMERA_CREDENTIALS_REFUSED or CAMERA_NO_ACTIVE_PLAN otherwise.
+   */
+  verifyCameraRequest: permissionContract('camera.verify-request', verifyCameraRequestSchema, verifiedCameraSchema),
   createGrant: permissionContract('admin.create-grant', z.object({ body: z.unknown() }), grantViewSchema),
   getGrant: permissionContract('admin.get-grant', z.object({ grantId: z.string() }), grantViewSchema),
   listGrants: permissionContract(

@@ -93,4 +93,9 @@ export const SSO_RPC = {
    * `subtoken: null` when the user does not exist. storage-service checks sessionToken = MD5(subtoken + timestamp).
    */
   ssoUserSubtoken: contract('sso', 'user-subtoken', z.object({ userId: z.number().int().positive() }), z.object({ subtoken: z.string().nullable() })),
+  /**
+   * The storeTag of a user's sub-service information (spec 2.7), created on first use and then fixed; `null`
+   * when the user does not exist. permission-service hands it to apps as the authorization records' userTag.
+   */
+  ssoUserStoreTag: contract('sso', 'user-store-tag', z.object({ userId: z.number().int().positive() }), z.object({ storeTag: z.string().nullable() })),
 } as const;

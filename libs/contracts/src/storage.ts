@@ -35,6 +35,49 @@ export const STORAGE_LIMITS = {
   clipGapToleranceSeconds: 1,
 } as const;
 
+/**
+ * A camera request as the edge received it (decisions CU1–CU5): the query string's values, unchecked
+ * (storage-service parses them and answers CAMERA_* codes), and for an upload the body base64.
+ */
+export const cameraRequestSchema = z.object({
+  mac: z.string().optional(),
+  userTag: z.string().optional(),
+  start: z.string().optional(),
+  duration: z.string().optional(),
+  type: z.string().optional(),
+  timestamp: z.string().optional(),
+  signature: z.string().optional(),
+});
+export type CameraRequest = z.infer<typeof cameraRequestSchema>;
+export const cameraSegmentRequestSchema = cameraRequestSchema.extend({ contentBase64: z.string() });
+export type CameraSegmentRequest = z.infer<typeof cameraSegmentRequestSchema>;
+
+/** Where and within which limits a camera uploads (`GET /camera/v1/upload-target`). */
+export const cameraUploadTargetSchema = z.object({
+  uploadUrl: z.string().describe('POST each segment here (the store host): `{PUBLIC_STORE_URL}/camera/v1/segments`'),
+  serverTime: z.number().int().describe('epoch seconds: the camera may set its clock offset from it'),
+  maxSegmentBytes: z.number().int(),
+  maxSegmentSeconds: z.number().int(),
+  outOfOrderToleranceSeconds: z.number().int().describe('a segment may start at most this long before the newest stored one'),
+  quotaBytesPerDay: z.number().int().describe('bytes a device may upload per UTC day'),
+  quotaSegmentsPerMinute: z.number().int().describe('segments a device may upload per minute'),
+  retentionDays: z.number().int().describe("the plan's rolling retention"),
+  planEndsAt: z.number().int().describe('epoch ms: when the current plan ends'),
+});
+export type CameraUploadTarget = z.infer<typeof cameraUploadTargetSchema>;
+
+/** A stored (or already stored: `duplicate`) camera segment. */
+export const cameraSegmentStoredSchema = z.object({
+  segmentId: z.string(),
+  devId: z.string(),
+  start: z.number().int(),
+  duration: z.number(),
+  type: z.number().int(),
+  bytes: z.number().int(),
+  duplicate: z.boolean().describe('true: this segment was stored before (a retry); nothing new was stored'),
+});
+export type CameraSegmentStored = z.infer<typeof cameraSegmentStoredSchema>;
+
 /** A stored segment as the operator (and a recorder) sees it after ingest. */
 export const segmentViewSchema = z.object({
   segmentId: z.string(),
@@ -103,6 +146,10 @@ export const STORAGE_RPC = {
    * serialized PlatformError). The device must have an owner (ADMIN_CONFLICT otherwise).
    */
   ingestSegment: storageContract('ingest-segment', ingestSegmentRequestSchema, segmentViewSchema),
+  /** A camera's discovery: where to upload and the limits (decisions CU1). */
+  cameraUploadTarget: storageContract('camera.upload-target', cameraRequestSchema, cameraUploadTargetSchema),
+  /** A camera's segment upload (decisions CU1–CU5). */
+  cameraSegment: storageContract('camera.segment', cameraSegmentRequestSchema, cameraSegmentStoredSchema),
   /** The HLS media playlist of a signed playback URL (`application/vnd.apple.mpegurl` text). */
   playlist: storageContract('playlist', playlistRequestSchema, z.object({ playlist: z.string() })),
   /** The bytes of one segment of a signed segment URL, base64. */

@@ -21,6 +21,7 @@ import { registerConsole } from './console/console-assets';
 import { EdgeModule } from './edge.module';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { registerGatewayRoutes } from './gateway/gateway-routes';
+import { registerCameraRoutes } from './camera/camera-routes';
 import { registerHlsRoutes } from './hls/hls-routes';
 import { type FrameworkErrorHandler, answerPublicFrameworkError } from './http/framework-errors';
 import { installJsonBodyParser } from './http/json-body';
@@ -111,6 +112,8 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   registerGatewayRoutes(publicApp.getHttpAdapter().getInstance(), publicApp.get(GatewayDispatcher));
   // Playback (/hls/*), with CORS for browser players on other origins (the console on the admin port).
   await registerHlsRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
+  // Cameras' discovery and uploads (/camera/v1/*): raw MPEG-TS bodies, refusals a camera can act on.
+  await registerCameraRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
   // The operator console's static files (apps/console, built to dist/console) beside the admin API.
   await registerConsole(adminApp.getHttpAdapter().getInstance(), { publicStoreUrl: runtime.config.publicStoreUrl });
   // After the other hooks: a refused request is still logged, traced and counted like any answer.

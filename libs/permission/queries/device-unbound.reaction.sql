@@ -16,9 +16,13 @@ WITH inbox AS (
   FROM inbox
   WHERE g.user_id = $2 AND g.ipc_mac = $3 AND g.grant_status = 1 AND g.revoked_at IS NULL
   RETURNING g.id
+), streams AS (
+  UPDATE "permission"."camera_stream" AS s SET revoked_at = $4::timestamptz
+  FROM inbox WHERE s.user_id = $2 AND s.ipc_mac = $3 AND s.revoked_at IS NULL
+  RETURNING s.id
 ), events AS (INSERT INTO "permission"."outbox_event" (id, subject, payload, created_at)
   SELECT e.id, 'dcp.permission.grant.revoked.v1', $5::jsonb || jsonb_build_object('id', e.id, 'data', e.data), now()
   FROM (SELECT gen_random_uuid() AS id, jsonb_build_object('grantId', r.id, 'userId', r.user_id, 'ipcMac', r.ipc_mac, 'permissionCode', p.permission_code, 'reason', 'device-unbound') AS data, r.id AS position FROM revoked AS r JOIN "permission"."permission" AS p ON p.id = r.permission_id) AS e
   ORDER BY e.position
   RETURNING 1)
-SELECT EXISTS (SELECT 1 FROM inbox) AS applied, (SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked, (SELECT count(*)::int FROM released) AS released
+SELECT EXISTS (SELECT 1 FROM inbox) AS applied, (SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked, (SELECT count(*)::int FROM released) AS released, (SELECT count(*)::int FROM streams) AS streams

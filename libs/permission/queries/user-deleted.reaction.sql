@@ -10,9 +10,13 @@ WITH inbox AS (
   UPDATE "permission"."grant" AS g SET revoked_at = $3::timestamptz, revoke_reason = 'user-deleted'
   FROM inbox WHERE g.user_id = $2 AND g.revoked_at IS NULL
   RETURNING g.id, g.user_id, g.ipc_mac, g.permission_id
+), streams AS (
+  UPDATE "permission"."camera_stream" AS s SET revoked_at = $3::timestamptz
+  FROM inbox WHERE s.user_id = $2 AND s.revoked_at IS NULL
+  RETURNING s.id
 ), events AS (INSERT INTO "permission"."outbox_event" (id, subject, payload, created_at)
   SELECT e.id, 'dcp.permission.grant.revoked.v1', $4::jsonb || jsonb_build_object('id', e.id, 'data', e.data), now()
   FROM (SELECT gen_random_uuid() AS id, jsonb_build_object('grantId', r.id, 'userId', r.user_id, 'ipcMac', r.ipc_mac, 'permissionCode', p.permission_code, 'reason', 'user-deleted') AS data, r.id AS position FROM revoked AS r JOIN "permission"."permission" AS p ON p.id = r.permission_id) AS e
   ORDER BY e.position
   RETURNING 1)
-SELECT EXISTS (SELECT 1 FROM inbox) AS applied, (SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked
+SELECT EXISTS (SELECT 1 FROM inbox) AS applied, (SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked, (SELECT count(*)::int FROM streams) AS streams

@@ -6,6 +6,7 @@ import { CurrentServiceAdminUseCase } from './admin/current-service-admin.use-ca
 import { DeviceGrantsUseCase } from './admin/device-grants.use-case';
 import { CreatePermissionUseCase } from './catalogue/create-permission.use-case';
 import { ListPermissionsUseCase } from './catalogue/list-permissions.use-case';
+import { UpdatePermissionUseCase } from './catalogue/update-permission.use-case';
 import { ActivateGrantUseCase } from './gateway/activate-grant.use-case';
 import { CurrentServiceUseCase } from './gateway/current-service.use-case';
 import { QueryNotActiveUseCase } from './gateway/query-not-active.use-case';
@@ -15,6 +16,7 @@ import { GetGrantUseCase } from './grants/get-grant.use-case';
 import { ListGrantsUseCase } from './grants/list-grants.use-case';
 import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
+import { VerifyCameraRequestUseCase } from './streams/verify-camera-request.use-case';
 
 export const PERMISSION_USE_CASES = [
   QueryNotActiveUseCase,
@@ -23,11 +25,13 @@ export const PERMISSION_USE_CASES = [
   QueryValidUseCase,
   CreatePermissionUseCase,
   ListPermissionsUseCase,
+  UpdatePermissionUseCase,
   CreateGrantUseCase,
   GetGrantUseCase,
   ListGrantsUseCase,
   DeviceGrantsUseCase,
   CurrentServiceAdminUseCase,
+  VerifyCameraRequestUseCase,
 ];
 
 export const PERMISSION_REACTIONS = [UserDeletedReaction, DeviceUnboundReaction];

@@ -12,6 +12,10 @@ import { PermissionMetrics } from './common/permission-metrics';
 import { PrismaClient } from './generated/prisma/client';
 import { GrantRepository } from './grants/grant.repository';
 import { PERMISSION_REACTIONS, PERMISSION_USE_CASES } from './permission.entry-points';
+import { ReencryptPermissionSecretsJob } from './reencrypt-permission-secrets.job';
+import { CameraStreamRepository } from './streams/camera-stream.repository';
+import { CameraStreams } from './streams/camera-streams';
+import { StreamSecrets } from './streams/stream-secrets';
 
 @Module({
   providers: [
@@ -21,6 +25,10 @@ import { PERMISSION_REACTIONS, PERMISSION_USE_CASES } from './permission.entry-p
     DeviceDirectory,
     PermissionRepository,
     GrantRepository,
+    StreamSecrets,
+    CameraStreamRepository,
+    CameraStreams,
+    ReencryptPermissionSecretsJob,
     ...PERMISSION_USE_CASES,
     ...PERMISSION_REACTIONS,
   ],

@@ -71,6 +71,9 @@ export async function startPermissionHarness(opts: PermissionHarnessOptions = {}
   const users = new Map<string, TestUser>();
   const devices = new Map<string, { macAddr: string; supportStore: number; lookups: number }>();
   runtime.rpcServer.handleContract(SSO_RPC.ssoFindUser, async ({ openId }) => ({ user: users.get(openId) ?? null }));
+  // The user's storeTag (sub-service information), the authorization records' userTag once a device has a stream
+  // (sso-service creates it on first use for any user; users of a spec may exist only in its rows).
+  runtime.rpcServer.handleContract(SSO_RPC.ssoUserStoreTag, async ({ userId }) => ({ storeTag: `storeTag${userId}` }));
   runtime.rpcServer.handleContract(DEVICE_RPC.findUserDevice, async ({ userId, macAddr }) => {
     const mac = normalizeMac(macAddr);
     const d = mac ? devices.get(`${userId}/${mac}`) : undefined;

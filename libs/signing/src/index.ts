@@ -4,3 +4,4 @@ export * from './md5';
 export * from './secret-box';
 export * from './random';
 export * from './secret-reencryption';
+export * from './camera-upload';

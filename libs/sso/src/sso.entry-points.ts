@@ -16,6 +16,7 @@ import { VerifyAccessTokenUseCase } from './sessions/verify-access-token.use-cas
 import { GetMaintenanceUseCase } from './sub-service/get-maintenance.use-case';
 import { GetServerInfoUseCase } from './sub-service/get-server-info.use-case';
 import { SetMaintenanceUseCase } from './sub-service/set-maintenance.use-case';
+import { UserStoreTagUseCase } from './sub-service/user-store-tag.use-case';
 import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
 import { GetUserAdminUseCase } from './users/admin/get-user-admin.use-case';
 import { SearchUsersUseCase } from './users/admin/search-users.use-case';
@@ -30,6 +31,7 @@ export const SSO_USE_CASES = [
   VerifyAccessTokenUseCase,
   FindUserUseCase,
   UserSubtokenUseCase,
+  UserStoreTagUseCase,
   CreateMerchantUseCase,
   ListMerchantsUseCase,
   GetMerchantUseCase,

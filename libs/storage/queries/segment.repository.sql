@@ -16,7 +16,7 @@ FROM "storage"."segment" s,
     floor(s.start_epoch_s / $1::numeric)::bigint,
     greatest(floor(s.start_epoch_s / $2::numeric), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / ($3::numeric * 1000)))::bigint
   ) AS p(period)
-WHERE s.mac_addr = $4 AND s.user_id = $5
+WHERE s.mac_addr = $4 AND s.user_id = $5 AND s.start_epoch_s * 1000 + s.duration_ms > $6
 ORDER BY 1
 
 -- SegmentRepository.summary
@@ -30,6 +30,18 @@ DELETE FROM "storage"."segment" WHERE id = $1::uuid RETURNING object_key AS "obj
 DELETE FROM "storage"."segment" WHERE id IN (
   SELECT id FROM "storage"."segment"
   WHERE start_epoch_s < $1 AND start_epoch_s * 1000 + duration_ms < $2
+    AND NOT EXISTS (SELECT 1 FROM "storage"."device_plan" p WHERE p.mac_addr = segment.mac_addr AND p.user_id = segment.user_id)
   ORDER BY start_epoch_s LIMIT $3
   FOR UPDATE SKIP LOCKED
+) RETURNING object_key AS "objectKey"
+
+-- SegmentRepository.removeBeyondPlan
+DELETE FROM "storage"."segment" WHERE id IN (
+  SELECT s.id FROM "storage"."device_plan" p
+  JOIN "storage"."segment" s ON s.mac_addr = p.mac_addr AND s.user_id = p.user_id
+  WHERE p.plan_ends_at <= $1
+     OR (s.start_epoch_s * 1000 < $2 - p.retention_days * 86400000::bigint
+         AND s.start_epoch_s * 1000 + s.duration_ms <= $3 - p.retention_days * 86400000::bigint)
+  LIMIT $4
+  FOR UPDATE OF s SKIP LOCKED
 ) RETURNING object_key AS "objectKey"

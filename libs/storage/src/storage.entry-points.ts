@@ -6,6 +6,8 @@
 import { AdminPlaybackUseCase } from './admin/admin-playback.use-case';
 import { AdminRecordingsUseCase } from './admin/admin-recordings.use-case';
 import { RecordingSummaryUseCase } from './admin/recording-summary.use-case';
+import { UploadSegmentUseCase } from './camera/upload-segment.use-case';
+import { UploadTargetUseCase } from './camera/upload-target.use-case';
 import { ObjectStoreLifetime } from './objects/object-store-lifetime';
 import { SharedStoreGuard } from './objects/sharing/shared-store-guard';
 import { GetPlaylistUseCase } from './playback/get-playlist.use-case';
@@ -29,6 +31,8 @@ export const STORAGE_USE_CASES = [
   RecordingSummaryUseCase,
   AdminRecordingsUseCase,
   AdminPlaybackUseCase,
+  UploadTargetUseCase,
+  UploadSegmentUseCase,
 ];
 
 export const STORAGE_REACTIONS = [DeviceUnboundReaction, UserDeletedReaction];

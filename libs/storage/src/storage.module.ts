@@ -2,18 +2,24 @@
  * storage-service: the cloud-storage host (spec 4.5, 2.8). The recording index (segments of video per
  * device, bytes in object storage), the stream operations record.date.query / record.query / record.play
  * authenticated by sessionToken (owners and subtokens kept per replica from answers and events, RP1–RP3),
- * signed HLS playback served through the edge, segment ingest, and the purge of recordings when their
+ * signed HLS playback served through the edge, segment ingest by operators and by cameras (the camera upload
+ * protocol, quotas, retention by plan), and the purge of recordings when their
  * device is unbound or their user deleted. Its host (serviceRuntime) serves and starts what the classes of
  * storage.entry-points.ts declare; the process provides the runtime's parts (RuntimeModule).
  */
 import { Module } from '@nestjs/common';
 import { serviceRuntime } from '@dcp/runtime';
+import { CameraVerifier } from './camera/camera-verifier';
+import { DevicePlans } from './camera/device-plans';
+import { DeviceQuotas } from './camera/device-quotas';
 import { PrismaClient } from './generated/prisma/client';
 import { playbackSignerProvider } from './infrastructure/playback-key';
 import { objectStoreConfigProvider, objectStoreProvider } from './objects/object-store.provider';
 import { StoreLeaseRepository } from './objects/sharing/store-lease.repository';
 import { PlaylistUrls } from './playback/playlist-urls';
 import { SegmentRepository } from './recordings/segment.repository';
+import { SegmentWriter } from './recordings/segment-writer';
+import { RecordingWindow } from './retention/recording-window';
 import { ObjectDeletions } from './retention/object-deletions';
 import { SessionAuthenticator } from './session/session-authenticator';
 import { SESSION_FACTS_LIMITS, SESSION_FACTS_LIMITS_TOKEN } from './session/session-facts';
@@ -31,6 +37,11 @@ import { STORAGE_HOSTED_PARTS, STORAGE_REACTIONS, STORAGE_USE_CASES } from './st
     { provide: SESSION_FACTS_LIMITS_TOKEN, useValue: SESSION_FACTS_LIMITS },
     SessionAuthenticator,
     PlaylistUrls,
+    SegmentWriter,
+    CameraVerifier,
+    DevicePlans,
+    DeviceQuotas,
+    RecordingWindow,
     ...STORAGE_HOSTED_PARTS,
     ...STORAGE_USE_CASES,
     ...STORAGE_REACTIONS,

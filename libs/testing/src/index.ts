@@ -10,6 +10,7 @@ export * from './collector';
 export * from './messaging-tables';
 export * from './raw-events';
 export * from './mpeg-ts';
+export * from './media-tools';
 export * from './events';
 // The exposition-format parser lives with the metrics (libs/observability); specs keep importing it from here.
 export { parsePrometheusText, type PrometheusSample, type PrometheusScrape } from '@dcp/observability';

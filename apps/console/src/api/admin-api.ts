@@ -158,6 +158,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/permissions/{permissionCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a plan's retentionDays (rolling days of cloud recordings kept; null: not a cloud-recording plan), the one field that may change */
+        patch: operations["patchPermissionsPermissionCode"];
+        trace?: never;
+    };
     "/admin/v1/grants": {
         parameters: {
             query?: never;
@@ -1557,6 +1574,7 @@ export interface operations {
                             belongServer: string;
                             channelCount: number;
                             bpi: boolean;
+                            retentionDays: number | null;
                             createdAt: string;
                         }[];
                         total: number;
@@ -1618,6 +1636,7 @@ export interface operations {
                     belongServer?: string;
                     channelCount?: number;
                     bpi?: boolean;
+                    retentionDays?: number | null;
                 };
             };
         };
@@ -1636,6 +1655,99 @@ export interface operations {
                         belongServer: string;
                         channelCount: number;
                         bpi: boolean;
+                        retentionDays: number | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchPermissionsPermissionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                permissionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    retentionDays: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        permissionCode: string;
+                        permissionName: string;
+                        permissionType: number;
+                        durationDays: number;
+                        belongServer: string;
+                        channelCount: number;
+                        bpi: boolean;
+                        retentionDays: number | null;
                         createdAt: string;
                     };
                 };

@@ -44,9 +44,9 @@ describe('public API document (GET /openapi.json)', () => {
   });
 
   it('has only real paths — no query string or fragment in a path key — and one operationId per operation', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(['/gateway', '/sso/authorize_by_token', '/sso/refresh_token', '/sso/user_callback', '/stream']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/camera/v1/segments', '/camera/v1/upload-target', '/gateway', '/sso/authorize_by_token', '/sso/refresh_token', '/sso/user_callback', '/stream']);
     const ids = Object.values(doc.paths as Record<string, Json>).flatMap((item) => ['get', 'post'].filter((m) => item[m]).map((m) => item[m].operationId));
-    expect(ids).toHaveLength(6);
+    expect(ids).toHaveLength(8);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -163,5 +163,25 @@ describe('public API document (GET /openapi.json)', () => {
       const [, section, name] = /"#\/components\/(schemas|parameters)\/([^"]+)"/.exec(r) ?? [];
       expect(doc.components[section]?.[name]).toBeDefined();
     }
+  });
+});
+
+describe('public API document: the camera upload protocol', () => {
+  const doc = buildPublicOpenApiDocument() as Json;
+  const paths = doc.paths as Record<string, Json>;
+
+  it('documents the discovery and the upload with their signed parameters, every refusal with its HTTP status, and the signing recipe', () => {
+    const upload = paths['/camera/v1/segments'].post;
+    expect(upload.parameters.map((p: Json) => p.name)).toEqual(['mac', 'userTag', 'start', 'duration', 'type', 'timestamp', 'signature']);
+    expect(Object.keys(upload.requestBody.content)).toEqual(['video/mp2t']);
+    expect(upload.responses['429'].description).toBe('`CR0429`');
+    expect(upload.responses['429'].headers['Retry-After']).toBeDefined();
+    for (const [status, code] of [['400', 'CR0400'], ['401', 'CR0401'], ['403', 'CR0403'], ['409', 'CR0409'], ['413', 'CR0413'], ['415', 'CR0415']]) {
+      expect(upload.responses[status].content['application/json'].schema.properties.errorCode.enum).toContain(code);
+    }
+    expect(upload.description).toContain('DCP-CAMERA-V1');
+    const target = paths['/camera/v1/upload-target'].get;
+    expect(target.parameters.map((p: Json) => p.name)).toEqual(['mac', 'userTag', 'timestamp', 'signature']);
+    expect(target.responses['200'].content['application/json'].schema.properties.data.properties.uploadUrl).toBeDefined();
   });
 });

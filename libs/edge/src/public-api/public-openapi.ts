@@ -15,6 +15,7 @@
  * The answer (HTTP 200) is `anyOf` one schema per operation: its success envelope (`data` and top-level
  * fields from the catalogue's `response`) or its refusal (`errorCode` one of the codes it can answer).
  */
+import { CAMERA_TAG, cameraPaths } from './camera-openapi';
 import { z } from 'zod';
 import {
   type AnyGatewayOperation,
@@ -113,7 +114,7 @@ function paramsObject(op: AnyGatewayOperation): { required: string[]; properties
  * A zod schema as JSON Schema (OpenAPI 3.1 schemas are JSON Schema 2020-12), without its `$schema` and
  * without the safe-integer bounds zod gives every integer (they say nothing a reader needs).
  */
-function jsonSchema(schema: z.ZodType): Json {
+export function jsonSchema(schema: z.ZodType): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
   return withoutSafeIntegerBounds(rest) as Json;
 }
@@ -418,6 +419,7 @@ export function buildPublicOpenApiDocument(): Json {
     description: 'On the cloud-storage host {store_url} (PUBLIC_STORE_URL; by default the same server).',
     get: getOperation('stream', entries('stream', 'GET'), schemas),
   };
+  Object.assign(paths, cameraPaths());
   return {
     openapi: '3.1.0',
     info: { title: 'Device Cloud Platform public API', version: '1.0.0', description: DESCRIPTION },
@@ -426,6 +428,7 @@ export function buildPublicOpenApiDocument(): Json {
       { name: 'SSO', description: 'Signed calls of merchants\' apps and servers (spec 4.1, 5.1).' },
       { name: 'Gateway', description: 'Operations of signed-in users, server time and the manufacturers\' force unbind (spec 4.4).' },
       { name: 'Cloud storage', description: 'Recordings of a device, authenticated by its owner\'s session token (spec 4.5).' },
+      CAMERA_TAG,
     ],
     paths,
     components: { schemas, parameters: SIGNATURE_HEADERS },

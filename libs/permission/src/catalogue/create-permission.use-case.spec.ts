@@ -14,7 +14,7 @@ describe('permission catalogue (operator API)', () => {
 
   it('creates a permission with defaults belongServer "", channelCount 1, bpi false', async () => {
     const view = await create.execute({ body: { permissionCode: 'cloud-30', permissionName: 'Cloud 30', permissionType: 1, durationDays: 30 } });
-    expect(view).toEqual({ permissionCode: 'cloud-30', permissionName: 'Cloud 30', permissionType: 1, durationDays: 30, belongServer: '', channelCount: 1, bpi: false, createdAt: expect.any(String) });
+    expect(view).toEqual({ permissionCode: 'cloud-30', permissionName: 'Cloud 30', permissionType: 1, durationDays: 30, belongServer: '', channelCount: 1, bpi: false, retentionDays: null, createdAt: expect.any(String) });
   });
 
   it('keeps given optional fields', async () => {

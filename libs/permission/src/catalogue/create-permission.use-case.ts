@@ -1,4 +1,4 @@
-/** Adds a plan to the catalogue; defaults belongServer "", channelCount 1, bpi false; a taken code → ADMIN_CONFLICT. */
+/** Adds a plan to the catalogue; defaults belongServer "", channelCount 1, bpi false, retentionDays null (not cloud recording); a taken code → ADMIN_CONFLICT. */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PlatformError, createPermissionBodySchema, type PermissionView, parseAdminBody, PERMISSION_RPC } from '@dcp/contracts';
 import { toPermissionView } from './permission.mapper';
@@ -22,6 +22,7 @@ export class CreatePermissionUseCase {
       belongServer: body.belongServer ?? '',
       channelCount: body.channelCount ?? 1,
       bpi: body.bpi ?? false,
+      retentionDays: body.retentionDays ?? null,
     });
     if (!created) throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `permission ${body.permissionCode} already exists`);
     this.logger.log(`permission ${created.code} (type ${created.type}, ${created.durationDays} days) added`);

@@ -10,6 +10,7 @@ export function toPermissionView(p: Permission): PermissionView {
     belongServer: p.belongServer,
     channelCount: p.channelCount,
     bpi: p.bpi,
+    retentionDays: p.retentionDays,
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -10,6 +10,8 @@ import type { NewPermission, Permission } from './permission';
 export interface PermissionStore {
   findByCode(code: string): Promise<Permission | null>;
   create(permission: NewPermission): Promise<Permission | undefined>;
+  /** The plan with its new retention, or null when no plan has that code. */
+  setRetention(code: string, retentionDays: number | null): Promise<Permission | null>;
   /** Creation order; `q` matched literally (wildcards escaped), case-insensitively, in the code or name. */
   page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }>;
 }
@@ -30,6 +32,11 @@ export class PermissionRepository implements PermissionStore {
       if (isUniqueViolation(err)) return undefined;
       throw err;
     }
+  }
+
+  async setRetention(code: string, retentionDays: number | null): Promise<Permission | null> {
+    const { count } = await this.db.client.permission.updateMany({ where: { code }, data: { retentionDays } });
+    return count === 1 ? this.findByCode(code) : null;
   }
 
   async page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {

@@ -9,6 +9,8 @@ export interface Permission {
   belongServer: string;
   channelCount: number;
   bpi: boolean;
+  /** Rolling days of footage a cloud-recording plan keeps; null: not a cloud-recording plan (decisions CU6). */
+  retentionDays: number | null;
   createdAt: Date;
 }
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@dcp/contracts';
 import { ManualClock, type WireParamsOf, makeUser, makeUserCall } from '@dcp/testing';
 import { T0, makeGrant, makePermission } from '../test/factories';
-import { FakeDevices, MemoryGrants, failure } from '../test/fakes';
+import { FakeDevices, MemoryGrants, MemoryStreams, failure } from '../test/fakes';
 import { ActivateGrantUseCase } from './activate-grant.use-case';
 
 const DAY = 86_400_000;
@@ -20,7 +20,7 @@ describe('permission.active', () => {
     devices = new FakeDevices();
     clock = new ManualClock(T0);
     devices.bind(7, MAC);
-    useCase = new ActivateGrantUseCase(grants, devices, clock);
+    useCase = new ActivateGrantUseCase(grants, devices, clock, new MemoryStreams());
   });
 
   it('activates a waiting grant on the user\'s device: status 3, MAC, period from now, client details stored; no data', async () => {

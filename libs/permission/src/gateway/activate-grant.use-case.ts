@@ -2,7 +2,7 @@
  * permission.active: starts the service period of a waiting grant on one of the user's devices. Checks in
  * order: ipcMac is a MAC (000006) → the grant exists and is this user's (883202) → it is waiting (883203) →
  * it is tied to no device or to this one (883204) → the device is bound to the user at device-service
- * (020041). The change is one conditional UPDATE, so of two concurrent activations exactly one wins; the
+ * (020041). The device's camera stream is issued (decisions CU3). The change is one conditional UPDATE, so of two concurrent activations exactly one wins; the
  * other answers 883203. Ownership is asked again after the change: a device unbound while the grant was being
  * activated (whose device.unbound may already have been handled, finding the grant still waiting) gets the
  * grant back to waiting and the caller 020041, so no grant stays active on a device the user no longer has.
@@ -14,6 +14,7 @@ import { parseGrantId } from '../grants/grant';
 import { assertActivatable, servicePeriod } from '../grants/grant-rules';
 import { GrantRepository, type GrantStore } from '../grants/grant.repository';
 import { DeviceDirectory, type UserDeviceLookup } from '../common/directories';
+import { CameraStreams, type StreamDirectory } from '../streams/camera-streams';
 
 @Injectable()
 export class ActivateGrantUseCase {
@@ -23,6 +24,7 @@ export class ActivateGrantUseCase {
     @Inject(GrantRepository) private readonly grants: GrantStore,
     @Inject(DeviceDirectory) private readonly devices: UserDeviceLookup,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+    @Inject(CameraStreams) private readonly streams: StreamDirectory,
   ) {}
 
   @ServesOperation('activatePermission')
@@ -34,6 +36,9 @@ export class ActivateGrantUseCase {
     if (!(await this.devices.findUserDevice(userId, ipcMac))) {
       throw new PlatformError(ErrorCode.FC_ACCOUNT_USER_IPC_SETTING_NOT_EXISTS, `device ${ipcMac} is not bound to this user`);
     }
+    // The device's stream first (decisions CU3): once the grant is active its record carries userTag and streamId.
+    // Issued for a device the user has; an activation that then fails leaves a stream no plan lets upload.
+    await this.streams.ensure(userId, ipcMac);
     const period = servicePeriod(grant.permission, this.clock.now());
     const won = await this.grants.activate(grant.grantId, {
       ipcMac,

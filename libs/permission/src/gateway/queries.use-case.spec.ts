@@ -1,7 +1,7 @@
 import { ErrorCode, type OperationKey } from '@dcp/contracts';
 import { ManualClock, type WireParamsOf, makeUser, makeUserCall } from '@dcp/testing';
 import { T0, makeGrant, makePermission } from '../test/factories';
-import { FakeDevices, MemoryGrants, failure } from '../test/fakes';
+import { FakeDevices, MemoryGrants, MemoryStreams, failure } from '../test/fakes';
 import { CurrentServiceUseCase } from './current-service.use-case';
 import { QueryNotActiveUseCase } from './query-not-active.use-case';
 import { QueryValidUseCase } from './query-valid.use-case';
@@ -29,7 +29,7 @@ describe('gateway queries', () => {
       grants.add(makeGrant({ grantStatus: 3, startTime: clock.now(), endTime: clock.now() + DAY }));
       grants.add(makeGrant({ revokedAt: clock.now(), revokeReason: 'user-deleted' }));
       grants.add(makeGrant({ userId: 8 }));
-      const useCase = new QueryNotActiveUseCase(grants, clock);
+      const useCase = new QueryNotActiveUseCase(grants, clock, new MemoryStreams());
       const all = await useCase.execute(call('queryUserNotActive', { supportBpi: '1' }));
       expect((all.data as { grantId: number }[]).map((r) => r.grantId)).toEqual([plain.grantId, bpi.grantId]);
       expect(all.extra).toEqual({ sysDate: clock.now() });
@@ -46,7 +46,7 @@ describe('gateway queries', () => {
       grants.add(makeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now - 2 * DAY, endTime: now - 1 }));
       grants.add(makeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, revokedAt: now }));
       grants.add(makeGrant());
-      const useCase = new QueryValidUseCase(grants, clock);
+      const useCase = new QueryValidUseCase(grants, clock, new MemoryStreams());
       const res = await useCase.execute(call('queryUserIpcsValid'));
       expect(res.data).toEqual([expect.objectContaining({ grantId: a.grantId, ipcMac: MAC, grantStatus: 3 }), expect.objectContaining({ grantId: b.grantId })]);
       expect(res.extra).toEqual({ sysDate: now });

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
 import { T0, makePermission } from '../test/factories';
-import { FakeDevices, FakeUsers, MemoryGrants, MemoryPermissions, failure } from '../test/fakes';
+import { FakeDevices, FakeUsers, MemoryGrants, MemoryPermissions, MemoryStreams, failure } from '../test/fakes';
 import { CreateGrantUseCase } from './create-grant.use-case';
 
 const DAY = 86_400_000;
@@ -23,7 +23,7 @@ describe('create grant (operator API)', () => {
     permissions.rows.push(makePermission({ code: 'paid', type: 1, durationDays: 30 }), makePermission({ code: 'free', type: 2, durationDays: 7 }));
     users.add(7, 'open-7');
     devices.bind(7, 'AABBCCDDEE01');
-    useCase = new CreateGrantUseCase(permissions, grants, users, devices, clock);
+    useCase = new CreateGrantUseCase(permissions, grants, users, devices, clock, new MemoryStreams());
   });
 
   it('a paid grant waits for activation (status 1), initTime = now', async () => {

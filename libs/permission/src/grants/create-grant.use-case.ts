@@ -2,13 +2,15 @@
  * Gives a permission to a user (operator API). Checks in order: body (ADMIN_VALIDATION_FAILED naming the
  * field, also a malformed ipcMac) → permission exists → user exists at sso-service → the device, when given,
  * is bound to that user at device-service (ADMIN_CONFLICT otherwise). Paid grants wait for activation; free
- * grants given for a device are active at once.
+ * grants given for a device are active at once, with the device's camera stream issued (decisions CU3).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { ErrorCode, PlatformError, createGrantBodySchema, normalizeMac, type GrantView, parseAdminBody, PERMISSION_RPC } from '@dcp/contracts';
 import { PermissionRepository, type PermissionStore } from '../catalogue/permission.repository';
 import { DeviceDirectory, UserDirectory, type UserLookup, type UserDeviceLookup } from '../common/directories';
+import { CameraStreams, type StreamDirectory } from '../streams/camera-streams';
+import { GRANT_STATUS } from './grant';
 import { initialState } from './grant-rules';
 import { toGrantView } from './grant.mapper';
 import { GrantRepository, type GrantStore } from './grant.repository';
@@ -23,6 +25,7 @@ export class CreateGrantUseCase {
     @Inject(UserDirectory) private readonly users: UserLookup,
     @Inject(DeviceDirectory) private readonly devices: UserDeviceLookup,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+    @Inject(CameraStreams) private readonly streams: StreamDirectory,
   ) {}
 
   @ServesRpc(PERMISSION_RPC.createGrant, 'admin.create_grant')
@@ -38,7 +41,10 @@ export class CreateGrantUseCase {
       throw new PlatformError(ErrorCode.ADMIN_CONFLICT, `device ${ipcMac} is not bound to user ${user.openId}`);
     }
     const now = this.clock.now();
-    const grant = await this.grants.create({ userId: user.userId, openId: user.openId, permissionId: permission.id, ipcMac, initTime: now, ...initialState(permission, ipcMac, now) });
+    const state = initialState(permission, ipcMac, now);
+    // Active at once on a device: its stream first, as at activation (decisions CU3).
+    if (ipcMac !== null && state.grantStatus === GRANT_STATUS.active) await this.streams.ensure(user.userId, ipcMac);
+    const grant = await this.grants.create({ userId: user.userId, openId: user.openId, permissionId: permission.id, ipcMac, initTime: now, ...state });
     this.logger.log(`grant ${grant.grantId}: ${permission.code} to user ${user.userId}${ipcMac ? ` for ${ipcMac}` : ''} (status ${grant.grantStatus})`);
     return toGrantView(grant);
   }

@@ -1,5 +1,6 @@
 /** Grants as operators see them (admin API) and as users see them (spec 2.5 authorization records). */
 import type { GrantView } from '@dcp/contracts';
+import type { CameraStream } from '../streams/camera-stream';
 import type { Grant } from './grant';
 
 export function toGrantView(g: Grant): GrantView {
@@ -37,11 +38,12 @@ export interface AuthorizationRecord {
 }
 
 /**
- * ipcMac "" while the grant is not tied to a device; permissionValue = the plan's durationDays; userTag ""
- * (the platform keeps no per-user service tag); streamId absent (permission-service assigns no cloud-storage
- * stream). docs/decisions.md P12–P15.
+ * ipcMac "" while the grant is not tied to a device; permissionValue = the plan's durationDays. A grant on a
+ * device with the owner's live camera stream carries its userTag and streamId (what the app hands the camera,
+ * decisions CU3); otherwise userTag "" and no streamId. docs/decisions.md P12–P15.
  */
-export function toAuthorizationRecord(g: Grant): AuthorizationRecord {
+export function toAuthorizationRecord(g: Grant, stream?: CameraStream): AuthorizationRecord {
+  const streamFields = stream && stream.ipcMac === g.ipcMac && stream.userId === g.userId ? { userTag: stream.userTag, streamId: stream.streamId } : { userTag: '' };
   return {
     grantId: g.grantId,
     ipcMac: g.ipcMac ?? '',
@@ -50,7 +52,7 @@ export function toAuthorizationRecord(g: Grant): AuthorizationRecord {
     permissionType: g.permission.type,
     permissionValue: g.permission.durationDays,
     grantStatus: g.grantStatus,
-    userTag: '',
+    ...streamFields,
     belongServer: g.permission.belongServer,
     initTime: g.initTime,
     channelCount: g.permission.channelCount,

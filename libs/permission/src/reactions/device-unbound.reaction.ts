@@ -1,7 +1,8 @@
 /**
  * permission-service on device.unbound (consumer `permission-service`): the user's grants in service on that
  * device end (revoked, 'device-unbound', each publishing grant.revoked); grants waiting for that device are
- * released (ipcMac cleared) so they can be activated on another device. One statement with the inbox row
+ * released (ipcMac cleared) so they can be activated on another device; the device's camera stream for that
+ * user is revoked. One statement with the inbox row
  * (decisions OB3), so an event delivered again changes nothing.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -14,6 +15,8 @@ import { grantRevokedEventsCte } from './grant-revoked';
 interface Outcome extends StatementOutcome {
   revoked: number;
   released: number;
+  /** The device's camera stream for that owner, revoked: the next binding gets a new streamId (decisions CU3, CU4). */
+  streams: number;
 }
 
 /**
@@ -33,8 +36,12 @@ const RELEASE_DEVICE = reactionStatement<Outcome>({
        FROM inbox
        WHERE g.user_id = $2 AND g.ipc_mac = $3 AND g.grant_status = ${GRANT_STATUS.waiting} AND g.revoked_at IS NULL
        RETURNING g.id
+     ), streams AS (
+       UPDATE "permission"."camera_stream" AS s SET revoked_at = $4::timestamptz
+       FROM inbox WHERE s.user_id = $2 AND s.ipc_mac = $3 AND s.revoked_at IS NULL
+       RETURNING s.id
      ), events AS (${grantRevokedEventsCte('revoked', '$5', 'device-unbound')})`,
-  select: `(SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked, (SELECT count(*)::int FROM released) AS released`,
+  select: `(SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked, (SELECT count(*)::int FROM released) AS released, (SELECT count(*)::int FROM streams) AS streams`,
 });
 
 @Injectable()

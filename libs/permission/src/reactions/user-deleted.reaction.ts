@@ -1,6 +1,6 @@
 /**
  * permission-service on user.deleted (consumer `permission-service`): every grant of the user is revoked
- * ('user-deleted'), each publishing grant.revoked. One statement with the inbox row (decisions OB3), so an
+ * ('user-deleted'), each publishing grant.revoked, and the user's camera streams with them. One statement with the inbox row (decisions OB3), so an
  * event delivered again changes nothing.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -11,6 +11,8 @@ import { grantRevokedEventsCte } from './grant-revoked';
 
 interface Outcome extends StatementOutcome {
   revoked: number;
+  /** Camera streams revoked: the user's cameras stop uploading at their next segment (decisions CU4). */
+  streams: number;
 }
 
 /** $2 user id, $3 the revocation time, $4 the grant.revoked head. */
@@ -21,8 +23,12 @@ const REVOKE_ALL = reactionStatement<Outcome>({
        UPDATE "permission"."grant" AS g SET revoked_at = $3::timestamptz, revoke_reason = 'user-deleted'
        FROM inbox WHERE g.user_id = $2 AND g.revoked_at IS NULL
        RETURNING g.id, g.user_id, g.ipc_mac, g.permission_id
+     ), streams AS (
+       UPDATE "permission"."camera_stream" AS s SET revoked_at = $3::timestamptz
+       FROM inbox WHERE s.user_id = $2 AND s.revoked_at IS NULL
+       RETURNING s.id
      ), events AS (${grantRevokedEventsCte('revoked', '$4', 'user-deleted')})`,
-  select: `(SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked`,
+  select: `(SELECT count(*)::int FROM events) AS enqueued, (SELECT count(*)::int FROM revoked) AS revoked, (SELECT count(*)::int FROM streams) AS streams`,
 });
 
 @Injectable()
@@ -43,6 +49,6 @@ export class UserDeletedReaction implements StatementReaction<'userDeleted', Out
 
   applied(row: Outcome, data: EventPayload<'userDeleted'>): void {
     this.metrics.reaction('user.deleted', 'revoked', row.revoked);
-    if (row.revoked > 0) this.logger.log(`user ${data.userId} deleted: ${row.revoked} grant(s) revoked`);
+    if (row.revoked + row.streams > 0) this.logger.log(`user ${data.userId} deleted: ${row.revoked} grant(s) and ${row.streams} camera stream(s) revoked`);
   }
 }

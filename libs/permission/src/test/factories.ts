@@ -11,7 +11,7 @@ let nextGrantId = 1;
 /** A catalogue entry: a paid (type 1) 30-day plan coded `plan-<id>`. */
 export function makePermission(overrides: Partial<Permission> = {}): Permission {
   const id = overrides.id ?? nextPermissionId++;
-  return { id, code: `plan-${id}`, name: `Plan ${id}`, type: 1, durationDays: 30, belongServer: '', channelCount: 1, bpi: false, createdAt: new Date(T0), ...overrides };
+  return { id, code: `plan-${id}`, name: `Plan ${id}`, type: 1, durationDays: 30, belongServer: '', channelCount: 1, bpi: false, retentionDays: null, createdAt: new Date(T0), ...overrides };
 }
 
 /** A grant waiting for activation (status 1), tied to no device, of user 7 (`makeUser({ userId: 7 })`, openId open-7). */

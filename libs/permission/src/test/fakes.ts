@@ -1,5 +1,8 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores and directories with the real rules (each implements the interface its use cases depend on). */
+import { randomBytes } from 'node:crypto';
 import type { ListPermissionsFilter } from '@dcp/contracts';
+import type { CameraStream } from '../streams/camera-stream';
+import type { StreamDirectory } from '../streams/camera-streams';
 import type { NewPermission, Permission } from '../catalogue/permission';
 import type { PermissionStore } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
@@ -19,6 +22,12 @@ export class MemoryPermissions implements PermissionStore {
     if (this.rows.some((r) => r.code === p.code)) return undefined;
     const row = makePermission({ ...p });
     this.rows.push(row);
+    return row;
+  }
+  async setRetention(code: string, retentionDays: number | null): Promise<Permission | null> {
+    const row = this.rows.find((p) => p.code === code);
+    if (!row) return null;
+    row.retentionDays = retentionDays;
     return row;
   }
   async page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
@@ -116,4 +125,19 @@ export async function failure(promise: Promise<unknown>): Promise<{ code: string
     return err as { code: string; failureDetails: string };
   }
   throw new Error('expected the call to fail');
+}
+
+/** Camera streams in memory (CameraStreams' rules: one live stream per device and owner, issued once). */
+export class MemoryStreams implements StreamDirectory {
+  readonly rows: CameraStream[] = [];
+  async ensure(userId: number, ipcMac: string): Promise<CameraStream> {
+    const live = this.rows.find((s) => s.userId === userId && s.ipcMac === ipcMac);
+    if (live) return live;
+    const stream = { id: this.rows.length + 1, userId, ipcMac, userTag: `tag${userId}`, streamId: randomBytes(16).toString('hex') };
+    this.rows.push(stream);
+    return stream;
+  }
+  async liveOf(userId: number, ipcMacs: readonly string[]): Promise<Map<string, CameraStream>> {
+    return new Map(this.rows.filter((s) => s.userId === userId && ipcMacs.includes(s.ipcMac)).map((s) => [s.ipcMac, s]));
+  }
 }

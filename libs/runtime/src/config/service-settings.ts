@@ -25,6 +25,21 @@ export interface ServiceSettings {
   readonly eventAckWaitMs: number;
   /** Days an admin audit entry is kept (AUDIT_RETENTION_DAYS); sso-service purges older ones. */
   readonly auditRetentionDays: number;
+  /** What storage-service allows a camera (README "Cloud recording from a camera", decisions CU5–CU7). */
+  readonly cameraUploads: CameraUploadSettings;
+  /** How often storage-service's retention sweep runs besides after each purge event (RETENTION_SWEEP_INTERVAL_MS). */
+  readonly retentionSweepIntervalMs: number;
+}
+
+export interface CameraUploadSettings {
+  /** Bytes one device may upload per UTC day (CAMERA_QUOTA_BYTES_PER_DAY). */
+  readonly quotaBytesPerDay: number;
+  /** Segments one device may upload per minute (CAMERA_QUOTA_SEGMENTS_PER_MINUTE). */
+  readonly quotaSegmentsPerMinute: number;
+  /** How far before the device's newest stored segment a new one may start (CAMERA_OUT_OF_ORDER_SECONDS). */
+  readonly outOfOrderToleranceSeconds: number;
+  /** Days footage stays after its cloud-recording plan ended, before it is purged (RECORDING_GRACE_DAYS). */
+  readonly graceDays: number;
 }
 
 /** A merchant call must end before the RPC carrying it does, or the caller sees 000099 instead of OP0052 (AB5). */
@@ -53,5 +68,12 @@ export function loadServiceSettings(env: NodeJS.ProcessEnv, process: { mode: 'em
     eventRetryDelayMs: int(env, 'EVENT_RETRY_DELAY_MS', 5_000, 10, 3_600_000),
     eventAckWaitMs: int(env, 'EVENT_ACK_WAIT_MS', DEFAULT_ACK_WAIT_MS, 1_000, 3_600_000),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    cameraUploads: {
+      quotaBytesPerDay: int(env, 'CAMERA_QUOTA_BYTES_PER_DAY', 16 * 1024 ** 3, 1024 * 1024, 1024 ** 4),
+      quotaSegmentsPerMinute: int(env, 'CAMERA_QUOTA_SEGMENTS_PER_MINUTE', 60, 1, 6000),
+      outOfOrderToleranceSeconds: int(env, 'CAMERA_OUT_OF_ORDER_SECONDS', 600, 0, 7 * 86_400),
+      graceDays: int(env, 'RECORDING_GRACE_DAYS', 7, 0, 3660),
+    },
+    retentionSweepIntervalMs: int(env, 'RETENTION_SWEEP_INTERVAL_MS', 60_000, 100, 86_400_000),
   };
 }

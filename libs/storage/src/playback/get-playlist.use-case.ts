@@ -17,6 +17,7 @@ import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import { assertVerified, denied, gone } from './playback-errors';
 import { PlaybackSigner, segmentUrl, withScheme } from './playback-signer';
+import { RecordingWindow } from '../retention/recording-window';
 import { renderPlaylist } from './playlist';
 
 export type PlaylistRequest = z.output<typeof playlistRequestSchema>;
@@ -30,6 +31,7 @@ export class GetPlaylistUseCase {
     @Inject(PLAYBACK_SIGNER) private readonly signer: PlaybackSigner,
     private readonly owners: SessionAuthenticator,
     private readonly segments: SegmentRepository,
+    private readonly window: RecordingWindow,
   ) {}
 
   @ServesRpc(STORAGE_RPC.playlist, 'playlist')
@@ -44,7 +46,7 @@ export class GetPlaylistUseCase {
 
     const owner = await this.owners.currentOwner(macAddr);
     if (owner === undefined) throw gone(`device ${macAddr} has no owner: its recordings are no longer available`);
-    const segments = await this.segments.overlapping(macAddr, owner, from, to);
+    const segments = await this.window.visible(macAddr, owner, await this.segments.overlapping(macAddr, owner, from, to));
     if (segments.length === 0) throw gone(`no recordings of device ${macAddr} between ${from} and ${to}`);
 
     const expires = Number(req.expires);

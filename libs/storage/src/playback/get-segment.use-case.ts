@@ -16,6 +16,7 @@ import { assertVerified, denied, gone } from './playback-errors';
 import { PlaybackSigner } from './playback-signer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { RecordingWindow } from '../retention/recording-window';
 
 @Injectable()
 export class GetSegmentUseCase {
@@ -26,6 +27,7 @@ export class GetSegmentUseCase {
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly owners: SessionAuthenticator,
     private readonly segments: SegmentRepository,
+    private readonly window: RecordingWindow,
   ) {}
 
   @ServesRpc(STORAGE_RPC.segment, 'segment')
@@ -41,6 +43,7 @@ export class GetSegmentUseCase {
     if (segment.macAddr !== macAddr) throw denied(`segment ${segmentId} does not belong to device ${macAddr}`);
     const owner = await this.owners.currentOwner(macAddr);
     if (owner !== segment.userId) throw gone(`segment ${segmentId} is no longer available: device ${macAddr} changed hands`);
+    if ((await this.window.visible(macAddr, owner, [segment])).length === 0) throw gone(`segment ${segmentId} is past its plan's retention`);
     const bytes = await this.store.get(segment.objectKey);
     if (!bytes) throw gone(`segment ${segmentId} has no stored bytes`);
     return { contentBase64: bytes.toString('base64') };

@@ -71,6 +71,12 @@ export class SegmentRepository {
     return row ? toSegment(row) : undefined;
   }
 
+  /** Start (epoch s) of the owner's newest segment of the device, or undefined (one backward step of the index). */
+  async newestStart(macAddr: string, userId: number): Promise<number | undefined> {
+    const row = await this.db.client.segment.findFirst({ where: { macAddr, userId }, orderBy: { startEpochS: 'desc' }, select: { startEpochS: true } });
+    return row ? Number(row.startEpochS) : undefined;
+  }
+
   async findById(id: string): Promise<Segment | undefined> {
     const row = await this.db.client.segment.findUnique({ where: { id } });
     return row ? toSegment(row) : undefined;
@@ -97,14 +103,16 @@ export class SegmentRepository {
    * Whether `overlapping` would find anything: what record.play needs (decisions CS8), answered by one EXISTS
    * on the same index instead of reading and mapping the rows.
    */
-  async hasOverlapping(macAddr: string, userId: number, fromS: number, toS: number): Promise<boolean> {
+  async hasOverlapping(macAddr: string, userId: number, fromS: number, toS: number, visibleAfterMs = 0): Promise<boolean> {
+    if (visibleAfterMs === Number.POSITIVE_INFINITY) return false;
     const from = Math.floor(fromS);
+    const endAfterMs = BigInt(Math.max(from * 1000, Math.floor(visibleAfterMs)));
     const rows = await this.db.client.$queryRaw<{ found: boolean }[]>`
       SELECT EXISTS (
         SELECT 1 FROM "storage"."segment"
         WHERE mac_addr = ${macAddr} AND user_id = ${userId}
           AND start_epoch_s BETWEEN ${BigInt(from - STORAGE_LIMITS.maxSegmentSeconds)} AND ${BigInt(Math.floor(toS))}
-          AND start_epoch_s * 1000 + duration_ms > ${BigInt(from) * 1000n}
+          AND start_epoch_s * 1000 + duration_ms > ${endAfterMs}
       ) AS found`;
     return rows[0]?.found === true;
   }
@@ -114,16 +122,20 @@ export class SegmentRepository {
     return this.recordedPeriods(macAddr, userId, 86_400);
   }
 
-  /** UTC hours (hours since the epoch) with recordings of the owner's device (record.date.query, decisions CS6). */
-  recordedHours(macAddr: string, userId: number): Promise<number[]> {
-    return this.recordedPeriods(macAddr, userId, 3_600);
+  /**
+   * UTC hours (hours since the epoch) with recordings of the owner's device ending after `visibleAfterMs`
+   * (record.date.query, decisions CS6; retention's window, CU6).
+   */
+  recordedHours(macAddr: string, userId: number, visibleAfterMs = 0): Promise<number[]> {
+    if (visibleAfterMs === Number.POSITIVE_INFINITY) return Promise.resolve([]);
+    return this.recordedPeriods(macAddr, userId, 3_600, visibleAfterMs);
   }
 
   /**
    * The periods of `periodS` seconds since the epoch that hold recordings: each segment counts for every period
    * it covers; one ending exactly at a period's end does not count for the next.
    */
-  private async recordedPeriods(macAddr: string, userId: number, periodS: number): Promise<number[]> {
+  private async recordedPeriods(macAddr: string, userId: number, periodS: number, visibleAfterMs = 0): Promise<number[]> {
     const rows = await this.db.client.$queryRaw<{ period: bigint | number }[]>`
       SELECT DISTINCT p.period AS period
       FROM "storage"."segment" s,
@@ -131,7 +143,7 @@ export class SegmentRepository {
           floor(s.start_epoch_s / ${periodS}::numeric)::bigint,
           greatest(floor(s.start_epoch_s / ${periodS}::numeric), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / (${periodS}::numeric * 1000)))::bigint
         ) AS p(period)
-      WHERE s.mac_addr = ${macAddr} AND s.user_id = ${userId}
+      WHERE s.mac_addr = ${macAddr} AND s.user_id = ${userId} AND s.start_epoch_s * 1000 + s.duration_ms > ${BigInt(Math.floor(visibleAfterMs))}
       ORDER BY 1`;
     return rows.map((r) => Number(r.period));
   }
@@ -146,6 +158,25 @@ export class SegmentRepository {
     return { segments: Number(row?.n ?? 0), bytes: num(row?.bytes) ?? 0, firstStart: num(row?.first), lastEndMs: num(row?.lastEnd) };
   }
 
+  /**
+   * Inside the caller's transaction: removes up to `limit` segments their device's plan no longer keeps
+   * (decisions CU6) — ended at or before now − the plan's retention, or all of them once the plan ended more
+   * than `graceMs` ago; returns their keys. RecordingWindow shows the same rule.
+   */
+  async removeBeyondPlan(tx: StorageTransaction, nowMs: number, graceMs: number, limit: number): Promise<string[]> {
+    const rows = await tx.$queryRaw<{ objectKey: string }[]>`
+      DELETE FROM "storage"."segment" WHERE id IN (
+        SELECT s.id FROM "storage"."device_plan" p
+        JOIN "storage"."segment" s ON s.mac_addr = p.mac_addr AND s.user_id = p.user_id
+        WHERE p.plan_ends_at <= ${new Date(nowMs - graceMs)}
+           OR (s.start_epoch_s * 1000 < ${BigInt(Math.floor(nowMs))} - p.retention_days * 86400000::bigint
+               AND s.start_epoch_s * 1000 + s.duration_ms <= ${BigInt(Math.floor(nowMs))} - p.retention_days * 86400000::bigint)
+        LIMIT ${limit}
+        FOR UPDATE OF s SKIP LOCKED
+      ) RETURNING object_key AS "objectKey"`;
+    return rows.map((r) => r.objectKey);
+  }
+
   /** Inside the caller's transaction: removes one row (a refused ingest); returns its object key if it was there. */
   async removeById(tx: StorageTransaction, id: string): Promise<string[]> {
     const rows = await tx.$queryRaw<{ objectKey: string }[]>`
@@ -153,13 +184,17 @@ export class SegmentRepository {
     return rows.map((r) => r.objectKey);
   }
 
-  /** Inside the caller's transaction: removes up to `limit` segments that ended before `cutoffMs`; returns their keys. */
+  /**
+   * Inside the caller's transaction: removes up to `limit` segments of devices without a cloud-recording plan
+   * on record (their plan's retention rules them: removeBeyondPlan) that ended before `cutoffMs`; returns their keys.
+   */
   async removeEndedBefore(tx: StorageTransaction, cutoffMs: number, limit: number): Promise<string[]> {
     // start_epoch_s bounds the scan on its index; the exact end decides.
     const rows = await tx.$queryRaw<{ objectKey: string }[]>`
       DELETE FROM "storage"."segment" WHERE id IN (
         SELECT id FROM "storage"."segment"
         WHERE start_epoch_s < ${BigInt(Math.floor(cutoffMs / 1000))} AND start_epoch_s * 1000 + duration_ms < ${BigInt(Math.floor(cutoffMs))}
+          AND NOT EXISTS (SELECT 1 FROM "storage"."device_plan" p WHERE p.mac_addr = segment.mac_addr AND p.user_id = segment.user_id)
         ORDER BY start_epoch_s LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       ) RETURNING object_key AS "objectKey"`;

@@ -1,20 +1,21 @@
 /**
- * Purges what retention rules say must go, on every replica: at start, every `SWEEP_INTERVAL_MS`, and at
+ * Purges what retention rules say must go, on every replica: at start, every RETENTION_SWEEP_INTERVAL_MS, and at
  * once after a purge event (poke):
- * 1. segments whose end is older than `retentionDays` (30 days): rows deleted and keys enqueued in one
- *    transaction, in batches;
+ * 1. segments their device's cloud-recording plan no longer keeps (its rolling retention; everything once the
+ *    plan ended RECORDING_GRACE_DAYS ago, decisions CU6), and segments of devices without a plan whose end is
+ *    older than `retentionDays` (30 days): rows deleted and keys enqueued in one transaction, in batches;
  * 2. due object deletions (purges, retention, orphaned uploads): deleted from the object store.
  * One sweep at a time per process; replicas share the work through SKIP LOCKED.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { STORAGE_LIMITS } from '@dcp/contracts';
-import { HostedPart, RUNTIME_CLOCK, RUNTIME_METRICS, SERVICE_EVENTS, type Clock, type PlatformMetrics, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
-import type { StorageDatabase } from '../storage-database.types';
+import { HostedPart, RUNTIME_CLOCK, RUNTIME_CONFIG, RUNTIME_METRICS, SERVICE_EVENTS, type Clock, type PlatformMetrics, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
+import type { StorageConfig } from '../storage-config';
 import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { ObjectDeletions } from './object-deletions';
 
-export const SWEEP_INTERVAL_MS = 60_000;
 const BATCH = 500;
 
 export interface SweepResult {
@@ -43,6 +44,7 @@ export class RetentionSweeper {
     private readonly segments: SegmentRepository,
     private readonly deletions: ObjectDeletions,
     @Inject(SERVICE_EVENTS) private readonly events: Pick<ServiceEvents<never>, 'onHandled'>,
+    @Inject(RUNTIME_CONFIG) private readonly config: Pick<StorageConfig, 'cameraUploads' | 'retentionSweepIntervalMs'>,
   ) {}
 
   start(): void {
@@ -51,7 +53,7 @@ export class RetentionSweeper {
     });
     this.metrics.sample('dcp_storage_object_deletions_pending', async () => [{ labels: {}, value: await this.deletions.pending() }]);
     this.poke();
-    this.timer = setInterval(() => this.poke(), SWEEP_INTERVAL_MS);
+    this.timer = setInterval(() => this.poke(), this.config.retentionSweepIntervalMs);
     this.timer.unref();
   }
 
@@ -85,15 +87,21 @@ export class RetentionSweeper {
   private async run(): Promise<SweepResult> {
     const now = this.clock.now();
     const cutoffMs = now - STORAGE_LIMITS.retentionDays * 86_400_000;
+    const graceMs = this.config.cameraUploads.graceDays * 86_400_000;
     let expiredSegments = 0;
-    for (;;) {
-      const keys = await this.db.client.$transaction(async (tx) => {
-        const removed = await this.segments.removeEndedBefore(tx, cutoffMs, BATCH);
-        await this.deletions.enqueue(removed, new Date(now), tx);
-        return removed;
-      });
-      expiredSegments += keys.length;
-      if (keys.length < BATCH) break;
+    for (const remove of [
+      (tx: StorageTransaction) => this.segments.removeBeyondPlan(tx, now, graceMs, BATCH),
+      (tx: StorageTransaction) => this.segments.removeEndedBefore(tx, cutoffMs, BATCH),
+    ]) {
+      for (;;) {
+        const keys = await this.db.client.$transaction(async (tx) => {
+          const removed = await remove(tx);
+          await this.deletions.enqueue(removed, new Date(now), tx);
+          return removed;
+        });
+        expiredSegments += keys.length;
+        if (keys.length < BATCH) break;
+      }
     }
     let deletedObjects = 0;
     for (;;) {

@@ -8,6 +8,7 @@ import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMI
 import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { PlaylistUrls } from '../playback/playlist-urls';
 import { SegmentRepository } from '../recordings/segment.repository';
+import { RecordingWindow } from '../retention/recording-window';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import { streamSession } from './stream-session';
 
@@ -19,6 +20,7 @@ export class RecordPlayUseCase {
     private readonly urls: PlaylistUrls,
     private readonly auth: SessionAuthenticator,
     private readonly segments: SegmentRepository,
+    private readonly window: RecordingWindow,
   ) {}
 
   @ServesOperation('recordPlay')
@@ -28,7 +30,8 @@ export class RecordPlayUseCase {
     const from = Math.floor(params.recordSt);
     const userId = await this.auth.authenticate(session);
     const to = from + STORAGE_LIMITS.playWindowSeconds;
-    if (!(await this.segments.hasOverlapping(session.macAddr, userId, from, to))) {
+    const visibleAfterMs = await this.window.visibleAfterMs(session.macAddr, userId);
+    if (!(await this.segments.hasOverlapping(session.macAddr, userId, from, to, visibleAfterMs))) {
       throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `parameter recordSt: the device has no recording between recordSt and ${STORAGE_LIMITS.playWindowSeconds / 3600} hours later`);
     }
     const { recordUrl, secureUrl } = this.urls.issue(session.macAddr, from, to);

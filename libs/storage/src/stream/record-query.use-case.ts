@@ -1,12 +1,13 @@
 /**
  * record.query (spec 4.5, 2.8): `recordList` = the clips of the device overlapping [recordSt, recordEt],
- * each `[start, end, type]` as strings of epoch seconds (clips.ts).
+ * each `[start, end, type]` as strings of epoch seconds (clips.ts); what retention removed is never listed.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
 import { groupClips, toRecordList } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
+import { RecordingWindow } from '../retention/recording-window';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import { streamSession } from './stream-session';
 
@@ -16,6 +17,7 @@ export class RecordQueryUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     private readonly auth: SessionAuthenticator,
     private readonly segments: SegmentRepository,
+    private readonly window: RecordingWindow,
   ) {}
 
   @ServesOperation('recordQuery')
@@ -23,7 +25,7 @@ export class RecordQueryUseCase {
     const session = streamSession(params, this.clock.now());
     const range = queryRange(params.recordSt, params.recordEt);
     const userId = await this.auth.authenticate(session);
-    const segments = await this.segments.overlapping(session.macAddr, userId, range.from, range.to);
+    const segments = await this.window.visible(session.macAddr, userId, await this.segments.overlapping(session.macAddr, userId, range.from, range.to));
     return { extra: { recordList: toRecordList(groupClips(segments)) } };
   }
 }

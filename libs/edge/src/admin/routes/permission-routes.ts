@@ -1,5 +1,5 @@
 /** The permission catalogue and grants (permission-service): admin routes (the table is admin-routes.ts). */
-import { PERMISSION_RPC, createGrantBodySchema, createPermissionBodySchema } from '@dcp/contracts';
+import { PERMISSION_RPC, createGrantBodySchema, createPermissionBodySchema, updatePermissionBodySchema } from '@dcp/contracts';
 import type { AdminRoute } from '../admin-route';
 
 export const PERMISSION_ROUTES: readonly AdminRoute[] = [
@@ -22,6 +22,16 @@ export const PERMISSION_ROUTES: readonly AdminRoute[] = [
     status: 200,
     query: ['q', 'permissionType', 'limit', 'offset'],
     toRequest: ({ query }) => ({ q: query.q, permissionType: query.permissionType, limit: query.limit, offset: query.offset }),
+  },
+  {
+    method: 'PATCH',
+    path: '/permissions/{permissionCode}',
+    summary: "Set a plan's retentionDays (rolling days of cloud recordings kept; null: not a cloud-recording plan), the one field that may change",
+    tag: 'permissions',
+    contract: PERMISSION_RPC.updatePermission,
+    status: 200,
+    body: updatePermissionBodySchema,
+    toRequest: ({ params, body }) => ({ permissionCode: params.permissionCode, body }),
   },
   {
     method: 'POST',

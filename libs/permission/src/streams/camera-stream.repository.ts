@@ -1,0 +1,65 @@
+/**
+ * permission.camera_stream rows (decisions CU3). At most one live stream per device and owner: the partial
+ * unique index keeps the first of two concurrent inserts, and both read the one that stayed.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { PermissionDatabase } from '../permission-database.types';
+import type { StoredCameraStream } from './camera-stream';
+
+interface StreamRow {
+  id: bigint;
+  ipcMac: string;
+  userId: number;
+  userTag: string;
+  streamCiphertext: string;
+}
+
+const toStored = (row: StreamRow): StoredCameraStream => ({ id: Number(row.id), ipcMac: row.ipcMac, userId: row.userId, userTag: row.userTag, streamCiphertext: row.streamCiphertext });
+const columns = { id: true, ipcMac: true, userId: true, userTag: true, streamCiphertext: true } as const;
+
+@Injectable()
+export class CameraStreamRepository {
+  constructor(@Inject(serviceDatabaseToken('permission')) private readonly db: PermissionDatabase) {}
+
+  /** The live stream of this device and owner, inserted now when there is none. */
+  async findOrInsertLive(fresh: Omit<StoredCameraStream, 'id'>): Promise<StoredCameraStream> {
+    await this.db.client.$executeRaw`
+      INSERT INTO "permission"."camera_stream" (ipc_mac, user_id, user_tag, stream_ciphertext)
+      VALUES (${fresh.ipcMac}, ${fresh.userId}, ${fresh.userTag}, ${fresh.streamCiphertext})
+      ON CONFLICT (ipc_mac, user_id) WHERE revoked_at IS NULL DO NOTHING`;
+    const live = await this.liveOf(fresh.userId, [fresh.ipcMac]);
+    if (!live[0]) throw new Error(`camera stream of ${fresh.ipcMac} for user ${fresh.userId} was revoked while it was issued`);
+    return live[0];
+  }
+
+  /** The owner's live streams on these devices. */
+  async liveOf(userId: number, ipcMacs: readonly string[]): Promise<StoredCameraStream[]> {
+    if (ipcMacs.length === 0) return [];
+    const rows = await this.db.client.cameraStream.findMany({ where: { userId, ipcMac: { in: [...ipcMacs] }, revokedAt: null }, select: columns });
+    return rows.map(toStored);
+  }
+
+  /** The live streams a camera of this MAC may sign with under this userTag (normally one). */
+  async liveByTag(ipcMac: string, userTag: string): Promise<StoredCameraStream[]> {
+    const rows = await this.db.client.cameraStream.findMany({ where: { ipcMac, userTag, revokedAt: null }, select: columns, take: 4 });
+    return rows.map(toStored);
+  }
+
+  /** Rows after `afterId` whose streamId is not under the current SECRETS_KEY (SK2), by id. */
+  async stale(afterId: number, limit: number, currentPrefix: string): Promise<StoredCameraStream[]> {
+    const rows = await this.db.client.cameraStream.findMany({
+      where: { id: { gt: BigInt(afterId) }, NOT: { streamCiphertext: { startsWith: currentPrefix } } },
+      orderBy: { id: 'asc' },
+      take: limit,
+      select: columns,
+    });
+    return rows.map(toStored);
+  }
+
+  /** Writes a re-encrypted streamId only where the row still holds what was read. */
+  async replaceCiphertext(read: StoredCameraStream, reencrypted: StoredCameraStream): Promise<boolean> {
+    const { count } = await this.db.client.cameraStream.updateMany({ where: { id: BigInt(read.id), streamCiphertext: read.streamCiphertext }, data: { streamCiphertext: reencrypted.streamCiphertext } });
+    return count === 1;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * PERMISSION_RPC.verifyCameraRequest (decisions CU2, CU4): a camera request is genuine when its signature is
+ * the HMAC of the string to sign under the streamId of a live stream of that MAC and userTag; it may upload
+ * while that owner has a cloud-recording grant in service on the device (active, not revoked, period not
+ * over, plan with a retention). Refusals: CAMERA_CREDENTIALS_REFUSED (no such live stream — unknown, forged,
+ * or revoked by an unbind or a user deletion — or a signature that does not match) and CAMERA_NO_ACTIVE_PLAN.
+ * The streamId never leaves this service.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, PERMISSION_RPC, PlatformError, type VerifiedCamera, type VerifyCameraRequest } from '@dcp/contracts';
+import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
+import { cameraSignatureMatches } from '@dcp/signing';
+import { GrantRepository, type GrantStore } from '../grants/grant.repository';
+import { CameraStreams } from './camera-streams';
+
+@Injectable()
+export class VerifyCameraRequestUseCase {
+  constructor(
+    private readonly streams: CameraStreams,
+    @Inject(GrantRepository) private readonly grants: GrantStore,
+    @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @ServesRpc(PERMISSION_RPC.verifyCameraRequest, 'camera.verify_request')
+  async execute(request: VerifyCameraRequest): Promise<VerifiedCamera> {
+    const candidates = await this.streams.liveByTag(request.macAddr, request.userTag);
+    const stream = candidates.find((s) => cameraSignatureMatches(s.streamId, request.stringToSign, request.signature));
+    if (!stream) throw new PlatformError(ErrorCode.CAMERA_CREDENTIALS_REFUSED, `no live stream of device ${request.macAddr} under this userTag signed the request: ask the app for the device's current userTag and streamId`);
+
+    const now = this.clock.now();
+    const plans = (await this.grants.inServiceOf(stream.userId, now, stream.ipcMac)).filter((g) => g.permission.retentionDays !== null && g.endTime !== null);
+    const current = plans.reduce<(typeof plans)[number] | undefined>((best, g) => (best === undefined || (g.endTime ?? 0) > (best.endTime ?? 0) ? g : best), undefined);
+    if (!current) throw new PlatformError(ErrorCode.CAMERA_NO_ACTIVE_PLAN, `device ${request.macAddr} has no cloud-recording plan in service`);
+    return { userId: stream.userId, grantId: current.grantId, retentionDays: current.permission.retentionDays ?? 0, planEndsAt: current.endTime ?? now };
+  }
+}
