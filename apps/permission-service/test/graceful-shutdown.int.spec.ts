@@ -45,6 +45,8 @@ describeWithInfra(['postgres'], 'permission-service: SIGTERM under grant operati
       const userId = Number(/^open-(\d+)$/.exec(openId)?.[1]);
       return { user: userId ? { userId, openId, clientId: 'client-1', uuid: `uuid-${userId}` } : null };
     });
+    // Activation issues the device's camera stream with the user's storeTag (decisions CU3).
+    client.rpcServer.handleContract(SSO_RPC.ssoUserStoreTag, async ({ userId }) => ({ storeTag: `storeTag${userId}` }));
     client.rpcServer.handleContract(DEVICE_RPC.findUserDevice, async ({ userId, macAddr }) => ({
       device:
         macAddr === macOf(userId)

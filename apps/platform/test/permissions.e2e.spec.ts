@@ -130,6 +130,7 @@ function permissionSuite(mode: Mode) {
         belongServer: 'cloud',
         channelCount: 2,
         bpi: false,
+        retentionDays: null,
         createdAt: expect.any(String),
       });
       for (const body of [
@@ -142,7 +143,7 @@ function permissionSuite(mode: Mode) {
       const list = await admin('GET', '/permissions');
       expect(list.status).toBe(200);
       expect(list.body.total).toBe(4);
-      expect(list.body.items).toContainEqual(expect.objectContaining({ permissionCode: 'free-7', belongServer: '', channelCount: 1, bpi: false }));
+      expect(list.body.items).toContainEqual(expect.objectContaining({ permissionCode: 'free-7', belongServer: '', channelCount: 1, bpi: false, retentionDays: null }));
     });
 
     it('refuses an invalid plan with 400 naming the field, a taken code with 409, a wrong admin token with 401', async () => {
