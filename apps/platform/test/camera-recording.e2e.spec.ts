@@ -10,7 +10,15 @@ import { md5Hex, signCameraRequest } from '@dcp/signing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin, deviceForm } from './merchant-app';
 import { TestCamera } from './camera-client';
-import { type StoreHost, startStoreHost } from './hls-media';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { infraRequired } from '@dcp/testing';
+import { type StoreHost, missingMediaTools, startStoreHost } from './hls-media';
+
+const run = promisify(execFile);
+/** Specs that decode what they download need ffprobe: run them when it is there, and always under REQUIRE_INFRA=1. */
+const itWithFfmpeg = missingMediaTools.length === 0 || infraRequired ? it : it.skip;
 
 const DAY = 86_400;
 const SEGMENTS_PER_MINUTE = 6;
@@ -134,6 +142,24 @@ function cameraSuite(mode: Mode) {
     expect(playlist.status).toBe(200);
     expect((await playlist.text()).match(/\.ts\?/g)).toHaveLength(2);
   });
+
+  itWithFfmpeg('npm run camera records real H.264/AAC, a motion segment now and then, and the app plays it back (ffprobe decodes the playlist)', async () => {
+    const { user, mac, camera } = await activatedCamera('Pia Playback');
+    const subtoken = await subtokenOf(user.credentials);
+    // The camera anyone can run (`npm run camera`), as its own process: a separate party on the network.
+    const root = join(__dirname, '..', '..', '..');
+    await run(process.execPath, [join(root, 'tools', 'build.mjs'), 'tools/camera', 'libs'], { cwd: root });
+    const args = ['--api', t.baseUrl, '--mac', camera.values.mac, '--user-tag', camera.values.userTag, '--stream-id', camera.values.streamId, '--seconds', '20', '--motion-every', '2', '--asap'];
+    const { stdout: lines } = await run(process.execPath, [join(root, 'dist', 'tools', 'camera', 'main.js'), ...args], { cwd: root });
+    expect(lines.match(/→ 201/g)).toHaveLength(5);
+    const listed = await stream('record.query', subtoken, mac, { recordSt: String(now() - 3600), recordEt: String(now() + 60) });
+    const clips = listed.body.recordList as string[][];
+    expect(clips.map((c) => c[2])).toContain('2');
+    const from = Number(clips[0][0]);
+    const play = await stream('record.play', subtoken, mac, { recordSt: String(from) });
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', String(play.body.recordUrl)]);
+    expect(Number(stdout.trim())).toBeGreaterThan(19);
+  }, 60_000);
 
   it('refuses, storing nothing: bad parameters, a skewed clock (with serverTime), another MAC, a forged streamId, a tampered captured upload, no cloud plan, out of order, too long, too large, not MPEG-TS', async () => {
     const { mac, camera } = await activatedCamera('Rita Refusal');
