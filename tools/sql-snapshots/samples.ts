@@ -185,10 +185,10 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'removeBeyondPlan', args: (r) => [r.client, NOW, 7 * 86_400_000, 500] },
     ],
   },
-  DevicePlans: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'record', args: () => [MAC, 7, { retentionDays: 7, planEndsAt: NOW }] }] },
+  DevicePlans: { kind: 'class', create: (r) => [r.db, { now: () => NOW }], samples: [{ method: 'record', args: () => [MAC, 7, { retentionDays: 7, planEndsAt: NOW }] }] },
   DeviceQuotas: {
     kind: 'class',
-    create: (r) => [r.db, { cameraUploads: { quotaBytesPerDay: 1 << 30, quotaSegmentsPerMinute: 60 } }, { increment: noop }],
+    create: (r) => [r.db, { cameraUploads: { quotaBytesPerDay: 1 << 30, quotaSegmentsPerMinute: 60 } }],
     samples: [{ method: 'take', args: () => [MAC, 1000, NOW], answers: [[{ bytes: 1000n }]] }],
   },
   // messaging (the schema is the consuming service's)

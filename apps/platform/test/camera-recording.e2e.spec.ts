@@ -41,7 +41,7 @@ function cameraSuite(mode: Mode) {
     t = await startTestPlatform(mode, { PUBLIC_STORE_URL: store.url, CAMERA_QUOTA_SEGMENTS_PER_MINUTE: String(SEGMENTS_PER_MINUTE), RETENTION_SWEEP_INTERVAL_MS: '300' });
     store.target(t.baseUrl);
     onIncrement(t.platform.runtime.metrics, (name, labels, by) => {
-      if (name === 'dcp_events_consumed_total' || name === 'dcp_storage_purged_total') handled.push({ name, labels, by });
+      if (name === 'dcp_events_consumed_total' || name === 'dcp_storage_purged_total' || name.startsWith('dcp_camera_uploads_')) handled.push({ name, labels, by });
     });
     merchant = await MerchantApp.register(t);
     for (const plan of [
@@ -126,7 +126,9 @@ function cameraSuite(mode: Mode) {
     const motion = await camera.upload({ url, start: start + 4, duration: '4.000', type: 2, body: tsNullPackets(10) });
     expect(motion.status).toBe(201);
     // The same segment again (a camera retrying after a lost answer): the stored one, nothing new.
+    const counted = handled.items.length;
     const again = await camera.upload({ url, start, duration: '4', type: 0, body: tsNullPackets(20) });
+    expect(handled.items.slice(counted)).toContainEqual({ name: 'dcp_camera_uploads_total', labels: { outcome: 'duplicate' }, by: 1 });
     expect([again.status, again.body.data]).toEqual([200, expect.objectContaining({ segmentId: first.body.data!.segmentId, duplicate: true })]);
     expect(await segmentsOf(mac)).toBe(2);
 
@@ -218,8 +220,10 @@ function cameraSuite(mode: Mode) {
       const { mac, camera } = await activatedCamera('Quentin Quota');
       const start = now() - 120;
       for (let i = 0; i < SEGMENTS_PER_MINUTE; i++) expect((await camera.upload({ start: start + 2 * i, duration: '2', body: tsNullPackets(3) })).status).toBe(201);
+      const from = handled.items.length;
       const refused = await camera.upload({ start: start + 100, duration: '2', body: tsNullPackets(3) });
       expect([refused.status, refused.body.errorCode]).toEqual([429, 'CR0429']);
+      expect(handled.items.slice(from)).toContainEqual({ name: 'dcp_camera_uploads_refused_total', labels: { code: 'CR0429' }, by: 1 });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);

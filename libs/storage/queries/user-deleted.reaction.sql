@@ -9,6 +9,9 @@ WITH inbox AS (
 ), purged AS (
   DELETE FROM "storage"."segment" AS s USING inbox WHERE s.user_id = $2
   RETURNING s.object_key
+), plans AS (
+  DELETE FROM "storage"."device_plan" AS s USING inbox WHERE s.user_id = $2
+  RETURNING 1
 ), queued AS (
   INSERT INTO "storage"."object_deletion" (object_key, not_before)
   SELECT object_key, $3::timestamptz FROM purged

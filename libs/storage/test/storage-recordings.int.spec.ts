@@ -179,6 +179,17 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
     expect(STORAGE_LIMITS.retentionDays).toBe(30);
   });
 
+  it('the sweep forgets cameras\' quota counts of days before yesterday (CU7)', async () => {
+    const mac = newMac();
+    const today = Math.floor(h.clock.now() / 86_400_000);
+    for (const day of [today - 3, today - 2, today - 1, today]) {
+      await h.sql.query(`INSERT INTO storage.device_usage (mac_addr, day, bytes, segments) VALUES ($1, $2, 100, 1)`, [mac, day]);
+    }
+    await h.sweeper.sweep();
+    const { rows: kept } = await h.sql.query(`SELECT day FROM storage.device_usage WHERE mac_addr = $1 ORDER BY day`, [mac]);
+    expect(kept.map((r: { day: number }) => r.day)).toEqual([today - 1, today]);
+  });
+
   it('registers its readiness checks and metrics', async () => {
     const names = h.runtime.health.entries().map(([name]) => name);
     expect(names).toEqual(expect.arrayContaining(['database:storage', 'objects:storage']));

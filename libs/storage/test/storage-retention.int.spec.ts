@@ -19,6 +19,10 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
   afterAll(async () => h?.close());
 
   const nowS = () => Math.floor(h.clock.now() / 1000);
+  /** A device plan as a camera upload records it (CU6). */
+  const recordPlan = (mac: string, userId: number) =>
+    h.sql.query(`INSERT INTO storage.device_plan (mac_addr, user_id, retention_days, plan_ends_at) VALUES ($1, $2, 7, now() + interval '30 days')`, [mac, userId]);
+  const plansOf = async (where: string, params: unknown[]) => (await h.sql.query(`SELECT mac_addr, user_id FROM storage.device_plan WHERE ${where} ORDER BY mac_addr, user_id`, params)).rows;
   const segmentsOf = async (where: string, params: unknown[]) => (await h.sql.query(`SELECT mac_addr, user_id FROM storage.segment WHERE ${where} ORDER BY mac_addr, user_id`, params)).rows;
   const user = (userId: number) => ({ userId, openId: `open${userId}`, clientId: 'client-1', uuid: `uuid-${userId}` });
 
@@ -32,9 +36,12 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
     h.bind(otherMac, owner);
     const other = await h.ingest(otherMac, nowS() - 200);
 
+    for (const [m, u] of [[mac, previous], [mac, owner], [otherMac, owner]] as const) await recordPlan(m, u);
+
     h.bind(mac, undefined);
     expect(await h.deliver('deviceUnbound', { macAddr: mac, userId: owner, reason: 'force' })).toBe('applied');
     expect(await segmentsOf('user_id = $1', [owner])).toEqual([{ mac_addr: otherMac, user_id: owner }]);
+    expect(await plansOf('user_id IN ($1, $2)', [previous, owner])).toEqual([{ mac_addr: mac, user_id: previous }, { mac_addr: otherMac, user_id: owner }].sort((x, y) => x.mac_addr.localeCompare(y.mac_addr)));
     expect(await segmentsOf('mac_addr = $1', [mac])).toEqual([{ mac_addr: mac, user_id: previous }]);
     await h.sweeper.sweep();
     const files = h.objectFiles();
@@ -49,8 +56,10 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
     h.bind(b, gone);
     h.bind(c, kept);
     for (const mac of [a, b, c]) await h.ingest(mac, nowS() - 100);
+    for (const [mac, u] of [[a, gone], [b, gone], [c, kept]] as const) await recordPlan(mac, u);
     expect(await h.deliver('userDeleted', user(gone))).toBe('applied');
     expect(await segmentsOf('user_id = $1', [gone])).toEqual([]);
+    expect(await plansOf('user_id IN ($1, $2)', [gone, kept])).toEqual([{ mac_addr: c, user_id: kept }]);
     expect(await segmentsOf('user_id = $1', [kept])).toEqual([{ mac_addr: c, user_id: kept }]);
     const { rows } = await h.sql.query(`SELECT count(*)::int AS n FROM storage.inbox_event WHERE durable = 'storage-service'`);
     expect(rows[0].n).toBeGreaterThanOrEqual(1);

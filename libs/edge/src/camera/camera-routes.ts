@@ -22,22 +22,29 @@ const PARAMETERS = ['mac', 'userTag', 'start', 'duration', 'type', 'timestamp', 
 const MAX_VALUE = 128;
 const SEGMENT_TYPES = ['video/mp2t', 'application/octet-stream'];
 
+/** Where the protocol's paths live (CAMERA_OPERATIONS); the Ingress routes this prefix to the edge. */
+export const CAMERA_PREFIX = '/camera';
+const underPrefix = (path: string) => {
+  if (!path.startsWith(`${CAMERA_PREFIX}/`)) throw new Error(`camera path ${path} is not under ${CAMERA_PREFIX}`);
+  return path.slice(CAMERA_PREFIX.length);
+};
+
 export async function registerCameraRoutes(app: FastifyInstance, ctx: { rpcClient: RpcClient; clock: Clock }): Promise<void> {
   await app.register(async (camera) => {
     camera.removeAllContentTypeParsers();
     camera.addContentTypeParser(SEGMENT_TYPES, { parseAs: 'buffer', bodyLimit: STORAGE_LIMITS.maxSegmentBytes }, (_req, body, done) => done(null, body));
     camera.setErrorHandler((err, req, reply) => answerRefusal(err, req, reply, ctx.clock));
-    camera.get(CAMERA_OPERATIONS.uploadTarget.path, async (req, reply) => {
+    camera.get(underPrefix(CAMERA_OPERATIONS.uploadTarget.path), async (req, reply) => {
       const data = await ctx.rpcClient.request(STORAGE_RPC.cameraUploadTarget, protocolValues(req.query));
       return reply.status(200).header('cache-control', 'no-store').send({ errorCode: '000000', data });
     });
-    camera.post(CAMERA_OPERATIONS.segment.path, async (req, reply) => {
+    camera.post(underPrefix(CAMERA_OPERATIONS.segment.path), async (req, reply) => {
       const body = req.body;
       if (!Buffer.isBuffer(body)) throw new PlatformError(ErrorCode.CAMERA_SEGMENT_NOT_MPEG_TS, `send the segment as the raw body with Content-Type ${SEGMENT_TYPES[0]}`);
       const data = await ctx.rpcClient.request(STORAGE_RPC.cameraSegment, { ...protocolValues(req.query), contentBase64: body.toString('base64') });
       return reply.status(data.duplicate ? 200 : 201).header('cache-control', 'no-store').send({ errorCode: '000000', data });
     });
-  });
+  }, { prefix: CAMERA_PREFIX });
 }
 
 /** The protocol's values, each given once; a repeated or over-long one counts as absent (then refused as missing). */

@@ -82,8 +82,8 @@ export const METRIC_CATALOGUE = {
 
   // storage-service
   dcp_storage_ingested_bytes_total: { type: 'counter', help: 'Bytes of segments stored', labelNames: [] },
-  dcp_camera_uploads_total: { type: 'counter', help: 'Camera segment uploads by outcome (stored, duplicate, refused)', labelNames: ['outcome'] },
-  dcp_camera_uploads_refused_total: { type: 'counter', help: 'Camera requests refused, by reason (the CR error code, or the quota that was reached)', labelNames: ['reason'] },
+  dcp_camera_uploads_total: { type: 'counter', help: 'Camera segment uploads accepted, by outcome (stored, duplicate)', labelNames: ['outcome'] },
+  dcp_camera_uploads_refused_total: { type: 'counter', help: 'Camera segment uploads refused, by error code (CR0401, CR0429, …; 000099 for a failure of the platform)', labelNames: ['code'] },
   dcp_storage_purged_total: { type: 'counter', help: 'Segments purged by retention and objects deleted from object storage', labelNames: ['kind'] },
   dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, not yet deleted from object storage', labelNames: [] },
   dcp_storage_session_cache_hits_total: { type: 'counter', help: 'Stream-call facts answered by the storage replica\'s cache, by fact (owner, subtoken)', labelNames: ['fact'] },

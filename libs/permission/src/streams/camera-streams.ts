@@ -31,7 +31,8 @@ export class CameraStreams implements StreamDirectory {
     if (live) return this.secrets.open(live);
     const { storeTag } = await this.rpcClient.request(SSO_RPC.ssoUserStoreTag, { userId });
     if (storeTag === null) throw new Error(`user ${userId} no longer exists: no stream issued for ${ipcMac}`);
-    const { streamCiphertext } = this.secrets.issue({ ipcMac, userId });
+    const streamCiphertext = this.secrets.newStreamCiphertext({ ipcMac, userId });
+    // Two first activations at once: both read the stream that stayed.
     return this.secrets.open(await this.streams.findOrInsertLive({ ipcMac, userId, userTag: storeTag, streamCiphertext }));
   }
 

@@ -20,10 +20,9 @@ export class StreamSecrets {
     this.box = new SecretBox(config.secretsKey, config.secretsKeyPrevious);
   }
 
-  /** A new streamId (128 random bits) and its ciphertext for this device and owner. */
-  issue(owner: Pick<StoredCameraStream, 'ipcMac' | 'userId'>): { streamId: string; streamCiphertext: string } {
-    const streamId = randomBytes(STREAM_ID_BYTES).toString('hex');
-    return { streamId, streamCiphertext: this.box.encrypt(streamId, context(owner)) };
+  /** The ciphertext of a new streamId (128 random bits) for this device and owner. */
+  newStreamCiphertext(owner: Pick<StoredCameraStream, 'ipcMac' | 'userId'>): string {
+    return this.box.encrypt(randomBytes(STREAM_ID_BYTES).toString('hex'), context(owner));
   }
 
   open(stored: StoredCameraStream): CameraStream {

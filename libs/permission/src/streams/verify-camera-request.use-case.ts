@@ -28,9 +28,13 @@ export class VerifyCameraRequestUseCase {
     if (!stream) throw new PlatformError(ErrorCode.CAMERA_CREDENTIALS_REFUSED, `no live stream of device ${request.macAddr} under this userTag signed the request: ask the app for the device's current userTag and streamId`);
 
     const now = this.clock.now();
-    const plans = (await this.grants.inServiceOf(stream.userId, now, stream.ipcMac)).filter((g) => g.permission.retentionDays !== null && g.endTime !== null);
-    const current = plans.reduce<(typeof plans)[number] | undefined>((best, g) => (best === undefined || (g.endTime ?? 0) > (best.endTime ?? 0) ? g : best), undefined);
+    // The cloud-recording grant in service that ends last (a renewal activated early runs beside the old one).
+    let current: { grantId: number; retentionDays: number; planEndsAt: number } | undefined;
+    for (const g of await this.grants.inServiceOf(stream.userId, now, stream.ipcMac)) {
+      const { retentionDays } = g.permission;
+      if (retentionDays !== null && g.endTime !== null && (!current || g.endTime > current.planEndsAt)) current = { grantId: g.grantId, retentionDays, planEndsAt: g.endTime };
+    }
     if (!current) throw new PlatformError(ErrorCode.CAMERA_NO_ACTIVE_PLAN, `device ${request.macAddr} has no cloud-recording plan in service`);
-    return { userId: stream.userId, grantId: current.grantId, retentionDays: current.permission.retentionDays ?? 0, planEndsAt: current.endTime ?? now };
+    return { userId: stream.userId, ...current };
   }
 }

@@ -5,12 +5,10 @@
  */
 import { CAMERA_CLOCK_SKEW_SECONDS, type CameraOperation, cameraStringToSign } from '@dcp/signing';
 import { type CameraRequest, ErrorCode, PlatformError, STORAGE_LIMITS, normalizeMac } from '@dcp/contracts';
-import { isMpegTs } from '../recordings/ingest-input';
+import { type SegmentFields, isMpegTs, parseSegmentFields } from '../recordings/ingest-input';
 
 /** Longest userTag accepted (storeTags are 16 characters; anything longer cannot be one). */
 const MAX_USER_TAG = 32;
-/** Earliest accepted segment start: 2000-01-01T00:00:00Z. */
-const EARLIEST_START_S = 946_684_800;
 
 export interface SignedCameraRequest {
   macAddr: string;
@@ -19,11 +17,7 @@ export interface SignedCameraRequest {
   stringToSign: string;
 }
 
-export interface CameraSegment extends SignedCameraRequest {
-  /** Epoch seconds. */
-  start: number;
-  durationMs: number;
-  type: number;
+export interface CameraSegment extends SignedCameraRequest, SegmentFields {
   bytes: Buffer;
 }
 
@@ -62,21 +56,14 @@ export function parseSignedRequest(req: CameraRequest, operation: CameraOperatio
  */
 export function parseCameraSegment(req: CameraRequest, bytes: Buffer, nowMs: number): CameraSegment {
   const signed = parseSignedRequest(req, 'segment', nowMs, bytes);
-  const startText = required(req, 'start');
-  if (!/^\d{1,11}$/.test(startText)) throw invalid('start', 'must be epoch seconds (an integer)');
-  const start = Number(startText);
-  const latest = Math.floor(nowMs / 1000) + CAMERA_CLOCK_SKEW_SECONDS;
-  if (start < EARLIEST_START_S || start > latest) throw invalid('start', `must be between ${EARLIEST_START_S} and server time + ${CAMERA_CLOCK_SKEW_SECONDS} s (${latest})`);
-  const durationText = required(req, 'duration');
-  if (!/^\d{1,4}(\.\d{1,3})?$/.test(durationText)) throw invalid('duration', 'must be seconds, a number with at most 3 decimals');
-  const durationMs = Math.round(Number(durationText) * 1000);
-  if (durationMs <= 0 || durationMs > STORAGE_LIMITS.maxSegmentSeconds * 1000) throw invalid('duration', `must be more than 0 and at most ${STORAGE_LIMITS.maxSegmentSeconds} seconds`);
-  const typeText = required(req, 'type');
-  if (!/^\d{1,5}$/.test(typeText) || Number(typeText) > STORAGE_LIMITS.maxEventType) throw invalid('type', `must be an integer from 0 to ${STORAGE_LIMITS.maxEventType}`);
+  const fields = parseSegmentFields(
+    { start: required(req, 'start'), duration: required(req, 'duration'), type: required(req, 'type') },
+    { nowMs, aheadAllowedS: CAMERA_CLOCK_SKEW_SECONDS, invalid },
+  );
   if (bytes.length === 0) throw invalid('body', 'the segment is empty');
   if (bytes.length > STORAGE_LIMITS.maxSegmentBytes) throw cameraRefusal(ErrorCode.CAMERA_SEGMENT_TOO_LARGE, `the segment is ${bytes.length} bytes, more than the limit of ${STORAGE_LIMITS.maxSegmentBytes}`);
   if (!isMpegTs(bytes)) throw cameraRefusal(ErrorCode.CAMERA_SEGMENT_NOT_MPEG_TS, 'the body is not an MPEG transport stream (188-byte packets, each starting with 0x47)');
-  return { ...signed, start, durationMs, type: Number(typeText), bytes };
+  return { ...signed, ...fields, bytes };
 }
 
 /** The body as the edge forwarded it (base64 of the raw bytes). */

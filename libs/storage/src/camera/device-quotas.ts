@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@dcp/contracts';
-import { RUNTIME_CONFIG, RUNTIME_METRICS, type PlatformMetrics, serviceDatabaseToken } from '@dcp/runtime';
+import { RUNTIME_CONFIG, serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase } from '../storage-database.types';
 import type { StorageConfig } from '../storage-config';
 import { cameraRefusal } from './camera-request';
@@ -18,7 +18,6 @@ export class DeviceQuotas {
   constructor(
     @Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase,
     @Inject(RUNTIME_CONFIG) private readonly config: Pick<StorageConfig, 'cameraUploads'>,
-    @Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics,
   ) {}
 
   /** Counts one segment of `bytes` now, or refuses with CAMERA_QUOTA_EXCEEDED (counting nothing). */
@@ -41,12 +40,17 @@ export class DeviceQuotas {
     const usage = await this.usageOn(macAddr, day);
     const minuteFull = usage !== undefined && usage.minute === minute && usage.minuteSegments >= quotaSegmentsPerMinute;
     const retryAfterSeconds = minuteFull ? Math.ceil(((Number(minute) + 1) * MINUTE_MS - nowMs) / 1000) : Math.ceil(((day + 1) * DAY_MS - nowMs) / 1000);
-    this.metrics.increment('dcp_camera_uploads_refused_total', { reason: minuteFull ? 'segments-per-minute' : 'bytes-per-day' });
     const what = minuteFull ? `${quotaSegmentsPerMinute} segments a minute` : `${quotaBytesPerDay} bytes a UTC day`;
     throw cameraRefusal(ErrorCode.CAMERA_QUOTA_EXCEEDED, `device ${macAddr} reached its quota of ${what}: retry after ${retryAfterSeconds} s`, { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
   }
 
-  /** What a device uploaded on a UTC day (the admin look-up shows today's). */
+  /** Removes the counts of days before `day` (UTC day number): quotas read only the current day's. */
+  async forgetDaysBefore(day: number): Promise<number> {
+    const { count } = await this.db.client.deviceUsage.deleteMany({ where: { day: { lt: day } } });
+    return count;
+  }
+
+  /** What a device uploaded on a UTC day. */
   async usageOn(macAddr: string, day: number): Promise<{ bytes: number; segments: number; minute: bigint; minuteSegments: number } | undefined> {
     const row = await this.db.client.deviceUsage.findUnique({ where: { macAddr_day: { macAddr, day } } });
     return row ? { bytes: Number(row.bytes), segments: row.segments, minute: row.minute, minuteSegments: row.minuteSegments } : undefined;

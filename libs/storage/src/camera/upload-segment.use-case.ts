@@ -6,7 +6,7 @@
  * tolerance (CR0409) → the device's quotas (CR0429) → SegmentWriter; a device unbound meanwhile: CR0401.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { type CameraSegmentRequest, type CameraSegmentStored, ErrorCode, STORAGE_RPC } from '@dcp/contracts';
+import { type CameraSegmentRequest, type CameraSegmentStored, ErrorCode, PlatformError, STORAGE_RPC, errorDefinition } from '@dcp/contracts';
 import { RUNTIME_CLOCK, RUNTIME_CONFIG, RUNTIME_METRICS, type Clock, type PlatformMetrics, ServesRpc } from '@dcp/runtime';
 import type { Segment } from '../recordings/segment';
 import { SegmentRepository } from '../recordings/segment.repository';
@@ -37,7 +37,7 @@ export class UploadSegmentUseCase {
       this.metrics.increment('dcp_camera_uploads_total', { outcome: stored.duplicate ? 'duplicate' : 'stored' });
       return stored;
     } catch (err) {
-      this.metrics.increment('dcp_camera_uploads_total', { outcome: 'refused' });
+      this.metrics.increment('dcp_camera_uploads_refused_total', { code: errorDefinition(PlatformError.from(err).code).value });
       throw err;
     }
   }

@@ -25,7 +25,7 @@ export class UploadTargetUseCase {
     const camera = await this.verifier.verify(parseSignedRequest(req, 'uploadTarget', now));
     const limits = this.config.cameraUploads;
     return {
-      uploadUrl: `${this.config.publicStoreUrl.replace(/\/+$/, '')}${CAMERA_OPERATIONS.segment.path}`,
+      uploadUrl: `${this.config.publicStoreUrl}${CAMERA_OPERATIONS.segment.path}`,
       serverTime: Math.floor(now / 1000),
       maxSegmentBytes: STORAGE_LIMITS.maxSegmentBytes,
       maxSegmentSeconds: STORAGE_LIMITS.maxSegmentSeconds,

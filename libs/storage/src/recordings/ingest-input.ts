@@ -4,12 +4,8 @@
  */
 import { ErrorCode, type IngestSegmentRequest, PlatformError, STORAGE_LIMITS, normalizeMac } from '@dcp/contracts';
 
-export interface IngestInput {
+export interface IngestInput extends SegmentFields {
   macAddr: string;
-  /** Epoch seconds. */
-  start: number;
-  durationMs: number;
-  type: number;
   bytes: Buffer;
 }
 
@@ -36,20 +32,10 @@ export function parseIngestInput(req: IngestSegmentRequest, nowMs: number): Inge
   const macAddr = normalizeMac(req.devId);
   if (!macAddr) throw invalid('devId', 'not a MAC address (12 hex digits, optionally separated by ":" or "-")');
 
-  const startText = text(req.start);
-  if (!/^\d{1,11}$/.test(startText)) throw invalid('start', 'must be epoch seconds (an integer)');
-  const start = Number(startText);
-  const nowS = Math.floor(nowMs / 1000);
-  if (start < EARLIEST_START_S || start > nowS + MAX_START_AHEAD_S) throw invalid('start', `must be between ${EARLIEST_START_S} and server time + ${MAX_START_AHEAD_S} s (${nowS + MAX_START_AHEAD_S})`);
-
-  const durationText = text(req.duration);
-  if (!/^\d{1,4}(\.\d{1,3})?$/.test(durationText)) throw invalid('duration', 'must be seconds, a number with at most 3 decimals');
-  const durationMs = Math.round(Number(durationText) * 1000);
-  if (durationMs <= 0 || durationMs > STORAGE_LIMITS.maxSegmentSeconds * 1000) throw invalid('duration', `must be more than 0 and at most ${STORAGE_LIMITS.maxSegmentSeconds} seconds`);
-
-  const typeText = text(req.type);
-  if (!/^\d{1,5}$/.test(typeText) || Number(typeText) > STORAGE_LIMITS.maxEventType) throw invalid('type', `must be an integer from 0 to ${STORAGE_LIMITS.maxEventType}`);
-  const type = Number(typeText);
+  const { start, durationMs, type } = parseSegmentFields(
+    { start: text(req.start), duration: text(req.duration), type: text(req.type) },
+    { nowMs, aheadAllowedS: MAX_START_AHEAD_S, invalid },
+  );
 
   const bytes = decodeBase64(req.contentBase64);
   if (bytes.length === 0) throw invalid('body', 'the segment is empty');
@@ -57,6 +43,34 @@ export function parseIngestInput(req: IngestSegmentRequest, nowMs: number): Inge
   if (!isMpegTs(bytes)) throw invalid('body', 'not an MPEG transport stream (188-byte packets starting with 0x47)');
 
   return { macAddr, start, durationMs, type, bytes };
+}
+
+export interface SegmentFields {
+  /** Epoch seconds. */
+  start: number;
+  durationMs: number;
+  type: number;
+}
+
+/**
+ * A segment's start (epoch seconds, an integer from 2000 to server time + `aheadAllowedS`), duration (seconds > 0, at most
+ * maxSegmentSeconds, at most 3 decimals) and type (an integer 0–65535), as the operator's ingest and the camera
+ * upload both take them; each refusal is `invalid(name, reason)`, in the caller's codes.
+ */
+export function parseSegmentFields(
+  values: { start: string; duration: string; type: string },
+  rules: { nowMs: number; aheadAllowedS: number; invalid: (name: string, reason: string) => Error },
+): SegmentFields {
+  const { invalid: refuse, aheadAllowedS } = rules;
+  const latestStartS = Math.floor(rules.nowMs / 1000) + aheadAllowedS;
+  if (!/^\d{1,11}$/.test(values.start)) throw refuse('start', 'must be epoch seconds (an integer)');
+  const start = Number(values.start);
+  if (start < EARLIEST_START_S || start > latestStartS) throw refuse('start', `must be between ${EARLIEST_START_S} and server time + ${aheadAllowedS} s (${latestStartS})`);
+  if (!/^\d{1,4}(\.\d{1,3})?$/.test(values.duration)) throw refuse('duration', 'must be seconds, a number with at most 3 decimals');
+  const durationMs = Math.round(Number(values.duration) * 1000);
+  if (durationMs <= 0 || durationMs > STORAGE_LIMITS.maxSegmentSeconds * 1000) throw refuse('duration', `must be more than 0 and at most ${STORAGE_LIMITS.maxSegmentSeconds} seconds`);
+  if (!/^\d{1,5}$/.test(values.type) || Number(values.type) > STORAGE_LIMITS.maxEventType) throw refuse('type', `must be an integer from 0 to ${STORAGE_LIMITS.maxEventType}`);
+  return { start, durationMs, type: Number(values.type) };
 }
 
 function decodeBase64(value: string): Buffer {

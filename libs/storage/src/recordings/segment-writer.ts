@@ -14,17 +14,12 @@ import { OBJECT_STORE, type ObjectStore, segmentObjectKey } from '../objects/obj
 import { ObjectDeletions, UPLOAD_GRACE_MS } from '../retention/object-deletions';
 import { RetentionSweeper } from '../retention/retention-sweeper';
 import { SessionAuthenticator } from '../session/session-authenticator';
+import type { IngestInput } from './ingest-input';
 import type { Segment } from './segment';
 import { type NewSegment, SegmentRepository } from './segment.repository';
 
-export interface SegmentToWrite {
-  macAddr: string;
+export interface SegmentToWrite extends IngestInput {
   userId: number;
-  /** Epoch seconds. */
-  start: number;
-  durationMs: number;
-  type: number;
-  bytes: Buffer;
 }
 
 export type WriteOutcome =

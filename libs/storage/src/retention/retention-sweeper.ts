@@ -4,7 +4,8 @@
  * 1. segments their device's cloud-recording plan no longer keeps (its rolling retention; everything once the
  *    plan ended RECORDING_GRACE_DAYS ago, decisions CU6), and segments of devices without a plan whose end is
  *    older than `retentionDays` (30 days): rows deleted and keys enqueued in one transaction, in batches;
- * 2. due object deletions (purges, retention, orphaned uploads): deleted from the object store.
+ * 2. cameras' quota counts of days before yesterday;
+ * 3. due object deletions (purges, retention, orphaned uploads): deleted from the object store.
  * One sweep at a time per process; replicas share the work through SKIP LOCKED.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -12,6 +13,7 @@ import { STORAGE_LIMITS } from '@dcp/contracts';
 import { HostedPart, RUNTIME_CLOCK, RUNTIME_CONFIG, RUNTIME_METRICS, SERVICE_EVENTS, type Clock, type PlatformMetrics, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
 import type { StorageConfig } from '../storage-config';
+import { DeviceQuotas } from '../camera/device-quotas';
 import { OBJECT_STORE, type ObjectStore } from '../objects/object-store';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { ObjectDeletions } from './object-deletions';
@@ -45,6 +47,7 @@ export class RetentionSweeper {
     private readonly deletions: ObjectDeletions,
     @Inject(SERVICE_EVENTS) private readonly events: Pick<ServiceEvents<never>, 'onHandled'>,
     @Inject(RUNTIME_CONFIG) private readonly config: Pick<StorageConfig, 'cameraUploads' | 'retentionSweepIntervalMs'>,
+    private readonly quotas: DeviceQuotas,
   ) {}
 
   start(): void {
@@ -103,6 +106,8 @@ export class RetentionSweeper {
         if (keys.length < BATCH) break;
       }
     }
+    // Quota counts of days before yesterday are never read again (CU7); yesterday's stays for the admin look-up.
+    await this.quotas.forgetDaysBefore(Math.floor(now / 86_400_000) - 1);
     let deletedObjects = 0;
     for (;;) {
       const n = await this.deletions.processDue(now, BATCH, (keys) => this.store.delete(keys));
