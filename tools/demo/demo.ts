@@ -1,18 +1,28 @@
 /**
- * `npm run demo`: the whole single sign-on flow against a running platform (`npm start`), as a merchant's
- * server and app would drive it. Starts the reference merchant, registers it, signs a user in, refreshes,
- * calls the gateway, and sends UPDATE and DELETE callbacks — printing every request and response.
+ * `npm run demo`: the whole product against a running platform (`npm start`), as a merchant's server, its
+ * app and a camera would drive it. Starts the reference merchant, registers it, signs a user in, refreshes,
+ * binds a camera, activates a cloud-recording plan, lets the camera record for a minute (`tools/camera`, real
+ * H.264/AAC), lists the recorded hours and clips, plays them back (ffprobe decodes the playlist when it is
+ * installed), downloads a clip as MP4, and sends UPDATE and DELETE callbacks — printing every request and response.
  *
  * Environment: BASE_URL (http://localhost:3000), ADMIN_URL (http://localhost:3001), ADMIN_TOKEN
- * (dev-admin-token), SANDBOX_PORT (4000).
+ * (dev-admin-token), SANDBOX_PORT (4000), DEMO_CAMERA_SECONDS (60: how long the camera records).
  */
-import { signedHeaders } from '@dcp/signing';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { md5Hex, signedHeaders } from '@dcp/signing';
 import { startMerchantSandbox } from '@dcp/merchant-sandbox';
+// The camera anyone can run (`npm run camera`): here it plays the user's camera.
+import { runCamera } from '../camera/camera';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const ADMIN_URL = process.env.ADMIN_URL ?? 'http://localhost:3001';
 const ADMIN_TOKEN = process.env.ADMIN_TOKEN ?? 'dev-admin-token';
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 4000);
+const CAMERA_SECONDS = Number(process.env.DEMO_CAMERA_SECONDS ?? 60);
+const CLOUD_PLAN = 'demo-cloud-7';
 
 type Json = Record<string, unknown>;
 
@@ -120,6 +130,8 @@ async function main(): Promise<void> {
     await gateway({ service: 'fcmall.get_current_service', ...credentials, macAddr: mac }, 'the camera\'s current cloud service (the free 8-hour service: it supports cloud storage)');
     await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials, accessToken: 'not-the-token' }, 'the same call with a wrong accessToken');
 
+    await cloudRecording(admin, credentials, mac);
+
     await json('PATCH', `${sandbox.url}/sandbox/users/${uuid}`, { name: 'Ada King' });
     await sso('/sso/user_callback', { operation: 'UPDATE', uuid }, clientId, clientSecret, 'merchant: user changed (UPDATE callback)');
     await sso('/sso/user_callback', { operation: 'DELETE', uuid }, clientId, clientSecret, 'merchant: DELETE while it still has the user (refused)');
@@ -131,6 +143,54 @@ async function main(): Promise<void> {
   } finally {
     await sandbox.close();
   }
+}
+
+/** Cloud recording, camera → platform → app (README "Cloud recording from a camera"). */
+async function cloudRecording(admin: Record<string, string>, credentials: Record<string, string>, mac: string): Promise<void> {
+  const plan = await json('POST', `${ADMIN_URL}/admin/v1/permissions`, { permissionCode: CLOUD_PLAN, permissionName: 'Cloud recording, 7 days kept', permissionType: 1, durationDays: 30, retentionDays: 7 }, admin);
+  show('operator adds a cloud-recording plan (409: there from an earlier run)', 'POST /admin/v1/permissions', plan.status, plan.body);
+  const grant = await json('POST', `${ADMIN_URL}/admin/v1/grants`, { openId: credentials.openId, permissionCode: CLOUD_PLAN }, admin);
+  show('the merchant sold it to the user: operator grants it', 'POST /admin/v1/grants', grant.status, grant.body);
+  await gatewayPost('permission.active', { ...credentials, grantId: String(grant.body.grantId), ipcMac: mac }, 'the app activates the plan on the camera');
+  const valid = await gateway({ service: 'permission.query_user_ipcs_valid', ...credentials }, 'the app reads the authorization record: userTag and streamId for the camera');
+  const record = (valid.data as Json[]).find((r) => r.grantId === grant.body.grantId) ?? {};
+  const values = { apiUrl: BASE_URL, mac, userTag: String(record.userTag), streamId: String(record.streamId) };
+  process.stdout.write(`\n── the app configures the camera: setCloudRecord(userTag=${values.userTag}, streamId=${values.streamId.slice(0, 6)}…, ${BASE_URL}, ${mac})\n`);
+
+  process.stdout.write(`\n── the camera records for ${CAMERA_SECONDS} s (tools/camera: real H.264/AAC, every 5th segment a motion recording)\n`);
+  const from = Math.floor(Date.now() / 1000);
+  const report = await runCamera({ ...values, durationSeconds: CAMERA_SECONDS, log: (line) => process.stdout.write(`   camera: ${line}\n`) });
+  process.stdout.write(`   camera stopped (${report.stoppedBy}): ${report.counters.uploaded} segment(s) stored\n`);
+
+  const info = await gateway({ service: 'center.getServerInfo', ...credentials, oemCode: '' }, 'the app reads its sub-service information (subtoken for the stream calls)');
+  const subtoken = String((info.data as Json | undefined)?.subtoken);
+  const stream = async (params: Record<string, string>, title: string): Promise<Json> => {
+    const timestamp = String(Math.floor(Date.now() / 1000) + 60);
+    const query = new URLSearchParams({ ...params, devId: mac, timestamp, sessionToken: md5Hex(subtoken + timestamp), version: '' });
+    const res = await fetch(`${BASE_URL}/stream?${query}`);
+    const body = (await res.json()) as Json;
+    show(title, `GET /stream?service=${params.service}`, res.status, body);
+    return body;
+  };
+  await stream({ service: 'record.date.query' }, 'the app lists the hours with recordings (UTC; the phone shows them on its local days)');
+  const until = Math.floor(Date.now() / 1000);
+  await stream({ service: 'record.query', recordSt: String(from - 10), recordEt: String(until) }, 'the app lists the clips: [start, end, type] (0 normal, 2 motion)');
+  const play = await stream({ service: 'record.play', recordSt: String(from - 10) }, 'the app asks to play them back: a signed HLS playlist');
+  if (typeof play.recordUrl === 'string') playBack(play.recordUrl);
+  const clip = await stream({ service: 'record.download', recordSt: String(from), recordEt: String(Math.min(until, from + 20)) }, 'the app downloads 20 s as one MP4');
+  if (typeof clip.downloadUrl === 'string') {
+    const res = await fetch(clip.downloadUrl);
+    const file = join(mkdtempSync(join(tmpdir(), 'dcp-demo-')), 'clip.mp4');
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    process.stdout.write(`   → HTTP ${res.status} ${res.headers.get('content-type')}, saved to ${file} (open it in a browser or a player)\n`);
+  }
+}
+
+/** Decodes the playlist with ffprobe when it is installed; the demo needs nothing but Node otherwise. */
+function playBack(url: string): void {
+  const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'compact', url], { encoding: 'utf8' });
+  if (probe.error) process.stdout.write('   (ffprobe is not installed: open the playlist in an HLS player, e.g. the console\'s device page)\n');
+  else process.stdout.write(`   ffprobe reads the playlist: ${probe.stdout.trim().replace(/\n/g, '; ')}\n`);
 }
 
 main().catch((err: unknown) => {

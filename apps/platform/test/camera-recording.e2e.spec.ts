@@ -11,6 +11,8 @@ import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin, deviceForm } from './merchant-app';
 import { TestCamera } from './camera-client';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { infraRequired } from '@dcp/testing';
@@ -145,7 +147,7 @@ function cameraSuite(mode: Mode) {
     expect((await playlist.text()).match(/\.ts\?/g)).toHaveLength(2);
   });
 
-  itWithFfmpeg('npm run camera records real H.264/AAC, a motion segment now and then, and the app plays it back (ffprobe decodes the playlist)', async () => {
+  itWithFfmpeg('npm run camera records real H.264/AAC, a motion segment now and then; the app plays it back (ffprobe decodes the playlist) and downloads a clip as MP4 (ffprobe and ffmpeg read it)', async () => {
     const { user, mac, camera } = await activatedCamera('Pia Playback');
     const subtoken = await subtokenOf(user.credentials);
     // The camera anyone can run (`npm run camera`), as its own process: a separate party on the network.
@@ -161,7 +163,39 @@ function cameraSuite(mode: Mode) {
     const play = await stream('record.play', subtoken, mac, { recordSt: String(from) });
     const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', String(play.body.recordUrl)]);
     expect(Number(stdout.trim())).toBeGreaterThan(19);
+
+    // record.download: one MP4 of 12 of those seconds (the three segments they touch), remuxed without a system binary.
+    const download = await stream('record.download', subtoken, mac, { recordSt: String(from + 2), recordEt: String(from + 10) });
+    expect(download.body).toEqual({ errorCode: '', failureDetails: '', downloadUrl: expect.stringMatching(/^http:\/\/.*\/hls\/.*\/clip\.mp4\?/), secureDownloadUrl: expect.stringMatching(/^https:\/\//) });
+    const file = await fetch(String(download.body.downloadUrl));
+    expect([file.status, file.headers.get('content-type'), file.headers.get('content-disposition')]).toEqual([200, 'video/mp4', `attachment; filename="${mac}-${from + 2}.mp4"`]);
+    const mp4 = join(mkdtempSync(join(tmpdir(), 'dcp-clip-')), 'clip.mp4');
+    writeFileSync(mp4, Buffer.from(await file.arrayBuffer()));
+    const probe = JSON.parse((await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=format_name,duration', '-of', 'json', mp4])).stdout) as { streams: { codec_name: string }[]; format: { format_name: string; duration: string } };
+    expect(probe.streams.map((st) => st.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(probe.format.format_name).toContain('mp4');
+    expect(Number(probe.format.duration)).toBeCloseTo(12, 0);
+    expect((await run('ffmpeg', ['-v', 'error', '-i', mp4, '-f', 'null', '-'])).stderr).toBe('');
   }, 60_000);
+
+  it('record.download refuses a window that is empty, reversed or longer than 10 minutes (000006), and its URL only as signed (403)', async () => {
+    const { user, mac, camera } = await activatedCamera('Dina Download');
+    const subtoken = await subtokenOf(user.credentials);
+    const start = now() - 60;
+    expect((await camera.upload({ start, body: tsNullPackets(2) })).status).toBe(201);
+    const refused = async (recordSt: number, recordEt: number, details: RegExp) => {
+      const res = await stream('record.download', subtoken, mac, { recordSt: String(recordSt), recordEt: String(recordEt) });
+      expect([res.body.errorCode, res.body.failureDetails]).toEqual(['000006', expect.stringMatching(details)]);
+    };
+    await refused(start + 10, start + 10, /later than recordSt/);
+    await refused(start, start + 601, /at most 600 seconds/);
+    await refused(start - 700, start - 100, /no recording between recordSt and recordEt/);
+    const ok = await stream('record.download', subtoken, mac, { recordSt: String(start), recordEt: String(start + 600) });
+    const url = new URL(String(ok.body.downloadUrl));
+    url.searchParams.set('to', String(start + 601));
+    const tampered = await fetch(url);
+    expect([tampered.status, ((await tampered.json()) as Body).errorCode]).toEqual([403, '000006']);
+  });
 
   it('refuses, storing nothing: bad parameters, a skewed clock (with serverTime), another MAC, a forged streamId, a tampered captured upload, no cloud plan, out of order, too long, too large, not MPEG-TS', async () => {
     const { mac, camera } = await activatedCamera('Rita Refusal');

@@ -210,6 +210,7 @@ describe('public API document and reference (embedded)', () => {
       expect((clips.body.recordList as unknown[]).length).toBe(1);
       check('recordQuery', clips);
       check('recordPlay', await stream('record.play', { recordSt: start, version: '' }));
+      check('recordDownload', await stream('record.download', { recordSt: start, recordEt: start + 2, version: '' }));
 
       // Unbinding: the manufacturer's force unbind, then the user's own delete of a second device.
       const timeStamp = String(Math.floor(t.clock.now() / 1000));

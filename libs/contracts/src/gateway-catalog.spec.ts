@@ -64,7 +64,7 @@ describe('the operation catalogue', () => {
   });
 
   it('lists the operations each service owns', () => {
-    expect(Object.keys(operationsOwnedBy('storage'))).toEqual(['recordDateQuery', 'recordQuery', 'recordPlay']);
+    expect(Object.keys(operationsOwnedBy('storage'))).toEqual(['recordDateQuery', 'recordQuery', 'recordPlay', 'recordDownload']);
     expect(Object.keys(operationsOwnedBy('permission'))).toEqual(['queryUserNotActive', 'activatePermission', 'getCurrentService', 'queryUserIpcsValid']);
   });
 });

@@ -309,6 +309,16 @@ export const GATEWAY_OPERATIONS = {
     },
     response: z.object({ recordUrl: RESPONSE_FIELDS.recordUrl, secureUrl: RESPONSE_FIELDS.secureUrl }),
   }),
+  recordDownload: streamOperation({
+    service: 'record.download',
+    summary: 'A signed address of one MP4 file of a device\'s recordings between recordSt and recordEt, at most 10 minutes (decisions CU9).',
+    params: {
+      recordSt: recordTime(20, 'Start of the clip: epoch seconds or YYYYMMDDTHHMMSS (UTC).'),
+      recordEt: recordTime(20, 'End of the clip, after recordSt and at most 600 seconds after it.'),
+      version: text(20, { description: 'API version of the app; any value, also empty.' }).emptyAccepted(),
+    },
+    response: z.object({ downloadUrl: RESPONSE_FIELDS.downloadUrl, secureDownloadUrl: RESPONSE_FIELDS.secureDownloadUrl }),
+  }),
 } as const;
 
 export type GatewayOperations = typeof GATEWAY_OPERATIONS;

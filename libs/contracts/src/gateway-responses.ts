@@ -131,5 +131,7 @@ export const RESPONSE_FIELDS = {
     .describe('Clips overlapping recordSt…recordEt: [start, end, type] as strings of integers (apps read them as long, long, int): start and end in epoch seconds, and the recording type — 0 normal (continuous), 2 motion, 3 sound; other integers 0–65535 as the recorder gave them (decisions CS7).'),
   recordUrl: z.string().describe('Signed HLS playlist on {store_url}, http:// form, valid for one hour (decisions CS8).'),
   secureUrl: z.string().describe('The same playlist, https:// form.'),
+  downloadUrl: z.string().describe('Signed MP4 of the clip on {store_url} (H.264/H.265 and AAC as recorded, no re-encoding), http:// form, valid for one hour (decisions CU9).'),
+  secureDownloadUrl: z.string().describe('The same MP4, https:// form.'),
   serverUrl: z.string().describe('With 000077 only: where the service moved (decisions I3).'),
 } as const;

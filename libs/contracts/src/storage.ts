@@ -27,6 +27,8 @@ export const STORAGE_LIMITS = {
   maxQueryRangeSeconds: 31 * 86400,
   /** record.play: the playlist covers recordSt … recordSt + this (seconds). */
   playWindowSeconds: 6 * 3600,
+  /** Longest record.download clip (recordEt − recordSt), seconds. */
+  maxClipSeconds: 600,
   /** Lifetime of a playback URL (playlist and its segment URLs), seconds. */
   playbackUrlTtlSeconds: 3600,
   /** Segments whose end is older than this are purged (days). */
@@ -126,6 +128,20 @@ export const segmentRequestSchema = z.object({
   sig: z.string().optional(),
 });
 
+/** A clip download as the edge received it (path and query, unchecked: storage-service verifies). */
+export const clipRequestSchema = z.object({
+  devId: z.string(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  expires: z.string().optional(),
+  sig: z.string().optional(),
+});
+/** The segments of a verified clip, in time order, each with its own signed segment URL's expires and sig. */
+export const clipSegmentsSchema = z.object({
+  macAddr: z.string(),
+  segments: z.array(z.object({ segmentId: z.string(), expires: z.string(), sig: z.string() })),
+});
+
 /**
  * Playback refusals are PlatformErrors whose `extra.httpStatus` tells the edge the HTTP status: 403 for an
  * unsigned, tampered or expired URL, 404 for recordings that no longer exist (purged, device unbound).
@@ -152,6 +168,11 @@ export const STORAGE_RPC = {
   cameraSegment: storageContract('camera.segment', cameraSegmentRequestSchema, cameraSegmentStoredSchema),
   /** The HLS media playlist of a signed playback URL (`application/vnd.apple.mpegurl` text). */
   playlist: storageContract('playlist', playlistRequestSchema, z.object({ playlist: z.string() })),
+  /**
+   * The segments of a signed clip URL (record.download): the edge fetches each with `segment` and remuxes them
+   * into the MP4 itself, so no message carries more than one segment (NATS max_payload).
+   */
+  clipSegments: storageContract('clip-segments', clipRequestSchema, clipSegmentsSchema),
   /** The bytes of one segment of a signed segment URL, base64. */
   segment: storageContract('segment', segmentRequestSchema, z.object({ contentBase64: z.string() })),
 } as const;

@@ -10,6 +10,7 @@ import { UploadSegmentUseCase } from './camera/upload-segment.use-case';
 import { UploadTargetUseCase } from './camera/upload-target.use-case';
 import { ObjectStoreLifetime } from './objects/object-store-lifetime';
 import { SharedStoreGuard } from './objects/sharing/shared-store-guard';
+import { GetClipSegmentsUseCase } from './playback/get-clip-segments.use-case';
 import { GetPlaylistUseCase } from './playback/get-playlist.use-case';
 import { GetSegmentUseCase } from './playback/get-segment.use-case';
 import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
@@ -18,6 +19,7 @@ import { IngestSegmentUseCase } from './recordings/ingest-segment.use-case';
 import { RetentionSweeper } from './retention/retention-sweeper';
 import { SessionFacts } from './session/session-facts';
 import { RecordDateQueryUseCase } from './stream/record-date-query.use-case';
+import { RecordDownloadUseCase } from './stream/record-download.use-case';
 import { RecordPlayUseCase } from './stream/record-play.use-case';
 import { RecordQueryUseCase } from './stream/record-query.use-case';
 
@@ -25,9 +27,11 @@ export const STORAGE_USE_CASES = [
   RecordDateQueryUseCase,
   RecordQueryUseCase,
   RecordPlayUseCase,
+  RecordDownloadUseCase,
   IngestSegmentUseCase,
   GetPlaylistUseCase,
   GetSegmentUseCase,
+  GetClipSegmentsUseCase,
   RecordingSummaryUseCase,
   AdminRecordingsUseCase,
   AdminPlaybackUseCase,

@@ -1,6 +1,6 @@
 /**
  * HLS playback on the cloud-storage host (`{store_url}`, spec 2.8): the playlist of a record.play URL and
- * the segments it lists. The edge only forwards path and query to storage-service, which verifies the
+ * the segments it lists; and the MP4 of a record.download URL, remuxed here from the clip's segments (CU9). The edge only forwards path and query to storage-service, which verifies the
  * signature and expiry and owns every answer; refusals come back with the HTTP status to answer (403 for an
  * unsigned, tampered or expired URL, 404 for recordings that are gone), answered with a small JSON envelope
  * (hlsErrorAnswer).
@@ -16,6 +16,7 @@
  */
 import cors from '@fastify/cors';
 import { ErrorCode, PlatformError, STORAGE_RPC, errorEnvelope } from '@dcp/contracts';
+import { UnsupportedMediaError, remuxTsToMp4 } from '@dcp/media';
 import type { RuntimeContext } from '@dcp/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -50,9 +51,51 @@ export async function registerHlsRoutes(app: FastifyInstance, ctx: Pick<RuntimeC
         const { contentBase64 } = await ctx.rpcClient.request(STORAGE_RPC.segment, { devId: part(req.params.devId), segmentId: part(file.slice(0, -3)), expires: q.expires, sig: q.sig });
         return reply.status(200).header('content-type', 'video/mp2t').header('cache-control', 'private, max-age=3600').send(Buffer.from(contentBase64, 'base64'));
       });
+      hls.get<{ Params: Params }>('/:devId/clip.mp4', async (req, reply) => {
+        const q = singleValues(req.query);
+        const clip = await ctx.rpcClient.request(STORAGE_RPC.clipSegments, { devId: part(req.params.devId), from: q.from, to: q.to, expires: q.expires, sig: q.sig });
+        const mp4 = remuxClip(await fetchSegments(ctx, clip));
+        return reply
+          .status(200)
+          .header('content-type', 'video/mp4')
+          .header('content-disposition', `attachment; filename="${clip.macAddr}-${q.from}.mp4"`)
+          // Each request remuxes the clip anew: no byte ranges (players read the moov first and play as it arrives).
+          .header('accept-ranges', 'none')
+          .header('cache-control', 'private, max-age=3600')
+          .send(mp4);
+      });
     },
     { prefix: HLS_PREFIX },
   );
+}
+
+/** Segments fetched at once for a clip: enough to hide the round trips, few enough to bound the edge's memory. */
+const CLIP_FETCHES_AT_ONCE = 4;
+
+/** The clip's segments in order, each through STORAGE_RPC.segment (one segment a message, NATS max_payload). */
+async function fetchSegments(ctx: Pick<RuntimeContext, 'rpcClient'>, clip: { macAddr: string; segments: { segmentId: string; expires: string; sig: string }[] }): Promise<Buffer[]> {
+  const out: Buffer[] = new Array(clip.segments.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < clip.segments.length) {
+      const i = next++;
+      const { segmentId, expires, sig } = clip.segments[i];
+      const { contentBase64 } = await ctx.rpcClient.request(STORAGE_RPC.segment, { devId: clip.macAddr, segmentId, expires, sig });
+      out[i] = Buffer.from(contentBase64, 'base64');
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CLIP_FETCHES_AT_ONCE, clip.segments.length) }, worker));
+  return out;
+}
+
+/** The MP4 of the segments (decisions CU8); recordings that cannot be remuxed (no H.264/H.265 video) → 422. */
+function remuxClip(segments: Buffer[]): Buffer {
+  try {
+    return remuxTsToMp4(segments);
+  } catch (err) {
+    if (err instanceof UnsupportedMediaError) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `these recordings cannot be made into an MP4: ${err.message}`, { httpStatus: 422 });
+    throw err;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * URL, the device (canonical MAC), the playlist's range or the segment's id, and the expiry:
  *   dcp-playback-v1\nplaylist\n<MAC>\n<from>\n<to>\n<expires>
  *   dcp-playback-v1\nsegment\n<MAC>\n<segmentId>\n<expires>
+ *   dcp-playback-v1\nclip\n<MAC>\n<from>\n<to>\n<expires>        (an MP4 download, record.download)
  * so a signature is good for exactly one URL: another device, range, segment or expiry does not verify.
  * Verified in constant time; `expires` (epoch seconds) is checked after the signature. <MAC> is the canonical
  * form (12 upper-case hex digits, docs/decisions.md D1); a URL signed over the colon spelling before that
@@ -13,7 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { colonMac } from '@dcp/contracts';
 
 export type PlaybackTarget =
-  | { kind: 'playlist'; macAddr: string; from: number; to: number }
+  | { kind: 'playlist' | 'clip'; macAddr: string; from: number; to: number }
   | { kind: 'segment'; macAddr: string; segmentId: string };
 
 export type Verdict = { ok: true } | { ok: false; reason: 'unsigned' | 'mismatch' | 'expired' };
@@ -58,13 +59,19 @@ function hmac(key: Buffer, target: PlaybackTarget, expires: number): string {
 }
 
 function canonical(target: PlaybackTarget, expires: number): string {
-  const parts = target.kind === 'playlist' ? [target.macAddr, String(target.from), String(target.to)] : [target.macAddr, target.segmentId];
+  const parts = target.kind === 'segment' ? [target.macAddr, target.segmentId] : [target.macAddr, String(target.from), String(target.to)];
   return [VERSION, target.kind, ...parts, String(expires)].join('\n');
 }
 
 /** The same address in its http:// or https:// form. */
 export function withScheme(baseUrl: string, scheme: 'http' | 'https'): string {
   return baseUrl.replace(/^https?:/, `${scheme}:`);
+}
+
+/** The signed address of a clip's MP4 (record.download): the edge remuxes the window's segments into it. */
+export function clipUrl(storeUrl: string, macAddr: string, from: number, to: number, expires: number, sig: string): string {
+  const q = new URLSearchParams({ from: String(from), to: String(to), expires: String(expires), sig });
+  return `${storeUrl}/hls/${macAddr}/clip.mp4?${q}`;
 }
 
 /** URLs name the device by its canonical MAC (12 upper-case hex digits: nothing to encode in a path). */

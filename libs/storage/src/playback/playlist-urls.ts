@@ -1,14 +1,15 @@
 /**
  * The signed playlist URLs of a window of a device's recordings, as record.play hands them to apps and the
  * operator's playback route to the console: `recordUrl` (http://) and `secureUrl` (https://) on
- * `{store_url}`, valid for playbackUrlTtlSeconds. One place issues them, so both get the same signature.
+ * `{store_url}`, valid for playbackUrlTtlSeconds. One place issues them, so both get the same signature; the
+ * clip downloads of record.download too.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE_LIMITS } from '@dcp/contracts';
 import { RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock } from '@dcp/runtime';
 import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
 import type { StorageConfig } from '../storage-config';
-import { PlaybackSigner, playlistUrl, withScheme } from './playback-signer';
+import { PlaybackSigner, clipUrl, playlistUrl, withScheme } from './playback-signer';
 
 export interface IssuedPlaylist {
   /** Epoch seconds after which the playlist and its segment URLs are refused. */
@@ -34,6 +35,18 @@ export class PlaylistUrls {
       expires,
       recordUrl: playlistUrl(withScheme(storeUrl, 'http'), macAddr, from, to, expires, sig),
       secureUrl: playlistUrl(withScheme(storeUrl, 'https'), macAddr, from, to, expires, sig),
+    };
+  }
+
+  /** Signed URLs of the MP4 clip of `macAddr` (canonical) over [from, to], epoch seconds. */
+  clip(macAddr: string, from: number, to: number): { expires: number; downloadUrl: string; secureDownloadUrl: string } {
+    const expires = Math.floor(this.clock.now() / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds;
+    const sig = this.signer.sign({ kind: 'clip', macAddr, from, to }, expires);
+    const storeUrl = this.config.publicStoreUrl;
+    return {
+      expires,
+      downloadUrl: clipUrl(withScheme(storeUrl, 'http'), macAddr, from, to, expires, sig),
+      secureDownloadUrl: clipUrl(withScheme(storeUrl, 'https'), macAddr, from, to, expires, sig),
     };
   }
 }
