@@ -111,6 +111,9 @@ function lookupSuite(mode: Mode) {
         bytes: segment.length,
         firstStart: T,
         lastEnd: T + 2,
+        // An operator's ingest is no camera upload: no plan on record, nothing counted against the quota.
+        plan: null,
+        uploadedToday: { bytes: 0, segments: 0 },
       });
     });
 
@@ -259,6 +262,9 @@ function lookupSuite(mode: Mode) {
     ]) {
       expect([path, method, Boolean(doc.paths[path]?.[method])]).toEqual([path, method, true]);
     }
+    // The device view's recordings part names the camera's plan and today's uploads, described.
+    const deviceView = JSON.stringify(doc.paths['/admin/v1/devices/{mac}'].get);
+    for (const field of ['retentionDays', 'planEndsAt', 'graceEndsAt', 'uploadedToday', 'RECORDING_GRACE_DAYS']) expect([field, deviceView.includes(field)]).toEqual([field, true]);
   });
 }
 

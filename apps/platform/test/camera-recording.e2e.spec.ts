@@ -349,6 +349,23 @@ function cameraSuite(mode: Mode) {
     expect([cleared.status, cleared.body.retentionDays]).toEqual([200, null]);
   });
 
+  it('the admin look-up shows the plan the camera uploads under (its end and grace end) and what the device uploaded today', async () => {
+    const { mac, camera, grantId } = await activatedCamera('Olga Operator');
+    const start = now() - 30;
+    expect((await camera.upload({ start, body: tsNullPackets(20) })).status).toBe(201);
+    expect((await camera.upload({ start: start + 4, body: tsNullPackets(10) })).status).toBe(201);
+    const endTime = Number((await admin(t, 'GET', `/grants/${grantId}`)).body.endTime);
+    const view = await admin(t, 'GET', `/devices/${mac}`);
+    expect(view.status).toBe(200);
+    // RECORDING_GRACE_DAYS is 7 by default: footage stays 7 days after the plan ends.
+    expect(view.body.recordings).toMatchObject({
+      segments: 2,
+      bytes: 30 * 188,
+      plan: { retentionDays: 7, planEndsAt: endTime, graceEndsAt: endTime + 7 * DAY * 1000 },
+      uploadedToday: { bytes: 30 * 188, segments: 2 },
+    });
+  });
+
   /** Resolves once the retention sweep purged segments after `from` items (it sweeps every 300 ms here). */
   const purged = (from: number, what: string) =>
     handled.until((items) => items.slice(from).some((i) => i.name === 'dcp_storage_purged_total' && i.labels.kind === 'expired-segments' && i.by > 0), what, 15_000);

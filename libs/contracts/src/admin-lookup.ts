@@ -97,6 +97,22 @@ export const recordingSummarySchema = z.object({
   firstStart: z.number().int().nullable(),
   /** Epoch seconds at which the last segment ends (rounded up); null without recordings. */
   lastEnd: z.number().int().nullable(),
+  /** The cloud-recording plan the device's camera last uploaded under (storage.device_plan, decisions CU6). */
+  plan: z
+    .object({
+      retentionDays: z.number().int().describe('rolling days of footage the plan keeps'),
+      planEndsAt: z.number().int().describe('epoch ms at which the plan ends'),
+      graceEndsAt: z.number().int().describe('epoch ms at which the grace period after the plan ends (planEndsAt + RECORDING_GRACE_DAYS days): the footage is purged then'),
+    })
+    .nullable()
+    .describe("the cloud-recording plan the device's camera last uploaded under, for this owner; null when no camera of it has uploaded under a plan"),
+  /** What the device uploaded today (UTC) as counted against its quota (storage.device_usage, decisions CU7). */
+  uploadedToday: z
+    .object({
+      bytes: z.number().int().describe('bytes uploaded by the camera today (UTC), as counted against CAMERA_QUOTA_BYTES_PER_DAY'),
+      segments: z.number().int().describe('segments uploaded by the camera today (UTC)'),
+    })
+    .describe("the device's camera uploads of the current UTC day, whoever owned it (zeros when none)"),
 });
 export type RecordingSummary = z.infer<typeof recordingSummarySchema>;
 

@@ -39,8 +39,49 @@ describeWithInfra(['postgres'], 'storage: recordings for operators (PostgreSQL)'
       bytes: 188 * (2 + 3 + 2 + 2),
       firstStart: midnight - DAY + 3600,
       lastEnd: midnight + 1,
+      plan: null,
+      uploadedToday: { bytes: 0, segments: 0 },
     });
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.recordingSummary, { userId: newUserId(), macAddr: mac })).toEqual({ days: [], segments: 0, bytes: 0, firstStart: null, lastEnd: null });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.recordingSummary, { userId: newUserId(), macAddr: mac })).toEqual({
+      days: [],
+      segments: 0,
+      bytes: 0,
+      firstStart: null,
+      lastEnd: null,
+      plan: null,
+      uploadedToday: { bytes: 0, segments: 0 },
+    });
+  });
+
+  it('names the plan the owner\'s camera uploads under (its end and the grace end) and what the device uploaded today (UTC)', async () => {
+    const device = newMac();
+    const [owner2, previous] = [newUserId(), newUserId()];
+    h.bind(device, owner2);
+    const planEndsAt = Date.parse('2031-03-04T05:06:07.000Z');
+    const today = Math.floor(h.clock.now() / 1000 / DAY);
+    await h.sql.query(`INSERT INTO storage.device_plan (mac_addr, user_id, retention_days, plan_ends_at) VALUES ($1, $2, 30, $3), ($1, $4, 7, $3)`, [device, owner2, new Date(planEndsAt), previous]);
+    // Today's count; yesterday's (not yet forgotten by the sweep) is not today's.
+    await h.sql.query(`INSERT INTO storage.device_usage (mac_addr, day, bytes, minute, minute_segments, segments) VALUES ($1, $2, 5000000, 0, 1, 12), ($1, $3, 999, 0, 1, 1)`, [device, today, today - 1]);
+    const graceEndsAt = planEndsAt + 7 * DAY * 1000; // RECORDING_GRACE_DAYS defaults to 7
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.recordingSummary, { userId: owner2, macAddr: device })).toEqual({
+      days: [],
+      segments: 0,
+      bytes: 0,
+      firstStart: null,
+      lastEnd: null,
+      plan: { retentionDays: 30, planEndsAt, graceEndsAt },
+      uploadedToday: { bytes: 5_000_000, segments: 12 },
+    });
+    // The plan is the owner's; today's uploads are the device's, whoever asks.
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.recordingSummary, { userId: previous, macAddr: device })).toMatchObject({ plan: { retentionDays: 7, planEndsAt, graceEndsAt }, uploadedToday: { bytes: 5_000_000, segments: 12 } });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.recordingSummary, { userId: newUserId(), macAddr: device })).toMatchObject({ plan: null, uploadedToday: { bytes: 5_000_000, segments: 12 } });
+    // The next UTC day starts at zero.
+    h.clock.advance(DAY);
+    try {
+      expect(await h.rpc(ADMIN_LOOKUP_RPC.recordingSummary, { userId: owner2, macAddr: device })).toMatchObject({ plan: { retentionDays: 30 }, uploadedToday: { bytes: 0, segments: 0 } });
+    } finally {
+      h.clock.advance(-DAY);
+    }
   });
 
   it('lists the recorded days (any MAC spelling), paged with the total', async () => {

@@ -3618,6 +3618,22 @@ export interface operations {
                             bytes: number;
                             firstStart: number | null;
                             lastEnd: number | null;
+                            /** @description the cloud-recording plan the device's camera last uploaded under, for this owner; null when no camera of it has uploaded under a plan */
+                            plan: {
+                                /** @description rolling days of footage the plan keeps */
+                                retentionDays: number;
+                                /** @description epoch ms at which the plan ends */
+                                planEndsAt: number;
+                                /** @description epoch ms at which the grace period after the plan ends (planEndsAt + RECORDING_GRACE_DAYS days): the footage is purged then */
+                                graceEndsAt: number;
+                            } | null;
+                            /** @description the device's camera uploads of the current UTC day, whoever owned it (zeros when none) */
+                            uploadedToday: {
+                                /** @description bytes uploaded by the camera today (UTC), as counted against CAMERA_QUOTA_BYTES_PER_DAY */
+                                bytes: number;
+                                /** @description segments uploaded by the camera today (UTC) */
+                                segments: number;
+                            };
                         } | {
                             error: {
                                 errorCode: string;

@@ -11,6 +11,7 @@ import { ProblemAlert } from '../components/ProblemAlert';
 import { currentServiceLabel } from '../lib/current-service';
 import { utcTime } from '../lib/format';
 import { readableMac } from '../lib/lookup';
+import { mib, recordingPlanLabel, uploadedTodayLabel } from '../lib/recordings';
 
 /** Everything about one device: what device-service knows, its owner and merchant, grants, service, recordings. */
 export function DeviceLookupPage() {
@@ -80,7 +81,13 @@ export function DeviceLookupPage() {
             {(r) => (
               <Stack gap={4}>
                 <Text size="sm" data-testid="recording-summary">
-                  {r.segments === 0 ? 'Nothing recorded.' : `${r.segments} segments, ${(r.bytes / 1024 / 1024).toFixed(1)} MiB, on ${r.days.length} day(s): ${utcTime(r.firstStart === null ? null : r.firstStart * 1000)} to ${utcTime(r.lastEnd === null ? null : r.lastEnd * 1000)}`}
+                  {r.segments === 0 ? 'Nothing recorded.' : `${r.segments} segments, ${mib(r.bytes)}, on ${r.days.length} day(s): ${utcTime(r.firstStart === null ? null : r.firstStart * 1000)} to ${utcTime(r.lastEnd === null ? null : r.lastEnd * 1000)}`}
+                </Text>
+                <Text size="sm" data-testid="recording-plan">
+                  {recordingPlanLabel(r.plan)}
+                </Text>
+                <Text size="sm" data-testid="uploaded-today">
+                  {uploadedTodayLabel(r.uploadedToday)}
                 </Text>
                 {r.segments > 0 ? (
                   <Anchor component={Link} to={`/recordings/${mac}`}>

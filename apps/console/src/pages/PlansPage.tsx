@@ -1,15 +1,17 @@
 import { Button, Group, NumberInput, Select, Stack, Switch, Tabs, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { unwrap } from '../api/client';
 import { useApi, useSession } from '../api/session';
 import { FilterForm, filterKey } from '../components/FilterForm';
 import { FormDialog } from '../components/FormDialog';
 import { PageHeader } from '../components/PageHeader';
+import { ProblemAlert } from '../components/ProblemAlert';
 import { ServerList } from '../components/ServerList';
 import { SearchBox } from '../components/SearchBox';
+import { useAction } from '../components/useAction';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 import { grantState, planTypeLabel } from '../lib/grants';
@@ -61,6 +63,7 @@ function PlansTab() {
   const { current } = useSession();
   const { page, filters, setPage, setFilter, query } = useListPage(['q', 'permissionType'] as const);
   const list = useQuery({ queryKey: ['permissions', query], queryFn: () => unwrap(api.GET('/admin/v1/permissions', { params: { query } })) });
+  const writable = canChange(current?.session);
   return (
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -75,7 +78,7 @@ function PlansTab() {
             data={PLAN_TYPE_FILTER}
           />
         </Group>
-        {canChange(current?.session) ? <CreatePlan /> : null}
+        {writable ? <CreatePlan /> : null}
       </Group>
       <ServerList
         list={list}
@@ -90,10 +93,59 @@ function PlansTab() {
           { key: 'type', label: 'Type', render: (p) => planTypeLabel(p.permissionType) },
           { key: 'days', label: 'Days', render: (p) => p.durationDays },
           { key: 'channels', label: 'Channels', render: (p) => p.channelCount },
+          { key: 'retention', label: 'Retention', render: (p) => retentionLabel(p.retentionDays) },
           { key: 'created', label: 'Created', render: (p) => utcTime(p.createdAt) },
+          // The one field a plan may change once created (PATCH /admin/v1/permissions/{code}); full tokens only.
+          ...(writable ? [{ key: 'set-retention', label: 'Set retention (days)', render: (p: Plan) => <RetentionEditor key={`${p.permissionCode}/${p.retentionDays}`} plan={p} /> }] : []),
         ]}
       />
     </Stack>
+  );
+}
+
+type Plan = { permissionCode: string; retentionDays: number | null };
+
+/** A plan's rolling retention of cloud recordings (docs/decisions.md CU6); "—": not a cloud-recording plan. */
+function retentionLabel(days: number | null): string {
+  if (days === null) return '—';
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** Sets or clears (empty) a plan's retention in place; the platform's refusal shows under it. */
+function RetentionEditor({ plan }: { plan: Plan }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useAction();
+  const [value, setValue] = useState<string | number>(plan.retentionDays ?? '');
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    await run(async () => {
+      const retentionDays = value === '' ? null : Number(value);
+      await unwrap(api.PATCH('/admin/v1/permissions/{permissionCode}', { params: { path: { permissionCode: plan.permissionCode } }, body: { retentionDays } }));
+      await queryClient.invalidateQueries({ queryKey: ['permissions'] });
+    });
+  };
+  return (
+    <form onSubmit={save}>
+      <Stack gap={4}>
+        <Group gap={6} wrap="nowrap">
+          <NumberInput
+            size="xs"
+            w={90}
+            aria-label={`Retention of ${plan.permissionCode} in days`}
+            placeholder="none"
+            allowDecimal={false}
+            allowNegative={false}
+            value={value}
+            onChange={setValue}
+          />
+          <Button size="xs" variant="default" type="submit" loading={busy} aria-label={`Save the retention of ${plan.permissionCode}`}>
+            Save
+          </Button>
+        </Group>
+        <ProblemAlert error={error} title="Not saved" />
+      </Stack>
+    </form>
   );
 }
 
@@ -102,8 +154,9 @@ function CreatePlan() {
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure();
   const [form, setForm] = useState({ permissionCode: '', permissionName: '', permissionType: 1 as 1 | 2 | 3, durationDays: 30, channelCount: 1, bpi: false });
+  const [retention, setRetention] = useState<string | number>('');
   const create = async () => {
-    await unwrap(api.POST('/admin/v1/permissions', { body: form }));
+    await unwrap(api.POST('/admin/v1/permissions', { body: { ...form, ...(retention === '' ? {} : { retentionDays: Number(retention) }) } }));
     await queryClient.invalidateQueries({ queryKey: ['permissions'] });
   };
   return (
@@ -127,6 +180,14 @@ function CreatePlan() {
           <NumberInput label="Duration (days)" min={1} value={form.durationDays} onChange={(v) => setForm({ ...form, durationDays: Number(v) })} />
           <NumberInput label="Channels" min={1} value={form.channelCount} onChange={(v) => setForm({ ...form, channelCount: Number(v) })} />
         </Group>
+        <NumberInput
+          label="Retention (days)"
+          description="Makes it a cloud-recording plan keeping this many rolling days of footage; empty: not one"
+          allowDecimal={false}
+          allowNegative={false}
+          value={retention}
+          onChange={setRetention}
+        />
         <Switch label="Needs a client that supports BPI" checked={form.bpi} onChange={(e) => setForm({ ...form, bpi: e.currentTarget.checked })} />
       </FormDialog>
     </>

@@ -15,6 +15,8 @@ import { type SqlClient, buildEvent, recordDeadLetter } from '@dcp/messaging';
 import { type TestPlatform, startTestPlatform } from '../harness';
 import { type StoreHost, encodeSegments, missingMediaTools, startStoreHost } from '../hls-media';
 import { type Body, MerchantApp, type SignedInUser, admin, deviceForm } from '../merchant-app';
+import { TestCamera } from '../camera-client';
+import { tsNullPackets } from '@dcp/testing';
 import { SCREENSHOTS, VIEWPORTS, accessibilityViolations, describeWithBrowser, launchBrowser, screenshot } from './browser';
 
 const OPS_TOKEN = 'ops-token-0123456789abcdef';
@@ -357,6 +359,63 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     await checkPage(page, 'users-by-uuid');
     await visit(page, '/recordings', 'Recordings');
     await checkPage(page, 'recordings-pick');
+  });
+
+  it('sets and clears a plan\'s retention in the plans list (refusals with the platform\'s text, read-only tokens offered no change); the device page shows the plan a camera uploads under and today\'s uploads', async () => {
+    expect((await admin(t, 'POST', '/permissions', { permissionCode: 'CAM-CLOUD', permissionName: 'Camera cloud', permissionType: 2, durationDays: 30 })).status).toBe(201);
+    const retentionOf = async () => ((await admin(t, 'GET', '/permissions?q=CAM-CLOUD')).body.items as Body[])[0].retentionDays;
+    const page = await signedIn(OPS_TOKEN, '/plans?tab=plans');
+    const row = page.getByRole('row').filter({ hasText: 'CAM-CLOUD' });
+    await row.getByRole('cell', { name: '—', exact: true }).waitFor();
+    const input = row.getByRole('textbox', { name: 'Retention of CAM-CLOUD in days' });
+    const save = row.getByRole('button', { name: 'Save the retention of CAM-CLOUD' });
+    // Refused by the platform (1 … 3660 days): its code and the field it names, under the control; nothing changed.
+    await input.fill('0');
+    await save.click();
+    await expect(row.getByRole('alert').textContent()).resolves.toMatch(/AD0400.*retentionDays/);
+    expect(await retentionOf()).toBeNull();
+    await input.fill('7');
+    await save.click();
+    await row.getByRole('cell', { name: '7 days', exact: true }).waitFor();
+    expect(await row.getByRole('alert').count()).toBe(0);
+    expect(await retentionOf()).toBe(7);
+    await checkPage(page, 'plans-retention');
+    // Cleared (empty): no longer a cloud-recording plan; then set again for the camera below.
+    await input.fill('');
+    await save.click();
+    await row.getByRole('cell', { name: '—', exact: true }).waitFor();
+    expect(await retentionOf()).toBeNull();
+    await row.getByRole('textbox', { name: 'Retention of CAM-CLOUD in days' }).fill('7');
+    await row.getByRole('button', { name: 'Save the retention of CAM-CLOUD' }).click();
+    await row.getByRole('cell', { name: '7 days', exact: true }).waitFor();
+
+    const viewer = await signedIn(VIEWER_TOKEN, '/plans?tab=plans');
+    await viewer.getByRole('row').filter({ hasText: 'CAM-CLOUD' }).getByRole('cell', { name: '7 days', exact: true }).waitFor();
+    expect(await viewer.getByRole('textbox', { name: 'Retention of CAM-CLOUD in days' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Save the retention of CAM-CLOUD' }).count()).toBe(0);
+
+    // A camera uploads under the plan (the app activated it on the device and gave the camera its record).
+    const user = await merchant.signIn('Camera Owner');
+    const mac = '0B1122334455';
+    await bind(user, mac);
+    const grant = await admin(t, 'POST', '/grants', { openId: user.credentials.openId, permissionCode: 'CAM-CLOUD' });
+    expect(grant.status).toBe(201);
+    expect((await merchant.post('permission.active', user.credentials, { grantId: String(grant.body.grantId), ipcMac: mac })).body.errorCode).toBe('');
+    // Bound and granted, but no camera uploaded yet: no plan on record, nothing uploaded today.
+    await visit(page, `/lookup/devices/${mac}`, 'Device 0B:11:22:33:44:55');
+    await expect(page.getByTestId('recording-plan').textContent()).resolves.toBe('No cloud-recording plan on record');
+    await expect(page.getByTestId('uploaded-today').textContent()).resolves.toBe('Uploaded today (UTC): 0.0 MiB in 0 segments');
+    const records = (await merchant.get('permission.query_user_ipcs_valid', user.credentials)).body.data as Body[];
+    const record = records.find((r) => r.grantId === grant.body.grantId)!;
+    const camera = new TestCamera({ apiUrl: t.baseUrl, mac, userTag: String(record.userTag), streamId: String(record.streamId) }, t.clock);
+    expect((await camera.upload({ start: Math.floor(t.clock.now() / 1000) - 30, body: tsNullPackets(20) })).status).toBe(201);
+    const endTime = Number((await admin(t, 'GET', `/grants/${grant.body.grantId}`)).body.endTime);
+    const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+    await page.reload();
+    await expect(page.getByTestId('recording-plan').textContent()).resolves.toBe(`Plan keeps 7 days of footage; ends ${utc(endTime)}, grace until ${utc(endTime + 7 * 86_400_000)}`);
+    await expect(page.getByTestId('uploaded-today').textContent()).resolves.toBe('Uploaded today (UTC): 0.0 MiB in 1 segment');
+    await expect(page.getByTestId('recording-summary').textContent()).resolves.toMatch(/^1 segments, 0\.0 MiB, on 1 day\(s\)/);
+    await checkPage(page, 'lookup-device-plan');
   });
 
   it('lists every change in the audit log, with who made it and how it ended', async () => {

@@ -35,7 +35,7 @@ function fakeRpc(handlers: Record<string, Handler>): AdminRpc & { calls: { subje
 const device = makeAdminDeviceView({ macAddr: '06626E63FBA5', userId: 7 });
 const user = makeAdminUserView({ userId: 7, openId: 'open-7', uuid: 'u-7' });
 const currentService = { name: 'free 8-hour cloud storage', description: 'd', startTime: null, endTime: null, validity: '8 hours', status: 3, flag: 2 };
-const recordings = { days: ['2026-11-24'], segments: 2, bytes: 100, firstStart: 1795651200, lastEnd: 1795651204 };
+const recordings = { days: ['2026-11-24'], segments: 2, bytes: 100, firstStart: 1795651200, lastEnd: 1795651204, plan: { retentionDays: 7, planEndsAt: 1798243200000, graceEndsAt: 1798848000000 }, uploadedToday: { bytes: 376, segments: 2 } };
 
 function deviceServices(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
