@@ -6,7 +6,7 @@
  * retention by plan and the grace period purge what they should — in embedded and distributed mode.
  */
 import { tsNullPackets, Collector, describeWithInfra, getQuery, onIncrement } from '@dcp/testing';
-import { md5Hex, signCameraRequest } from '@dcp/signing';
+import { md5Hex, signCameraRequest, unbindSign } from '@dcp/signing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin, deviceForm } from './merchant-app';
 import { TestCamera } from './camera-client';
@@ -71,9 +71,9 @@ function cameraSuite(mode: Mode) {
   };
 
   /** A signed-in user with a bound device and an activated `plan` on it; the camera configured from the record. */
-  async function activatedCamera(name: string, plan = 'cloud-7', mac = newMac()) {
+  async function activatedCamera(name: string, plan = 'cloud-7', mac = newMac(), oemCode = 'ACME') {
     const user = await merchant.signIn(name);
-    expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', user.credentials, deviceForm(mac))).body.errorCode).toBe('');
+    expect((await merchant.post('user_ipc_setting_v2_0.addOemDevice', user.credentials, deviceForm(mac, { oemCode }))).body.errorCode).toBe('');
     const grant = await admin(t, 'POST', '/grants', { openId: user.credentials.openId, permissionCode: plan });
     expect(grant.status).toBe(201);
     const active = await merchant.post('permission.active', user.credentials, { grantId: String(grant.body.grantId), ipcMac: colon(mac).toLowerCase() });
@@ -284,6 +284,33 @@ function cameraSuite(mode: Mode) {
     expect((await successor.camera.upload({ start: now() - 3, body: tsNullPackets(2) })).status).toBe(201);
     const stale = await camera.upload({ start: now() - 2, body: tsNullPackets(2) });
     expect([stale.status, stale.body.errorCode]).toEqual([401, 'CR0401']);
+  });
+
+  it('revocation: the manufacturer\'s force unbind (delOemDeviceForce) stops the next upload', async () => {
+    const oemCode = `CAM${macCounter}`;
+    const maker = await admin(t, 'POST', '/manufacturers', { oemCode, name: 'Camera Makers' });
+    expect(maker.status).toBe(201);
+    const mac = newMac();
+    const { camera } = await activatedCamera('Fritz Force', 'cloud-7', mac, oemCode);
+    expect((await camera.upload({ start: now() - 10, body: tsNullPackets(2) })).status).toBe(201);
+    const timeStamp = String(now());
+    const forced = await merchant.post('user_ipc_setting_v2_0.delOemDeviceForce', undefined, { mac, timeStamp, oemCode, sign: unbindSign(mac, timeStamp, String(maker.body.delKey)) });
+    expect(forced.body.errorCode).toBe('');
+    const next = await camera.upload({ start: now() - 5, body: tsNullPackets(2) });
+    expect([next.status, next.body.errorCode]).toEqual([401, 'CR0401']);
+  });
+
+  it('the end of the grant\'s period stops the next upload (CR0403) and the discovery says so too', async () => {
+    const { camera } = await activatedCamera('Eve Expiry', 'cloud-2d');
+    expect((await camera.upload({ start: now() - 10, body: tsNullPackets(2) })).status).toBe(201);
+    t.clock.advance(2 * DAY);
+    try {
+      const next = await camera.upload({ start: now() - 5, body: tsNullPackets(2) });
+      expect([next.status, next.body.errorCode]).toEqual([403, 'CR0403']);
+      expect((await camera.uploadTarget()).body.errorCode).toBe('CR0403');
+    } finally {
+      t.clock.advance(-2 * DAY);
+    }
   });
 
   it('user deletion stops the camera once permission-service applied user.deleted', async () => {

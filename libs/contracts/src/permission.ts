@@ -90,12 +90,14 @@ export const verifyCameraRequestSchema = z.object({
 });
 export type VerifyCameraRequest = z.infer<typeof verifyCameraRequestSchema>;
 
-/** A verified camera and its cloud-recording plan now: its owner, the plan's retention and end (epoch ms). */
+/**
+ * A verified camera: the owner of the stream that signed, and the cloud-recording plan in service on the
+ * device now (the grant ending last), or null. storage-service decides the refusal (CU4): the device's current
+ * owner first, the plan second.
+ */
 export const verifiedCameraSchema = z.object({
   userId: z.number().int(),
-  grantId: z.number().int(),
-  retentionDays: z.number().int(),
-  planEndsAt: z.number().int(),
+  plan: z.object({ grantId: z.number().int(), retentionDays: z.number().int(), planEndsAt: z.number().int() }).nullable(),
 });
 export type VerifiedCamera = z.infer<typeof verifiedCameraSchema>;
 
@@ -178,8 +180,8 @@ export const PERMISSION_RPC = {
   ),
   updatePermission: permissionContract('admin.update-permission', z.object({ permissionCode: z.string(), body: z.unknown() }), permissionViewSchema),
   /**
-   * Whether a camera request is signed with the streamId of the device's stream for that userTag, and the
-   * cloud-recording plan it may upload under now: CAMERA_CREDENTIALS_REFUSED or CAMERA_NO_ACTIVE_PLAN otherwise.
+   * Whether a camera request is signed with the streamId of the device's stream for that userTag (else
+   * CAMERA_CREDENTIALS_REFUSED), and the cloud-recording plan in service on the device now (null: none).
    */
   verifyCameraRequest: permissionContract('camera.verify-request', verifyCameraRequestSchema, verifiedCameraSchema),
   createGrant: permissionContract('admin.create-grant', z.object({ body: z.unknown() }), grantViewSchema),

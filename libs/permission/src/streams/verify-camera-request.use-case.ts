@@ -2,9 +2,10 @@
  * PERMISSION_RPC.verifyCameraRequest (decisions CU2, CU4): a camera request is genuine when its signature is
  * the HMAC of the string to sign under the streamId of a live stream of that MAC and userTag; it may upload
  * while that owner has a cloud-recording grant in service on the device (active, not revoked, period not
- * over, plan with a retention). Refusals: CAMERA_CREDENTIALS_REFUSED (no such live stream — unknown, forged,
- * or revoked by an unbind or a user deletion — or a signature that does not match) and CAMERA_NO_ACTIVE_PLAN.
- * The streamId never leaves this service.
+ * over, plan with a retention), answered as `plan` (null when there is none: storage-service refuses with
+ * CAMERA_NO_ACTIVE_PLAN once it knows the device is still the owner's). Refusal here: CAMERA_CREDENTIALS_REFUSED
+ * (no such live stream — unknown, forged, or revoked by an unbind or a user deletion — or a signature that does
+ * not match). The streamId never leaves this service.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PERMISSION_RPC, PlatformError, type VerifiedCamera, type VerifyCameraRequest } from '@dcp/contracts';
@@ -29,12 +30,11 @@ export class VerifyCameraRequestUseCase {
 
     const now = this.clock.now();
     // The cloud-recording grant in service that ends last (a renewal activated early runs beside the old one).
-    let current: { grantId: number; retentionDays: number; planEndsAt: number } | undefined;
+    let plan: VerifiedCamera['plan'] = null;
     for (const g of await this.grants.inServiceOf(stream.userId, now, stream.ipcMac)) {
       const { retentionDays } = g.permission;
-      if (retentionDays !== null && g.endTime !== null && (!current || g.endTime > current.planEndsAt)) current = { grantId: g.grantId, retentionDays, planEndsAt: g.endTime };
+      if (retentionDays !== null && g.endTime !== null && (!plan || g.endTime > plan.planEndsAt)) plan = { grantId: g.grantId, retentionDays, planEndsAt: g.endTime };
     }
-    if (!current) throw new PlatformError(ErrorCode.CAMERA_NO_ACTIVE_PLAN, `device ${request.macAddr} has no cloud-recording plan in service`);
-    return { userId: stream.userId, ...current };
+    return { userId: stream.userId, plan };
   }
 }

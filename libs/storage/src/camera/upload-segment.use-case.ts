@@ -59,7 +59,7 @@ export class UploadSegmentUseCase {
       throw cameraRefusal(ErrorCode.CAMERA_SEGMENT_CONFLICT, `segment starting at ${start} is more than ${tolerance} s before the newest stored one (${newest}): out of order`);
     }
     await this.quotas.take(macAddr, segment.bytes.length, this.clock.now());
-    await this.plans.record(macAddr, userId, camera);
+    await this.plans.record(macAddr, userId, camera.plan);
 
     const outcome = await this.writer.write({ macAddr, userId, start, durationMs: segment.durationMs, type, bytes: segment.bytes });
     switch (outcome.kind) {

@@ -32,8 +32,8 @@ export class UploadTargetUseCase {
       outOfOrderToleranceSeconds: limits.outOfOrderToleranceSeconds,
       quotaBytesPerDay: limits.quotaBytesPerDay,
       quotaSegmentsPerMinute: limits.quotaSegmentsPerMinute,
-      retentionDays: camera.retentionDays,
-      planEndsAt: camera.planEndsAt,
+      retentionDays: camera.plan.retentionDays,
+      planEndsAt: camera.plan.planEndsAt,
     };
   }
 }
