@@ -13,14 +13,17 @@
  *   4. the report (./report.ts).
  *
  * Scenarios: current_time, getOemDeviceByUser, getOemDeviceByUser_one_user, add_del_pair, authorize_by_token,
- * record_play, firmware_latest, propagation; `startup` (./startup.ts) only when named.
+ * record_play, firmware_latest, propagation; `startup` (./startup.ts) and `camera_ingest` (./camera-ingest.ts)
+ * only when named.
  * Options (environment): BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_MODES
  * (distributed,embedded), BENCH_USERS (100), BENCH_DEVICES_PER_USER (3), BENCH_DELETIONS (1000 per phase),
  * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_DELETION_RATE (20 deletions a second), BENCH_RATE_FRACTION (0.6), BENCH_MAX_RATE (2000 req/s), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
- * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info).
+ * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info);
+ * camera_ingest: BENCH_CAMERAS (1000), BENCH_CAMERAS_PER_USER (10), BENCH_CAMERA_QUOTA_PER_MINUTE (600, the
+ * platform's CAMERA_QUOTA_SEGMENTS_PER_MINUTE in the bench).
  */
 import { cpus } from 'node:os';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -34,7 +37,7 @@ import { type ScenarioResult, type RunSettings, type Side, runScenario } from '.
 import { SCENARIOS, type Scenario } from './scenarios';
 import { type Seed, seedPlatform } from './seed';
 import { runStartupBench, runTestPlatformBench } from './startup';
-import { type PlatformTarget, SECRETS_KEY, type SharedDatabase, startDistributed, startEmbedded, startInfrastructure } from './targets';
+import { CAMERA_QUOTA_PER_MINUTE, type PlatformTarget, SECRETS_KEY, type SharedDatabase, startDistributed, startEmbedded, startInfrastructure } from './targets';
 
 // This file runs from dist/tools/bench/.
 const REPO_ROOT = join(__dirname, '../../..');
@@ -58,6 +61,8 @@ const DEVICES_PER_USER = Math.max(1, Math.round(num('BENCH_DEVICES_PER_USER', 3)
 const DELETIONS = Math.round(num('BENCH_DELETIONS', 1000));
 const PROPAGATION_LOAD = num('BENCH_PROPAGATION_LOAD', 1000);
 const DELETION_RATE = Math.max(1, num('BENCH_DELETION_RATE', 20));
+const CAMERAS = Math.max(1, Math.round(num('BENCH_CAMERAS', 1000)));
+const CAMERAS_PER_USER = Math.max(1, Math.round(num('BENCH_CAMERAS_PER_USER', 10)));
 
 interface Baseline {
   process: AppProcess;
@@ -89,7 +94,7 @@ function platformSide(target: PlatformTarget, seed: Seed): Side {
   return { name: 'platform', role: 'platform', url: target.baseUrl, seed, macPrefix: target.mode === 'distributed' ? 'A0' : 'E0', processes: async () => shortNames(await target.processes()) };
 }
 
-function sidesFor(scenario: Scenario, platform: Side, bare: Baseline, pg: Baseline | undefined, pgSeed: Seed | undefined, db: SharedDatabase | undefined): Side[] {
+function sidesFor(scenario: Scenario, platform: Side, bare: Baseline, pg: Baseline | undefined, pgSeed: Seed | undefined, db: SharedDatabase | undefined, ingest: Baseline | undefined): Side[] {
   const sides = [platform];
   if (scenario.baselines.includes('bare')) sides.push({ name: 'bare Fastify', role: 'bare', url: bare.url, seed: platform.seed, macPrefix: 'F0', processes: async () => ({ fastify: [bare.process.child.pid as number] }) });
   if (scenario.baselines.includes('pg') && pg && pgSeed && db) {
@@ -100,6 +105,16 @@ function sidesFor(scenario: Scenario, platform: Side, bare: Baseline, pg: Baseli
       seed: pgSeed,
       macPrefix: 'B0',
       processes: async () => ({ 'fastify+pg': [pg.process.child.pid as number], postgres: await db.backendsOf('bench-pg-baseline') }),
+    });
+  }
+  if (scenario.baselines.includes('ingest') && ingest && pgSeed && db) {
+    sides.push({
+      name: 'Fastify ingest',
+      role: 'ingest',
+      url: ingest.url,
+      seed: pgSeed,
+      macPrefix: 'C0',
+      processes: async () => ({ 'fastify ingest': [ingest.process.child.pid as number], postgres: await db.backendsOf('bench-ingest-baseline') }),
     });
   }
   return sides;
@@ -118,7 +133,8 @@ async function main(): Promise<void> {
   const known = [...SCENARIOS.map((s) => s.name), 'propagation', 'startup'];
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
-  const wanted = SCENARIOS.filter((s) => names.length === 0 || names.includes(s.name));
+  const wanted = SCENARIOS.filter((s) => (names.length === 0 && !s.onlyWhenNamed) || names.includes(s.name));
+  const cameras = wanted.some((s) => s.baselines.includes('ingest')) ? CAMERAS : 0;
   const propagation = names.length === 0 || names.includes('propagation');
   const modes = (process.env.BENCH_MODES ?? 'distributed,embedded').split(',').map((m) => m.trim()).filter(Boolean);
   const badMode = modes.find((m) => m !== 'distributed' && m !== 'embedded');
@@ -135,8 +151,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const logLevel = process.env.LOG_LEVEL ?? 'info (default)';
   log(`bench: modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side (at most ${settings.maxRate} req/s); ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
+  if (cameras > 0) log(`camera_ingest: ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE} on the platform`);
 
   const needPg = wanted.some((s) => s.baselines.includes('pg'));
+  const needIngest = wanted.some((s) => s.baselines.includes('ingest'));
+  // Both hand-written baselines work on the PostgreSQL database the distributed platform seeded.
+  const needDatabase = needPg || needIngest;
   const distributed = modes.includes('distributed');
   const measurePropagationNow = propagation && distributed && DELETIONS > 0;
   const results: ScenarioResult[] = [];
@@ -154,7 +174,8 @@ async function main(): Promise<void> {
     let distributedTarget: PlatformTarget | undefined;
     let distributedSeed: Seed | undefined;
     let pg: Baseline | undefined;
-    if (distributed || needPg) {
+    let ingest: Baseline | undefined;
+    if (distributed || needDatabase) {
       const infra = await startInfrastructure();
       db = infra.db;
       cleanup.push(() => infra.db.close());
@@ -162,7 +183,15 @@ async function main(): Promise<void> {
       distributedTarget = target;
       cleanup.push(() => target.close());
       log(`distributed platform up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      distributedSeed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: measurePropagationNow ? 2 * DELETIONS : 0, merchantUrl }, log);
+      distributedSeed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: measurePropagationNow ? 2 * DELETIONS : 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER }, log);
+      if (needIngest) {
+        // Its objects in a folder of its own beside the platform's (the same file system: the temporary folder).
+        const objectsDir = join(cannedDir, 'ingest-objects');
+        mkdirSync(objectsDir, { recursive: true });
+        const baseline = await startBaseline('tools/bench/baselines/ingest-baseline.js', { DATABASE_URL: infra.db.url, SECRETS_KEY, BENCH_OBJECTS_DIR: objectsDir });
+        ingest = baseline;
+        cleanup.push(() => stopProcess(baseline.process));
+      }
       if (needPg) {
         const baseline = await startBaseline('tools/bench/baselines/pg-baseline.js', { DATABASE_URL: infra.db.url, SECRETS_KEY });
         pg = baseline;
@@ -177,7 +206,7 @@ async function main(): Promise<void> {
       const bare = await startBaseline('tools/bench/baselines/bare-fastify.js', { BENCH_CANNED: cannedFile });
       try {
         const platform = platformSide(target, seed);
-        for (const scenario of wanted) results.push(await runScenario(scenario, target.mode, sidesFor(scenario, platform, bare, pg, distributedSeed, db), settings, log));
+        for (const scenario of wanted) results.push(await runScenario(scenario, target.mode, sidesFor(scenario, platform, bare, pg, distributedSeed, db, ingest), settings, log));
       } finally {
         await stopProcess(bare.process);
       }
@@ -204,7 +233,7 @@ async function main(): Promise<void> {
       const target = await startEmbedded();
       cleanup.push(() => target.close());
       log(`\nembedded platform up (${((Date.now() - embeddedStarted) / 1000).toFixed(1)} s)`);
-      const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl }, log);
+      const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER }, log);
       await runMode(target, seed);
     }
   } finally {
@@ -218,7 +247,7 @@ async function main(): Promise<void> {
       cpu: cpus()[0]?.model ?? 'unknown CPU',
       cores: cpus().length,
       node: process.version,
-      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation (at most ${settings.maxRate} req/s, open loop), ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
+      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation (at most ${settings.maxRate} req/s, open loop), ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices${cameras > 0 ? `; ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE}` : ''}; LOG_LEVEL ${logLevel}; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
     },
     results,
     propagationResults,

@@ -1,4 +1,4 @@
-import { BEGIN_MARKER, END_MARKER, cpuBreakdown, ratios, replaceBetweenMarkers, spread } from './report';
+import { BEGIN_MARKER, END_MARKER, cpuBreakdown, describeRefusals, megabytesPerSecond, ratios, refusalLines, replaceBetweenMarkers, spread, sumRefusals } from './report';
 import type { RunFigures, ScenarioResult } from './runner';
 
 const run = (rps: number, p99: number, cpu: Record<string, number> = {}): RunFigures => ({ rps, p50: p99 / 2, p99, errors: 0, cpuUsPerRequest: cpu });
@@ -36,5 +36,28 @@ describe('bench report', () => {
   it('CPU per request: median per process, total first, the load generator left out', () => {
     const runs = [run(1, 1, { edge: 300, device: 500, bench: 40 }), run(1, 1, { edge: 360, device: 460, bench: 50 }), run(1, 1, { edge: 330, device: 480, bench: 45 })];
     expect(cpuBreakdown(runs)).toBe('810 (device 480, edge 330)');
+  });
+
+  it('refusals by code: added up over runs, largest first, per side and phase', () => {
+    const refused = (byCode: Record<string, number>): RunFigures => ({ ...run(1, 1), refusals: byCode });
+    expect(sumRefusals([refused({ CR0429: 2 }), run(1, 1), refused({ CR0429: 1, 'HTTP 503': 5 })])).toEqual({ CR0429: 3, 'HTTP 503': 5 });
+    expect(describeRefusals({ CR0429: 3, 'HTTP 503': 5, CR0401: 3 })).toBe('HTTP 503 5, CR0401 3, CR0429 3');
+    const result: ScenarioResult = {
+      scenario: 'camera_ingest',
+      title: 't',
+      mode: 'distributed',
+      rate: 250,
+      bodyBytes: 100_000,
+      sides: [
+        { name: 'platform', role: 'platform', saturation: [refused({ CR0429: 2 }), run(500, 1), run(300, 1)], fixedRate: [run(250, 1)] },
+        { name: 'Fastify ingest', role: 'ingest', saturation: [run(1000, 1)], fixedRate: [run(250, 1)] },
+      ],
+    };
+    expect(refusalLines(result)).toEqual(['- platform refused, by code (all rounds): at saturation CR0429 2']);
+    expect(megabytesPerSecond(result)).toEqual([
+      { side: 'platform', mbps: 30 },
+      { side: 'Fastify ingest', mbps: 100 },
+    ]);
+    expect(megabytesPerSecond({ ...result, bodyBytes: undefined })).toEqual([]);
   });
 });

@@ -59,11 +59,46 @@ export function ratios(result: ScenarioResult): { baseline: string; throughput: 
     }));
 }
 
+/** `CR0429 12, HTTP 503 1`: counts by code, largest first. */
+export function describeRefusals(byCode: Record<string, number>): string {
+  return Object.entries(byCode)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+}
+
+/** The refusals of several runs added up by code. */
+export function sumRefusals(runs: readonly RunFigures[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of runs) for (const [code, n] of Object.entries(r.refusals ?? {})) out[code] = (out[code] ?? 0) + n;
+  return out;
+}
+
+/** Request body MB/s (10^6 bytes) at saturation per side, from the median req/s; none when the scenario has no bodies. */
+export function megabytesPerSecond(result: ScenarioResult): { side: string; mbps: number }[] {
+  if (!result.bodyBytes) return [];
+  const bytes = result.bodyBytes;
+  return result.sides.map((s) => ({ side: s.name, mbps: (median(s.saturation.map((f) => f.rps)) * bytes) / 1e6 }));
+}
+
+/** Refusals by code of each side that had any, saturation and fixed rate apart. */
+export function refusalLines(result: ScenarioResult): string[] {
+  const lines: string[] = [];
+  for (const s of result.sides) {
+    const parts = (['saturation', 'fixedRate'] as const)
+      .map((runs) => [runs === 'saturation' ? 'at saturation' : 'at the fixed rate', sumRefusals(s[runs])] as const)
+      .filter(([, byCode]) => Object.keys(byCode).length > 0)
+      .map(([where, byCode]) => `${where} ${describeRefusals(byCode)}`);
+    if (parts.length > 0) lines.push(`- ${s.name} refused, by code (all rounds): ${parts.join('; ')}`);
+  }
+  return lines;
+}
+
 export function renderScenario(result: ScenarioResult): string[] {
   const lines = [
     `#### ${result.mode} · \`${result.scenario}\``,
     '',
-    `${result.title}. Fixed rate: ${result.rate} req/s${result.unit ? `; figures count ${result.unit}` : ''}.`,
+    `${result.title}. Fixed rate: ${result.rate} req/s${result.rateSource ? ` (${result.rateSource})` : ''}${result.unit ? `; figures count ${result.unit}` : ''}.`,
     '',
     '| side | req/s at saturation, median (min–max) | p99 ms at saturation | p50 ms at fixed rate | p99 ms at fixed rate, median (min–max) | errors | CPU µs per request (per process) |',
     '|---|---|---|---|---|---|---|',
@@ -71,6 +106,9 @@ export function renderScenario(result: ScenarioResult): string[] {
     '',
   ];
   for (const r of ratios(result)) lines.push(`- platform ÷ ${r.baseline}: throughput **${fmt(r.throughput, 2)}×**, p99 at fixed rate **${fmt(r.p99, 2)}×**`);
+  const mbps = megabytesPerSecond(result);
+  if (mbps.length > 0) lines.push(`- request bodies at saturation, median: ${mbps.map((m) => `${m.side} ${fmt(m.mbps, 1)} MB/s`).join(', ')} (${fmt((result.bodyBytes ?? 0) / 1000)} kB a request)`);
+  lines.push(...refusalLines(result));
   const bench = median(result.sides.flatMap((s) => s.saturation.map((f) => f.cpuUsPerRequest.bench ?? NaN)));
   lines.push(`- the load generator (autocannon in the bench process) spent ${fmt(bench)} µs per request at saturation (median over all sides)`);
   const lag = Math.max(...result.sides.flatMap((s) => s.fixedRate.map((f) => f.generatorLagMs ?? 0)));

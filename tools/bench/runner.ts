@@ -5,7 +5,8 @@
  */
 import autocannon from 'autocannon';
 import { type ProcessGroups, cpuDelta, snapshot } from './processes';
-import { type Scenario, checkedRequests } from './scenarios';
+import { describeRefusals, sumRefusals } from './report';
+import { type Failures, type Scenario, checkedRequests } from './scenarios';
 import type { Seed } from './seed';
 import { runPaced } from './paced';
 import { median, percentile } from './stats';
@@ -13,7 +14,7 @@ import { median, percentile } from './stats';
 export interface Side {
   /** e.g. `platform`, `bare Fastify`, `Fastify + pg`. */
   name: string;
-  role: 'platform' | 'bare' | 'pg';
+  role: 'platform' | 'bare' | 'pg' | 'ingest';
   url: string;
   seed: Seed;
   macPrefix: string;
@@ -25,6 +26,8 @@ export interface RunFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** Refused answers by code (errorCode, or `HTTP <status>`); socket errors and timeouts are under `socket`. */
+  refusals?: Record<string, number>;
   /** Fixed-rate runs: how late the generator started requests (p99, ms). */
   generatorLagMs?: number;
   /** CPU microseconds per completed request, per process group (and `bench`: this process, the load generator). */
@@ -46,6 +49,10 @@ export interface ScenarioResult {
   mode: string;
   /** Requests per second of the fixed-rate runs. */
   rate: number;
+  /** Where the fixed rate came from, when the scenario sets it (e.g. `1000 cameras × one segment every 4 s`). */
+  rateSource?: string;
+  /** Request body bytes per request (the report adds MB/s). */
+  bodyBytes?: number;
   sides: SideResult[];
 }
 
@@ -60,14 +67,14 @@ export interface RunSettings {
 }
 
 async function runOnce(side: Side, scenario: Scenario, settings: RunSettings, seconds: number, rate?: number): Promise<RunFigures & { firstError?: string }> {
-  const failures: { count: number; sample?: string } = { count: 0 };
+  const failures: Failures = { count: 0 };
   const groups = await side.processes();
   const before = snapshot(groups);
   const selfBefore = process.cpuUsage();
   let total: number;
   let figures: Pick<RunFigures, 'rps' | 'p50' | 'p99' | 'generatorLagMs'>;
   let transportErrors: number;
-  const requests = checkedRequests(scenario.requests(side.seed, side.macPrefix), failures);
+  const requests = checkedRequests(scenario.requests(side.seed, side.macPrefix), failures, scenario.refusal);
   if (rate === undefined) {
     // Saturation: autocannon, closed loop, a fixed number of connections.
     const result = await autocannon({ url: side.url, connections: settings.connections, duration: seconds, timeout: 10, requests });
@@ -75,7 +82,7 @@ async function runOnce(side: Side, scenario: Scenario, settings: RunSettings, se
     transportErrors = result.errors + result.timeouts;
     figures = { rps: total / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
   } else {
-    const result = await runPaced(side.url, requests, rate, seconds, settings.connections);
+    const result = await runPaced(side.url, requests, rate, seconds, scenario.pacedConnections?.(side.seed) ?? settings.connections);
     total = result.latencies.length;
     transportErrors = result.errors;
     figures = { rps: total / result.duration, p50: percentile(result.latencies, 50), p99: percentile(result.latencies, 99), generatorLagMs: result.lagP99 };
@@ -86,9 +93,12 @@ async function runOnce(side: Side, scenario: Scenario, settings: RunSettings, se
   const cpuUsPerRequest: Record<string, number> = {};
   for (const [name, s] of Object.entries(used)) cpuUsPerRequest[name] = perRequest(s);
   cpuUsPerRequest.bench = perRequest((self.user + self.system) / 1e6);
+  const refusals = { ...(failures.byCode ?? {}) };
+  if (transportErrors > 0) refusals.socket = transportErrors;
   return {
     ...figures,
     errors: failures.count + transportErrors,
+    ...(Object.keys(refusals).length > 0 ? { refusals } : {}),
     cpuUsPerRequest,
     firstError: failures.sample ?? (transportErrors > 0 ? `${transportErrors} socket errors or timeouts` : undefined),
   };
@@ -100,7 +110,8 @@ function describeRun(f: RunFigures): string {
     .map(([k, v]) => `${k} ${v.toFixed(0)}`)
     .join(', ');
   const lag = f.generatorLagMs === undefined ? '' : `  (generator lag p99 ${f.generatorLagMs.toFixed(1)} ms)`;
-  return `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}${lag}  | CPU µs/req: ${cpu}`;
+  const refused = f.refusals ? ` (${describeRefusals(f.refusals)})` : '';
+  return `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}${refused}${lag}  | CPU µs/req: ${cpu}`;
 }
 
 export async function runScenario(scenario: Scenario, mode: string, sides: Side[], settings: RunSettings, log: (line: string) => void): Promise<ScenarioResult> {
@@ -119,7 +130,9 @@ export async function runScenario(scenario: Scenario, mode: string, sides: Side[
     }
   }
   const slowest = Math.min(...results.map((r) => median(r.saturation.map((f) => f.rps))).filter((v) => Number.isFinite(v) && v > 0));
-  const rate = Math.max(1, Math.min(settings.maxRate, Math.round((Number.isFinite(slowest) ? slowest : 1) * settings.rateFraction)));
+  // A scenario's own rate (e.g. cameras × one segment every 4 s) is not capped: it is what the scenario measures.
+  const own = scenario.fixedRate?.(sides[0].seed);
+  const rate = own !== undefined ? Math.max(1, Math.round(own.rate)) : Math.max(1, Math.min(settings.maxRate, Math.round((Number.isFinite(slowest) ? slowest : 1) * settings.rateFraction)));
   for (let round = 1; round <= settings.rounds; round++) {
     for (const [i, side] of sides.entries()) {
       const f = await runOnce(side, scenario, settings, settings.seconds, rate);
@@ -129,5 +142,18 @@ export async function runScenario(scenario: Scenario, mode: string, sides: Side[
     }
   }
   for (const r of results) if (r.firstError) log(`  ${r.name}: first error: ${r.firstError}`);
-  return { scenario: scenario.name, title: scenario.title, unit: scenario.unit, mode, rate, sides: results };
+  for (const r of results) {
+    const refused = sumRefusals([...r.saturation, ...r.fixedRate]);
+    if (Object.keys(refused).length > 0) log(`  ${r.name}: refusals by code (all runs): ${describeRefusals(refused)}`);
+  }
+  return {
+    scenario: scenario.name,
+    title: scenario.title,
+    unit: scenario.unit,
+    mode,
+    rate,
+    ...(own !== undefined ? { rateSource: own.why } : {}),
+    ...(scenario.bodyBytes ? { bodyBytes: scenario.bodyBytes() } : {}),
+    sides: results,
+  };
 }

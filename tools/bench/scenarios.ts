@@ -4,10 +4,12 @@
  * memory, the hand-written one does the work on the database the platform seeded.
  */
 import type { Request } from 'autocannon';
+import { join } from 'node:path';
 import { md5Hex, signedHeaders } from '@dcp/signing';
+import { SEGMENT_SECONDS, cameraRefusal, cameraUploads, loadSegment } from './camera-ingest';
 import { type Seed, type SeededUser, benchMac, deviceForm, firmwareLatestParams, merchantToken } from './seed';
 
-export type BaselineKind = 'bare' | 'pg';
+export type BaselineKind = 'bare' | 'pg' | 'ingest';
 
 export interface Scenario {
   name: string;
@@ -17,7 +19,26 @@ export interface Scenario {
   baselines: BaselineKind[];
   /** The pipeline for one side; `macPrefix` keeps the MACs of concurrent sides apart. */
   requests(seed: Seed, macPrefix: string): Request[];
+  /** Runs only when named (slow to seed, or heavy on the disk), like `startup`. */
+  onlyWhenNamed?: boolean;
+  /** The fixed rate (req/s) from the scenario itself instead of a fraction of the slowest side's saturation. */
+  fixedRate?(seed: Seed): { rate: number; why: string };
+  /** Sockets of the fixed-rate generator (default BENCH_CONNECTIONS). */
+  pacedConnections?(seed: Seed): number;
+  /** Request body bytes of one request: the report adds MB/s. */
+  bodyBytes?(): number;
+  /**
+   * The refusal code of an answer, or undefined when it succeeded; refusals are counted by code. Default: HTTP
+   * ≥ 400 or an envelope with a non-empty errorCode is an error (code `HTTP <status>` or the errorCode).
+   */
+  refusal?(status: number, body: string): string | undefined;
 }
+
+// This file runs from dist/tools/bench/.
+const SEGMENT_FIXTURE = join(__dirname, '../../../tools/camera/fixtures/scene-4s.mpegts');
+let segment: Buffer | undefined;
+/** The camera_ingest body: a real 4-s segment of the camera simulator (read once). */
+export const ingestSegment = () => (segment ??= loadSegment(SEGMENT_FIXTURE));
 
 const DEVICE = 'user_ipc_setting_v2_0';
 
@@ -162,17 +183,50 @@ export const SCENARIOS: Scenario[] = [
         ),
       ),
   },
+  {
+    name: 'camera_ingest',
+    title: `cameras upload a ${SEGMENT_SECONDS}-s MPEG-TS segment each (\`POST /camera/v1/segments\`, signed with the camera's streamId), cameras round-robin; at the fixed rate every camera sends one segment every ${SEGMENT_SECONDS} s`,
+    unit: 'uploads',
+    baselines: ['ingest'],
+    onlyWhenNamed: true,
+    requests: (seed, macPrefix) => cameraUploads(seed.cameras, ingestSegment(), macPrefix),
+    fixedRate: (seed) => ({ rate: seed.cameras.length / SEGMENT_SECONDS, why: `${seed.cameras.length} cameras × one segment every ${SEGMENT_SECONDS} s, one socket per camera at most` }),
+    // One socket per camera at most, as each camera has its own connection.
+    pacedConnections: (seed) => Math.max(1, seed.cameras.length),
+    bodyBytes: () => ingestSegment().length,
+    refusal: cameraRefusal,
+  },
 ];
 
-/** The scenario's pipeline with every response checked: HTTP ≥ 400 or an envelope with an errorCode is an error. */
-export function checkedRequests(requests: Request[], failures: { count: number; sample?: string }): Request[] {
+/** The default check: HTTP ≥ 400 or an envelope with a non-empty errorCode. */
+function defaultRefusal(status: number, body: string): string | undefined {
+  const envelopeError = body.startsWith('{') && !body.includes('"errorCode":""');
+  if (status < 400 && !envelopeError) return undefined;
+  const code = /"errorCode":"([^"]*)"/.exec(body)?.[1];
+  return code ? code : `HTTP ${status}`;
+}
+
+export interface Failures {
+  count: number;
+  sample?: string;
+  /** Refusals by code (errorCode, or `HTTP <status>`). */
+  byCode?: Record<string, number>;
+}
+
+/**
+ * The scenario's pipeline with every response checked (`refusal`, default: HTTP ≥ 400 or an envelope with an
+ * errorCode is an error), refusals counted by code.
+ */
+export function checkedRequests(requests: Request[], failures: Failures, refusal: (status: number, body: string) => string | undefined = defaultRefusal): Request[] {
   return requests.map((r) => ({
     ...r,
     onResponse: (status, body, context, headers) => {
-      const envelopeError = body.startsWith('{') && !body.includes('"errorCode":""');
-      if (status >= 400 || envelopeError) {
+      const code = refusal(status, body);
+      if (code !== undefined) {
         failures.count++;
         failures.sample ??= `HTTP ${status} ${body.slice(0, 200)}`;
+        failures.byCode ??= {};
+        failures.byCode[code] = (failures.byCode[code] ?? 0) + 1;
       }
       r.onResponse?.(status, body, context, headers);
     },

@@ -31,6 +31,16 @@ export interface Seed {
   firmwareModel: string;
   /** Epoch seconds where the seeded recordings start. */
   recordStart: number;
+  /** Cameras with an activated cloud-recording plan (camera_ingest; empty unless asked for). */
+  cameras: SeededCamera[];
+}
+
+/** A camera as its app configured it (setCloudRecord): the values of its authorization record. */
+export interface SeededCamera {
+  /** Canonical: 12 upper-case hex digits. */
+  mac: string;
+  userTag: string;
+  streamId: string;
 }
 
 export interface SeedOptions {
@@ -38,10 +48,16 @@ export interface SeedOptions {
   devicesPerUser: number;
   deletionUsers: number;
   merchantUrl: string;
+  /** Cameras to give an activated cloud-recording plan (default 0). */
+  cameras?: number;
+  /** Devices per user of those cameras (default 10). */
+  camerasPerUser?: number;
 }
 
 export const OEM_CODE = 'BENCH';
 const PERMISSION_CODE = 'BENCH30';
+/** The cloud-recording plan of the seeded cameras (a plan with retentionDays, decisions CU6). */
+const RECORDING_PLAN = 'BENCHREC';
 const FIRMWARE_MODEL = 'BENCHCAM-1';
 const SEGMENT_SECONDS = 2;
 const SEGMENTS_PER_DEVICE = 3;
@@ -188,7 +204,45 @@ export async function seedPlatform(target: PlatformTarget, opts: SeedOptions, lo
     return user;
   });
   log(`  seeded ${target.mode}: ${users.length} users × ${opts.devicesPerUser} devices, ${users.length * SEGMENTS_PER_DEVICE} segments, 2 firmware releases, ${deletionUsers.length} users to delete (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return { merchant, users, deletionUsers, firmwareModel: FIRMWARE_MODEL, recordStart };
+  const cameras = opts.cameras ? await seedCameras(target, merchant, opts.cameras, opts.camerasPerUser ?? 10, log) : [];
+  return { merchant, users, deletionUsers, firmwareModel: FIRMWARE_MODEL, recordStart, cameras };
+}
+
+const canonical = (mac: string) => mac.replace(/[:-]/g, '').toUpperCase();
+
+/**
+ * `count` cameras recording to the cloud, as an operator and the app set them up (README "Cloud recording from
+ * a camera"): a cloud-recording plan (`retentionDays`), then per user (`perUser` devices each) a login, and per
+ * device addOemDevice, a grant (admin API) and `permission.active` on the device; the camera's userTag and
+ * streamId are read from the user's `permission.query_user_ipcs_valid`. Users in parallel, 16 at a time.
+ */
+export async function seedCameras(target: PlatformTarget, merchant: MerchantAccount, count: number, perUser: number, log: (line: string) => void): Promise<SeededCamera[]> {
+  const started = Date.now();
+  expectOk(
+    'recording plan',
+    await admin(target, 'POST', '/permissions', { permissionCode: RECORDING_PLAN, permissionName: 'Bench cloud recording', permissionType: 1, durationDays: 30, retentionDays: 7 }),
+    201,
+  );
+  const userCount = Math.ceil(count / perUser);
+  const perUserCameras = await mapLimit(Array.from({ length: userCount }, (_, u) => u), 16, async (u) => {
+    const macs = Array.from({ length: Math.min(perUser, count - u * perUser) }, (_, d) => benchMac('0C', u * perUser + d));
+    const { openId, accessToken } = await signIn(target, merchant, `bench-camera-owner-${u}`);
+    const creds = { clientId: merchant.clientId, openId, accessToken };
+    for (const mac of macs) {
+      expectOk('addOemDevice (camera)', await gatewayPost(target, 'user_ipc_setting_v2_0.addOemDevice', { ...creds, ...deviceForm(mac) }));
+      const grant = expectOk('recording grant', await admin(target, 'POST', '/grants', { openId, permissionCode: RECORDING_PLAN }), 201);
+      expectOk('permission.active', await gatewayPost(target, 'permission.active', { ...creds, grantId: String(grant.grantId), ipcMac: mac }));
+    }
+    const records = expectOk('permission.query_user_ipcs_valid', await gatewayGet(target, { service: 'permission.query_user_ipcs_valid', ...creds })).data as Json[];
+    return macs.map((mac) => {
+      const record = records.find((r) => typeof r.ipcMac === 'string' && canonical(r.ipcMac) === mac && typeof r.streamId === 'string');
+      if (!record) throw new Error(`seeding: no authorization record with a streamId for camera ${mac}: ${JSON.stringify(records).slice(0, 300)}`);
+      return { mac, userTag: String(record.userTag), streamId: String(record.streamId) };
+    });
+  });
+  const cameras = perUserCameras.flat();
+  log(`  seeded ${target.mode}: ${cameras.length} cameras (${userCount} users × up to ${perUser}) with an activated cloud-recording plan (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return cameras;
 }
 
 /** firmware.latest's parameters for a device of the seeded model on version 1.0.0 (offered 2.0.0). */

@@ -19,6 +19,12 @@ export type Mode = 'distributed' | 'embedded';
 
 export const ADMIN_TOKEN = 'bench-admin-token';
 export const SECRETS_KEY = 'b'.repeat(64);
+/**
+ * The platform's per-device segment quota in the bench (CAMERA_QUOTA_SEGMENTS_PER_MINUTE, default 60): camera_ingest
+ * at saturation sends each camera rate ÷ cameras segments a second, which reaches 60 a minute at 1,000 uploads/s
+ * over 1,000 cameras. 600 leaves room up to 10,000 uploads/s; the fixed rate (one segment every 4 s) is within 60.
+ */
+export const CAMERA_QUOTA_PER_MINUTE = String(Math.round(Number(process.env.BENCH_CAMERA_QUOTA_PER_MINUTE ?? 600)));
 
 /** The apps of distributed mode; the edge starts last, once the services it routes to are ready. */
 const SERVICES = ['sso-service', 'device-service', 'permission-service', 'storage-service', 'firmware-service'] as const;
@@ -59,6 +65,7 @@ function commonEnv(baseUrl: string): Record<string, string> {
     // The seed makes its changes through the admin API faster than an operator would (SDB2 limits operators).
     ADMIN_CHANGES_PER_TOKEN: '0',
     ADMIN_CHANGES_PER_ADDRESS: '0',
+    CAMERA_QUOTA_SEGMENTS_PER_MINUTE: CAMERA_QUOTA_PER_MINUTE,
     PUBLIC_BASE_URL: baseUrl,
     PUBLIC_STORE_URL: baseUrl,
     // startApp's default is warn; the figures that matter are at the platform's own default (info).
