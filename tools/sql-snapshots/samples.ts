@@ -169,7 +169,10 @@ export const SAMPLES: Record<string, SampleEntry> = {
   CameraStreamRepository: {
     kind: 'class',
     create: (r) => [r.db],
-    samples: [{ method: 'findOrInsertLive', args: () => [{ ipcMac: MAC, userId: 7, userTag: 'tag', streamCiphertext: 'v2.x' }], answers: [STOP] }],
+    samples: [
+      { method: 'findOrInsertLive', args: () => [{ ipcMac: MAC, userId: 7, userTag: 'tag', streamCiphertext: 'v2.x' }], answers: [STOP] },
+      { method: 'liveByTagWithPlan', args: () => [MAC, 'tag', NOW] },
+    ],
   },
   // storage
   ObjectDeletions: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'processDue', args: () => [NOW, 100, asyncNoop] }] },
@@ -183,6 +186,8 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'removeById', args: (r) => [r.client, UUID] },
       { method: 'removeEndedBefore', args: (r) => [r.client, NOW, 500] },
       { method: 'removeBeyondPlan', args: (r) => [r.client, NOW, 7 * 86_400_000, 500] },
+      { method: 'insert', args: () => [{ id: UUID, macAddr: MAC, userId: 7, start: 1_767_225_600, durationMs: 4000, type: 0, objectKey: 'segments/k.ts', bytes: 188 }], answers: [[{ id: UUID, macAddr: MAC, userId: 7, startEpochS: 1n, durationMs: 4000, type: 0, objectKey: 'k', bytes: 188, createdAt: AT }]] },
+      { method: 'sameAndNewest', args: () => [{ macAddr: MAC, userId: 7, start: 1_767_225_600, type: 0 }] },
     ],
   },
   DevicePlans: { kind: 'class', create: (r) => [r.db, { now: () => NOW }], samples: [{ method: 'record', args: () => [MAC, 7, { retentionDays: 7, planEndsAt: NOW }] }] },

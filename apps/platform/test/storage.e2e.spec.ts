@@ -161,6 +161,16 @@ function storageSuite(mode: Mode) {
       expect(await objectCount()).toBe(before + 1);
     });
 
+    it('a retried ingest answers the stored segment (201, the same segmentId); another one at that start and type is 409', async () => {
+      const { mac } = await owner('Rory Retry');
+      const start = Math.floor(t.clock.now() / 1000) - 300;
+      const first = await ingest(mac, { start, duration: 2, type: 0 }, tsNullPackets(5));
+      const again = await ingest(mac, { start, duration: 2, type: 0 }, tsNullPackets(5));
+      expect([first.status, again.status, again.body.segmentId]).toEqual([201, 201, first.body.segmentId]);
+      const other = await ingest(mac, { start, duration: 2, type: 0 }, tsNullPackets(6));
+      expect([other.status, other.body.errorCode]).toEqual([409, 'AD0409']);
+    });
+
     it('refuses a device nobody owns (409), bad fields naming them (400), another media type, an empty or non-MPEG-TS body, and a body over the limit', async () => {
       const now = Math.floor(t.clock.now() / 1000);
       const nobody = await ingest(newMac(), { start: now - 60, duration: 2, type: 0 });

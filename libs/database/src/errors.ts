@@ -1,4 +1,12 @@
-/** A unique constraint refused the write (Prisma P2002, the same through every driver adapter). */
+/**
+ * A unique constraint refused the write: Prisma's P2002 from its query builder, or, from a raw statement
+ * ($queryRaw, $executeRaw), P2010 carrying the driver adapter's UniqueConstraintViolation (SQLSTATE 23505) —
+ * the same through every driver adapter (pg, PGlite).
+ */
 export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, meta } = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } };
+  if (code === 'P2002') return true;
+  const cause = meta?.driverAdapterError?.cause;
+  return code === 'P2010' && (cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505');
 }

@@ -5,3 +5,17 @@
 INSERT INTO "permission"."camera_stream" (ipc_mac, user_id, user_tag, stream_ciphertext)
 VALUES ($1, $2, $3, $4)
 ON CONFLICT (ipc_mac, user_id) WHERE revoked_at IS NULL DO NOTHING
+
+-- CameraStreamRepository.liveByTagWithPlan
+SELECT s.id, s.ipc_mac AS "ipcMac", s.user_id AS "userId", s.user_tag AS "userTag", s.stream_ciphertext AS "streamCiphertext",
+  g.id AS "grantId", g.retention_days AS "retentionDays", g.end_time AS "planEndsAt"
+FROM "permission"."camera_stream" AS s
+LEFT JOIN LATERAL (
+  SELECT gr.id, p.retention_days, gr.end_time
+  FROM "permission"."grant" AS gr JOIN "permission"."permission" AS p ON p.id = gr.permission_id
+  WHERE gr.user_id = s.user_id AND gr.ipc_mac = s.ipc_mac AND gr.grant_status = $1::smallint AND gr.revoked_at IS NULL
+    AND gr.end_time > $2::timestamptz AND p.retention_days IS NOT NULL
+  ORDER BY gr.end_time DESC LIMIT 1
+) AS g ON true
+WHERE s.ipc_mac = $3 AND s.user_tag = $4 AND s.revoked_at IS NULL
+LIMIT 4

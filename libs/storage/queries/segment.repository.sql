@@ -45,3 +45,22 @@ DELETE FROM "storage"."segment" WHERE id IN (
   LIMIT $4
   FOR UPDATE OF s SKIP LOCKED
 ) RETURNING object_key AS "objectKey"
+
+-- SegmentRepository.insert
+WITH inserted AS (
+  INSERT INTO "storage"."segment" (id, mac_addr, user_id, start_epoch_s, duration_ms, type, object_key, bytes)
+  VALUES ($1::uuid, $2, $3::int, $4, $5::int, $6::int, $7, $8::int)
+  RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
+), unguarded AS (
+  DELETE FROM "storage"."object_deletion" WHERE object_key = $9
+)
+SELECT * FROM inserted
+
+-- SegmentRepository.sameAndNewest
+SELECT
+  (SELECT max(start_epoch_s) FROM "storage"."segment" WHERE mac_addr = $1 AND user_id = $2::int) AS newest,
+  s.id::text AS id, s.mac_addr AS "macAddr", s.user_id AS "userId", s.start_epoch_s AS "startEpochS", s.duration_ms AS "durationMs",
+  s.type, s.object_key AS "objectKey", s.bytes, s.created_at AS "createdAt"
+FROM (SELECT 1) AS one
+LEFT JOIN "storage"."segment" AS s
+  ON s.mac_addr = $3 AND s.user_id = $4::int AND s.start_epoch_s = $5 AND s.type = $6::int

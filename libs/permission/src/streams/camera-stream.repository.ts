@@ -5,7 +5,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { PermissionDatabase } from '../permission-database.types';
+import { GRANT_STATUS } from '../grants/grant';
 import type { StoredCameraStream } from './camera-stream';
+
+/** The cloud-recording grant in service on a stream's device (epoch ms). */
+export interface StreamPlan {
+  grantId: number;
+  retentionDays: number;
+  planEndsAt: number;
+}
 
 interface StreamRow {
   id: bigint;
@@ -40,10 +48,30 @@ export class CameraStreamRepository {
     return rows.map(toStored);
   }
 
-  /** The live streams a camera of this MAC may sign with under this userTag (normally one). */
-  async liveByTag(ipcMac: string, userTag: string): Promise<StoredCameraStream[]> {
-    const rows = await this.db.client.cameraStream.findMany({ where: { ipcMac, userTag, revokedAt: null }, select: columns, take: 4 });
-    return rows.map(toStored);
+  /**
+   * The live streams a camera of this MAC may sign with under this userTag (normally one), each with the
+   * cloud-recording plan in service on the device for its owner at `now`: the grant active, not revoked, its
+   * period not over (GrantRepository.inServiceOf's rule) of a plan with a retention, ending last. One round
+   * trip: every camera upload asks it.
+   */
+  async liveByTagWithPlan(ipcMac: string, userTag: string, now: number): Promise<(StoredCameraStream & { plan: StreamPlan | null })[]> {
+    const rows = await this.db.client.$queryRaw<(StreamRow & { grantId: bigint | null; retentionDays: number | null; planEndsAt: Date | null })[]>`
+      SELECT s.id, s.ipc_mac AS "ipcMac", s.user_id AS "userId", s.user_tag AS "userTag", s.stream_ciphertext AS "streamCiphertext",
+        g.id AS "grantId", g.retention_days AS "retentionDays", g.end_time AS "planEndsAt"
+      FROM "permission"."camera_stream" AS s
+      LEFT JOIN LATERAL (
+        SELECT gr.id, p.retention_days, gr.end_time
+        FROM "permission"."grant" AS gr JOIN "permission"."permission" AS p ON p.id = gr.permission_id
+        WHERE gr.user_id = s.user_id AND gr.ipc_mac = s.ipc_mac AND gr.grant_status = ${GRANT_STATUS.active}::smallint AND gr.revoked_at IS NULL
+          AND gr.end_time > ${new Date(now)}::timestamptz AND p.retention_days IS NOT NULL
+        ORDER BY gr.end_time DESC LIMIT 1
+      ) AS g ON true
+      WHERE s.ipc_mac = ${ipcMac} AND s.user_tag = ${userTag} AND s.revoked_at IS NULL
+      LIMIT 4`;
+    return rows.map((row) => ({
+      ...toStored(row),
+      plan: row.grantId === null || row.retentionDays === null || row.planEndsAt === null ? null : { grantId: Number(row.grantId), retentionDays: row.retentionDays, planEndsAt: row.planEndsAt.getTime() },
+    }));
   }
 
   /** Rows after `afterId` whose streamId is not under the current SECRETS_KEY (SK2), by id. */

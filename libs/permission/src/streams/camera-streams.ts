@@ -8,7 +8,7 @@ import { SSO_RPC } from '@dcp/contracts';
 import type { RpcClient } from '@dcp/messaging';
 import { RUNTIME_RPC_CLIENT } from '@dcp/runtime';
 import type { CameraStream } from './camera-stream';
-import { CameraStreamRepository } from './camera-stream.repository';
+import { CameraStreamRepository, type StreamPlan } from './camera-stream.repository';
 import { StreamSecrets } from './stream-secrets';
 
 /** What the grant use cases need of the streams (CameraStreams; MemoryStreams in unit specs). */
@@ -42,8 +42,8 @@ export class CameraStreams implements StreamDirectory {
     return new Map(rows.map((row) => [row.ipcMac, this.secrets.open(row)]));
   }
 
-  /** The live streams of this MAC under this userTag, opened (what a camera request is verified against). */
-  async liveByTag(ipcMac: string, userTag: string): Promise<CameraStream[]> {
-    return (await this.streams.liveByTag(ipcMac, userTag)).map((row) => this.secrets.open(row));
+  /** The live streams of this MAC under this userTag, opened, with their plans in service (what a camera request is verified against). */
+  async liveByTagWithPlan(ipcMac: string, userTag: string, now: number): Promise<(CameraStream & { plan: StreamPlan | null })[]> {
+    return (await this.streams.liveByTagWithPlan(ipcMac, userTag, now)).map(({ plan, ...row }) => ({ ...this.secrets.open(row), plan }));
   }
 }

@@ -11,30 +11,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PERMISSION_RPC, PlatformError, type VerifiedCamera, type VerifyCameraRequest } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { cameraSignatureMatches } from '@dcp/signing';
-import { GrantRepository, type GrantStore } from '../grants/grant.repository';
 import { CameraStreams } from './camera-streams';
 
 @Injectable()
 export class VerifyCameraRequestUseCase {
   constructor(
     private readonly streams: CameraStreams,
-    @Inject(GrantRepository) private readonly grants: GrantStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {}
 
   @ServesRpc(PERMISSION_RPC.verifyCameraRequest, 'camera.verify_request')
   async execute(request: VerifyCameraRequest): Promise<VerifiedCamera> {
-    const candidates = await this.streams.liveByTag(request.macAddr, request.userTag);
+    const candidates = await this.streams.liveByTagWithPlan(request.macAddr, request.userTag, this.clock.now());
     const stream = candidates.find((s) => cameraSignatureMatches(s.streamId, request.stringToSign, request.signature));
     if (!stream) throw new PlatformError(ErrorCode.CAMERA_CREDENTIALS_REFUSED, `no live stream of device ${request.macAddr} under this userTag signed the request: ask the app for the device's current userTag and streamId`);
-
-    const now = this.clock.now();
-    // The cloud-recording grant in service that ends last (a renewal activated early runs beside the old one).
-    let plan: VerifiedCamera['plan'] = null;
-    for (const g of await this.grants.inServiceOf(stream.userId, now, stream.ipcMac)) {
-      const { retentionDays } = g.permission;
-      if (retentionDays !== null && g.endTime !== null && (!plan || g.endTime > plan.planEndsAt)) plan = { grantId: g.grantId, retentionDays, planEndsAt: g.endTime };
-    }
-    return { userId: stream.userId, plan };
+    return { userId: stream.userId, plan: stream.plan };
   }
 }

@@ -5,7 +5,7 @@
  */
 import { CAMERA_CLOCK_SKEW_SECONDS, type CameraOperation, cameraStringToSign } from '@dcp/signing';
 import { type CameraRequest, ErrorCode, PlatformError, STORAGE_LIMITS, normalizeMac } from '@dcp/contracts';
-import { type SegmentFields, isMpegTs, parseSegmentFields } from '../recordings/ingest-input';
+import { type SegmentFields, decodeStrictBase64, isMpegTs, parseSegmentFields } from '../recordings/ingest-input';
 
 /** Longest userTag accepted (storeTags are 16 characters; anything longer cannot be one). */
 const MAX_USER_TAG = 32;
@@ -68,6 +68,7 @@ export function parseCameraSegment(req: CameraRequest, bytes: Buffer, nowMs: num
 
 /** The body as the edge forwarded it (base64 of the raw bytes). */
 export function decodeBody(contentBase64: string): Buffer {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(contentBase64) || contentBase64.length % 4 !== 0) throw invalid('body', 'not forwarded as base64');
-  return Buffer.from(contentBase64, 'base64');
+  const bytes = decodeStrictBase64(contentBase64);
+  if (!bytes) throw invalid('body', 'not forwarded as base64');
+  return bytes;
 }

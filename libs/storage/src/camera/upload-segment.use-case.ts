@@ -3,7 +3,8 @@
  * segment. Checks in order, nothing stored on any refusal: the request (CR0400, CR0413, CR0415, CR0402) → who
  * signed it and under which plan (CR0401, CR0403) → the same segment again (answered as stored, `duplicate`)
  * or another one at that start and type (CR0409) → not older than the device's newest segment by more than the
- * tolerance (CR0409) → the device's quotas (CR0429) → SegmentWriter; a device unbound meanwhile: CR0401.
+ * tolerance (CR0409) → the device's quotas (CR0429) → SegmentWriter, which asks device-service for the owner
+ * once the row is written: a device unbound before or meanwhile gets the row removed again and CR0401.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type CameraSegmentRequest, type CameraSegmentStored, ErrorCode, PlatformError, STORAGE_RPC, errorDefinition } from '@dcp/contracts';
@@ -13,7 +14,7 @@ import { SegmentRepository } from '../recordings/segment.repository';
 import { SegmentWriter } from '../recordings/segment-writer';
 import type { StorageConfig } from '../storage-config';
 import { cameraRefusal, decodeBody, parseCameraSegment } from './camera-request';
-import { CameraVerifier } from './camera-verifier';
+import { CameraVerifier, revoked } from './camera-verifier';
 import { DevicePlans } from './device-plans';
 import { DeviceQuotas } from './device-quotas';
 
@@ -45,15 +46,14 @@ export class UploadSegmentUseCase {
   private async upload(req: CameraSegmentRequest): Promise<CameraSegmentStored> {
     const segment = parseCameraSegment(req, decodeBody(req.contentBase64), this.clock.now());
     const { macAddr, start, type } = segment;
-    const camera = await this.verifier.verify(segment);
+    const camera = await this.verifier.verify(segment, 'after-write');
     const userId = camera.userId;
 
-    const same = await this.segments.findSame({ macAddr, userId, start, type });
+    const { same, newestStart: newest } = await this.segments.sameAndNewest({ macAddr, userId, start, type });
     if (same) {
       if (same.durationMs === segment.durationMs && same.bytes === segment.bytes.length) return toStored(same, true);
       throw cameraRefusal(ErrorCode.CAMERA_SEGMENT_CONFLICT, `device ${macAddr} already has a different type-${type} segment starting at ${start}`);
     }
-    const newest = await this.segments.newestStart(macAddr, userId);
     const tolerance = this.config.cameraUploads.outOfOrderToleranceSeconds;
     if (newest !== undefined && start < newest - tolerance) {
       throw cameraRefusal(ErrorCode.CAMERA_SEGMENT_CONFLICT, `segment starting at ${start} is more than ${tolerance} s before the newest stored one (${newest}): out of order`);
@@ -70,7 +70,7 @@ export class UploadSegmentUseCase {
       case 'conflict':
         throw cameraRefusal(ErrorCode.CAMERA_SEGMENT_CONFLICT, `device ${macAddr} already has a different type-${type} segment starting at ${start}`);
       case 'unbound':
-        throw cameraRefusal(ErrorCode.CAMERA_CREDENTIALS_REFUSED, `device ${macAddr} was unbound while the segment was stored; it was discarded`);
+        throw revoked(macAddr);
     }
   }
 }

@@ -22,7 +22,7 @@ export class UploadTargetUseCase {
   @ServesRpc(STORAGE_RPC.cameraUploadTarget, 'camera.upload_target')
   async execute(req: CameraRequest): Promise<CameraUploadTarget> {
     const now = this.clock.now();
-    const camera = await this.verifier.verify(parseSignedRequest(req, 'uploadTarget', now));
+    const camera = await this.verifier.verify(parseSignedRequest(req, 'uploadTarget', now), 'now');
     const limits = this.config.cameraUploads;
     return {
       uploadUrl: `${this.config.publicStoreUrl}${CAMERA_OPERATIONS.segment.path}`,

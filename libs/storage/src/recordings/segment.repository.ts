@@ -41,26 +41,40 @@ export class SegmentRepository {
   constructor(@Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase) {}
 
   /**
-   * Inserts the row and removes the upload's guard deletion (object-deletions.ts) in one transaction: from
-   * the commit on the object belongs to the row.
+   * Inserts the row and removes the upload's guard deletion (object-deletions.ts) in one statement: from its
+   * commit on the object belongs to the row. A segment already stored at that key raises the unique violation.
    */
   async insert(segment: NewSegment): Promise<Segment> {
-    return this.db.client.$transaction(async (tx) => {
-      const row = await tx.segment.create({
-        data: {
-          id: segment.id,
-          macAddr: segment.macAddr,
-          userId: segment.userId,
-          startEpochS: BigInt(segment.start),
-          durationMs: segment.durationMs,
-          type: segment.type,
-          objectKey: segment.objectKey,
-          bytes: segment.bytes,
-        },
-      });
-      await tx.objectDeletion.deleteMany({ where: { objectKey: segment.objectKey } });
-      return toSegment(row);
-    });
+    const rows = await this.db.client.$queryRaw<SegmentRow[]>`
+      WITH inserted AS (
+        INSERT INTO "storage"."segment" (id, mac_addr, user_id, start_epoch_s, duration_ms, type, object_key, bytes)
+        VALUES (${segment.id}::uuid, ${segment.macAddr}, ${segment.userId}::int, ${BigInt(segment.start)}, ${segment.durationMs}::int, ${segment.type}::int, ${segment.objectKey}, ${segment.bytes}::int)
+        RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
+      ), unguarded AS (
+        DELETE FROM "storage"."object_deletion" WHERE object_key = ${segment.objectKey}
+      )
+      SELECT * FROM inserted`;
+    return toSegment(rows[0]);
+  }
+
+  /**
+   * In one round trip, what a camera upload checks before storing (decisions CU5): the segment already stored
+   * at this device, owner, start second and type (the idempotency key), and the start of the owner's newest one.
+   */
+  async sameAndNewest(key: Pick<NewSegment, 'macAddr' | 'userId' | 'start' | 'type'>): Promise<{ same: Segment | undefined; newestStart: number | undefined }> {
+    const rows = await this.db.client.$queryRaw<(Partial<SegmentRow> & { newest: bigint | null })[]>`
+      SELECT
+        (SELECT max(start_epoch_s) FROM "storage"."segment" WHERE mac_addr = ${key.macAddr} AND user_id = ${key.userId}::int) AS newest,
+        s.id::text AS id, s.mac_addr AS "macAddr", s.user_id AS "userId", s.start_epoch_s AS "startEpochS", s.duration_ms AS "durationMs",
+        s.type, s.object_key AS "objectKey", s.bytes, s.created_at AS "createdAt"
+      FROM (SELECT 1) AS one
+      LEFT JOIN "storage"."segment" AS s
+        ON s.mac_addr = ${key.macAddr} AND s.user_id = ${key.userId}::int AND s.start_epoch_s = ${BigInt(key.start)} AND s.type = ${key.type}::int`;
+    const row = rows[0];
+    return {
+      same: row?.id ? toSegment(row as SegmentRow) : undefined,
+      newestStart: row?.newest === null || row?.newest === undefined ? undefined : Number(row.newest),
+    };
   }
 
   /** The segment already stored for this device, owner, start second and type (their unique key). */
@@ -69,12 +83,6 @@ export class SegmentRepository {
       where: { macAddr_userId_startEpochS_type: { macAddr: segment.macAddr, userId: segment.userId, startEpochS: BigInt(segment.start), type: segment.type } },
     });
     return row ? toSegment(row) : undefined;
-  }
-
-  /** Start (epoch s) of the owner's newest segment of the device, or undefined (one backward step of the index). */
-  async newestStart(macAddr: string, userId: number): Promise<number | undefined> {
-    const row = await this.db.client.segment.findFirst({ where: { macAddr, userId }, orderBy: { startEpochS: 'desc' }, select: { startEpochS: true } });
-    return row ? Number(row.startEpochS) : undefined;
   }
 
   async findById(id: string): Promise<Segment | undefined> {
