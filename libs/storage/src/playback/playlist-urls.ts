@@ -28,25 +28,21 @@ export class PlaylistUrls {
 
   /** Signed URLs of the playlist of `macAddr` (canonical) over [from, to], epoch seconds. */
   issue(macAddr: string, from: number, to: number): IssuedPlaylist {
-    const expires = Math.floor(this.clock.now() / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds;
-    const sig = this.signer.sign({ kind: 'playlist', macAddr, from, to }, expires);
-    const storeUrl = this.config.publicStoreUrl;
-    return {
-      expires,
-      recordUrl: playlistUrl(withScheme(storeUrl, 'http'), macAddr, from, to, expires, sig),
-      secureUrl: playlistUrl(withScheme(storeUrl, 'https'), macAddr, from, to, expires, sig),
-    };
+    const { expires, http, https } = this.signed('playlist', macAddr, from, to, playlistUrl);
+    return { expires, recordUrl: http, secureUrl: https };
   }
 
   /** Signed URLs of the MP4 clip of `macAddr` (canonical) over [from, to], epoch seconds. */
   clip(macAddr: string, from: number, to: number): { expires: number; downloadUrl: string; secureDownloadUrl: string } {
+    const { expires, http, https } = this.signed('clip', macAddr, from, to, clipUrl);
+    return { expires, downloadUrl: http, secureDownloadUrl: https };
+  }
+
+  /** One signature, valid for playbackUrlTtlSeconds, in the http:// and https:// forms of `{store_url}`. */
+  private signed(kind: 'playlist' | 'clip', macAddr: string, from: number, to: number, url: typeof playlistUrl): { expires: number; http: string; https: string } {
     const expires = Math.floor(this.clock.now() / 1000) + STORAGE_LIMITS.playbackUrlTtlSeconds;
-    const sig = this.signer.sign({ kind: 'clip', macAddr, from, to }, expires);
+    const sig = this.signer.sign({ kind, macAddr, from, to }, expires);
     const storeUrl = this.config.publicStoreUrl;
-    return {
-      expires,
-      downloadUrl: clipUrl(withScheme(storeUrl, 'http'), macAddr, from, to, expires, sig),
-      secureDownloadUrl: clipUrl(withScheme(storeUrl, 'https'), macAddr, from, to, expires, sig),
-    };
+    return { expires, http: url(withScheme(storeUrl, 'http'), macAddr, from, to, expires, sig), https: url(withScheme(storeUrl, 'https'), macAddr, from, to, expires, sig) };
   }
 }
