@@ -27,3 +27,8 @@ export function recordingPlanLabel(plan: RecordingPlanFacts | null): string {
 export function uploadedTodayLabel(uploaded: { readonly bytes: number; readonly segments: number }): string {
   return `Uploaded today (UTC): ${mib(uploaded.bytes)} in ${uploaded.segments} ${uploaded.segments === 1 ? 'segment' : 'segments'}`;
 }
+
+/** Whether changing a plan's retention makes the platform keep less footage than now (the console asks first). */
+export function losesFootage(current: number | null, next: number | null): boolean {
+  return current !== null && (next === null || next < current);
+}

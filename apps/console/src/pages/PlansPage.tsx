@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Select, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -14,6 +14,7 @@ import { SearchBox } from '../components/SearchBox';
 import { useAction } from '../components/useAction';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
+import { losesFootage } from '../lib/recordings';
 import { grantState, planTypeLabel } from '../lib/grants';
 import { canChange } from '../lib/roles';
 
@@ -111,19 +112,29 @@ function retentionLabel(days: number | null): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
-/** Sets or clears (empty) a plan's retention in place; the platform's refusal shows under it. */
+/**
+ * Sets or clears (empty) a plan's retention in place; the platform's refusal shows under it. Shortening or
+ * clearing it loses footage (decisions CU6: the devices' cameras record the new plan at their next upload,
+ * and what it no longer keeps is hidden and purged), so it asks first; a longer retention saves at once.
+ */
 function RetentionEditor({ plan }: { plan: Plan }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { busy, error, run } = useAction();
   const [value, setValue] = useState<string | number>(plan.retentionDays ?? '');
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const [confirming, { open: confirm, close: cancel }] = useDisclosure();
+  const next = value === '' ? null : Number(value);
+  const apply = async () => {
+    cancel();
     await run(async () => {
-      const retentionDays = value === '' ? null : Number(value);
-      await unwrap(api.PATCH('/admin/v1/permissions/{permissionCode}', { params: { path: { permissionCode: plan.permissionCode } }, body: { retentionDays } }));
+      await unwrap(api.PATCH('/admin/v1/permissions/{permissionCode}', { params: { path: { permissionCode: plan.permissionCode } }, body: { retentionDays: next } }));
       await queryClient.invalidateQueries({ queryKey: ['permissions'] });
     });
+  };
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (losesFootage(plan.retentionDays, next)) confirm();
+    else await apply();
   };
   return (
     <form onSubmit={save}>
@@ -145,6 +156,23 @@ function RetentionEditor({ plan }: { plan: Plan }) {
         </Group>
         <ProblemAlert error={error} title="Not saved" />
       </Stack>
+      <Modal opened={confirming} onClose={cancel} title={next === null ? `Stop cloud recording on ${plan.permissionCode}?` : `Keep less footage on ${plan.permissionCode}?`} centered>
+        <Stack>
+          <Text size="sm">
+            {next === null
+              ? 'Cameras on this plan can no longer upload, and their footage is purged once the grace period (RECORDING_GRACE_DAYS, 7 days by default) has passed. This cannot be undone.'
+              : `Footage older than ${retentionLabel(next)} of every device on this plan is purged once its camera next uploads (now ${retentionLabel(plan.retentionDays)}). This cannot be undone.`}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void apply()}>
+              {next === null ? 'Clear the retention' : 'Shorten the retention'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </form>
   );
 }

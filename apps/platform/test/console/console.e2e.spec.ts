@@ -380,9 +380,16 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     expect(await row.getByRole('alert').count()).toBe(0);
     expect(await retentionOf()).toBe(7);
     await checkPage(page, 'plans-retention');
-    // Cleared (empty): no longer a cloud-recording plan; then set again for the camera below.
+    // Cleared (empty): no longer a cloud-recording plan. It loses footage, so the console asks first: cancelled
+    // nothing changes; confirmed it is cleared. Then set again for the camera below (longer: no question).
     await input.fill('');
     await save.click();
+    const question = page.getByRole('dialog', { name: 'Stop cloud recording on CAM-CLOUD?' });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await retentionOf()).toBe(7);
+    await save.click();
+    await question.getByRole('button', { name: 'Clear the retention' }).click();
     await row.getByRole('cell', { name: '—', exact: true }).waitFor();
     expect(await retentionOf()).toBeNull();
     await row.getByRole('textbox', { name: 'Retention of CAM-CLOUD in days' }).fill('7');
