@@ -90,12 +90,13 @@ function shortNames(groups: ProcessGroups): ProcessGroups {
   return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k.replace(/^gateway-/, '').replace(/-service$/, '').replace(/-server$/, ''), v]));
 }
 
-function platformSide(target: PlatformTarget, seed: Seed): Side {
-  return { name: 'platform', role: 'platform', url: target.baseUrl, seed, macPrefix: target.mode === 'distributed' ? 'A0' : 'E0', processes: async () => shortNames(await target.processes()) };
+function platformSide(target: PlatformTarget, seed: Seed): Side & { cameraUrl: string } {
+  return { name: 'platform', role: 'platform', url: target.baseUrl, cameraUrl: target.cameraUrl, seed, macPrefix: target.mode === 'distributed' ? 'A0' : 'E0', processes: async () => shortNames(await target.processes()) };
 }
 
-function sidesFor(scenario: Scenario, platform: Side, bare: Baseline, pg: Baseline | undefined, pgSeed: Seed | undefined, db: SharedDatabase | undefined, ingest: Baseline | undefined): Side[] {
-  const sides = [platform];
+function sidesFor(scenario: Scenario, platformSide: Side & { cameraUrl: string }, bare: Baseline, pg: Baseline | undefined, pgSeed: Seed | undefined, db: SharedDatabase | undefined, ingest: Baseline | undefined): Side[] {
+  const { cameraUrl, ...platform } = platformSide;
+  const sides: Side[] = [scenario.host === 'camera' ? { ...platform, url: cameraUrl } : platform];
   if (scenario.baselines.includes('bare')) sides.push({ name: 'bare Fastify', role: 'bare', url: bare.url, seed: platform.seed, macPrefix: 'F0', processes: async () => ({ fastify: [bare.process.child.pid as number] }) });
   if (scenario.baselines.includes('pg') && pg && pgSeed && db) {
     sides.push({

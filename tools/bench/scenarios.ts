@@ -25,6 +25,8 @@ export interface Scenario {
   fixedRate?(seed: Seed): { rate: number; why: string };
   /** Sockets of the fixed-rate generator (default BENCH_CONNECTIONS). */
   pacedConnections?(seed: Seed): number;
+  /** Which host of the platform the requests go to (default `api`): `camera` is where cameras upload (PlatformTarget.cameraUrl). */
+  host?: 'api' | 'camera';
   /** Request body bytes of one request: the report adds MB/s. */
   bodyBytes?(): number;
   /**
@@ -185,6 +187,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'camera_ingest',
+    host: 'camera',
     title: `cameras upload a ${SEGMENT_SECONDS}-s MPEG-TS segment each (\`POST /camera/v1/segments\`, signed with the camera's streamId), cameras round-robin; at the fixed rate every camera sends one segment every ${SEGMENT_SECONDS} s`,
     unit: 'uploads',
     baselines: ['ingest'],

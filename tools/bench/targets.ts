@@ -33,6 +33,11 @@ export interface PlatformTarget {
   mode: Mode;
   baseUrl: string;
   adminUrl: string;
+  /**
+   * Where cameras upload (`/camera/v1/*` on the store host): storage-service's own CAMERA_UPLOAD_PORT in
+   * distributed mode (where the Ingress routes it, decisions CU10), the edge in embedded mode.
+   */
+  cameraUrl: string;
   /** The processes a run charges CPU to (PostgreSQL backends of the platform's database included). */
   processes(): Promise<ProcessGroups>;
   close(): Promise<void>;
@@ -112,7 +117,7 @@ export async function startInfrastructure(): Promise<{ infra: PrivateInfra; db: 
 }
 
 export async function startDistributed(infra: PrivateInfra, db: SharedDatabase): Promise<PlatformTarget> {
-  const [port, adminPort] = [await freePort(), await freePort()];
+  const [port, adminPort, cameraPort] = [await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...infra.appEnv(), ...commonEnv(baseUrl) };
   const apps = new Map<string, AppProcess>();
@@ -120,7 +125,8 @@ export async function startDistributed(infra: PrivateInfra, db: SharedDatabase):
     await Promise.all(
       SERVICES.map(async (name) => {
         const healthPort = await freePort();
-        const app = startApp(name, { ...env, HEALTH_PORT: String(healthPort) });
+        const own: Record<string, string> = name === 'storage-service' ? { CAMERA_UPLOAD_PORT: String(cameraPort) } : {};
+        const app = startApp(name, { ...env, ...own, HEALTH_PORT: String(healthPort) });
         apps.set(name, app);
         await waitForStatus(`http://127.0.0.1:${healthPort}/health/ready`, 200, app, 120_000);
       }),
@@ -136,6 +142,7 @@ export async function startDistributed(infra: PrivateInfra, db: SharedDatabase):
     mode: 'distributed',
     baseUrl,
     adminUrl: `http://127.0.0.1:${adminPort}`,
+    cameraUrl: `http://127.0.0.1:${cameraPort}`,
     processes: async () => ({
       ...Object.fromEntries([...apps].map(([name, app]) => [name, [app.child.pid as number]])),
       'nats-server': db.natsPid ? [db.natsPid] : [],
@@ -166,6 +173,7 @@ export async function startEmbedded(): Promise<PlatformTarget> {
     mode: 'embedded',
     baseUrl,
     adminUrl: `http://127.0.0.1:${adminPort}`,
+    cameraUrl: baseUrl,
     processes: async () => ({ platform: [app.child.pid as number] }),
     close: async () => {
       await stopGracefully(app);

@@ -187,14 +187,19 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'removeEndedBefore', args: (r) => [r.client, NOW, 500] },
       { method: 'removeBeyondPlan', args: (r) => [r.client, NOW, 7 * 86_400_000, 500] },
       { method: 'insert', args: () => [{ id: UUID, macAddr: MAC, userId: 7, start: 1_767_225_600, durationMs: 4000, type: 0, objectKey: 'segments/k.ts', bytes: 188 }], answers: [[{ id: UUID, macAddr: MAC, userId: 7, startEpochS: 1n, durationMs: 4000, type: 0, objectKey: 'k', bytes: 188, createdAt: AT }]] },
-      { method: 'sameAndNewest', args: () => [{ macAddr: MAC, userId: 7, start: 1_767_225_600, type: 0 }] },
     ],
   },
   DevicePlans: { kind: 'class', create: (r) => [r.db, { now: () => NOW }], samples: [{ method: 'record', args: () => [MAC, 7, { retentionDays: 7, planEndsAt: NOW }] }] },
-  DeviceQuotas: {
+  UploadAdmission: {
     kind: 'class',
-    create: (r) => [r.db, { cameraUploads: { quotaBytesPerDay: 1 << 30, quotaSegmentsPerMinute: 60 } }],
-    samples: [{ method: 'take', args: () => [MAC, 1000, NOW], answers: [[{ bytes: 1000n }]] }],
+    create: (r) => [r.db, { cameraUploads: { quotaBytesPerDay: 1 << 30, quotaSegmentsPerMinute: 60, outOfOrderToleranceSeconds: 600 } }],
+    samples: [
+      {
+        method: 'admit',
+        args: () => [{ macAddr: MAC, userId: 7, start: 1_767_225_600, type: 0, bytes: 1000, objectKey: 'segments/k.ts', nowMs: NOW, guardDue: AT }],
+        answers: [[{ newest: null, taken: true }]],
+      },
+    ],
   },
   // messaging (the schema is the consuming service's)
   runOnce: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope, asyncNoop] }] },

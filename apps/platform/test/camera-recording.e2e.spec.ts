@@ -5,7 +5,7 @@
  * plays them. Every refusal stores nothing; unbinding, the plan's end and user deletion stop the next upload;
  * retention by plan and the grace period purge what they should — in embedded and distributed mode.
  */
-import { tsNullPackets, Collector, describeWithInfra, getQuery, onIncrement } from '@dcp/testing';
+import { tsNullPackets, Collector, describeWithInfra, freePort, getQuery, onIncrement } from '@dcp/testing';
 import { md5Hex, signCameraRequest, unbindSign } from '@dcp/signing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin, deviceForm } from './merchant-app';
@@ -40,8 +40,15 @@ function cameraSuite(mode: Mode) {
 
   beforeAll(async () => {
     store = await startStoreHost();
-    t = await startTestPlatform(mode, { PUBLIC_STORE_URL: store.url, CAMERA_QUOTA_SEGMENTS_PER_MINUTE: String(SEGMENTS_PER_MINUTE), RETENTION_SWEEP_INTERVAL_MS: '300' });
-    store.target(t.baseUrl);
+    // Distributed: the store host routes /camera to storage-service's own port (decisions CU10); embedded: to the edge.
+    const cameraPort = mode === 'distributed' ? await freePort() : undefined;
+    t = await startTestPlatform(mode, {
+      PUBLIC_STORE_URL: store.url,
+      CAMERA_QUOTA_SEGMENTS_PER_MINUTE: String(SEGMENTS_PER_MINUTE),
+      RETENTION_SWEEP_INTERVAL_MS: '300',
+      ...(cameraPort ? { CAMERA_UPLOAD_PORT: String(cameraPort) } : {}),
+    });
+    store.target(t.baseUrl, cameraPort ? `http://127.0.0.1:${cameraPort}` : undefined);
     onIncrement(t.platform.runtime.metrics, (name, labels, by) => {
       if (name === 'dcp_events_consumed_total' || name === 'dcp_storage_purged_total' || name.startsWith('dcp_camera_uploads_')) handled.push({ name, labels, by });
     });
@@ -274,7 +281,8 @@ function cameraSuite(mode: Mode) {
     expect((await camera.upload({ start: now() - 10, body: tsNullPackets(2) })).status).toBe(201);
     const from = handled.items.length;
     expect((await merchant.post('user_ipc_setting_v2_0.delOemDeviceByMac', user.credentials, { macAddr: mac })).body.errorCode).toBe('');
-    // The very next upload, before any event is consumed: device-service no longer names the owner.
+    // The next upload once device.unbound reached storage-service (decisions CU4), and nothing of it kept.
+    await consumed('storage', 'dcp.device.device.unbound.v1', from);
     const next = await camera.upload({ start: now() - 5, body: tsNullPackets(2) });
     expect([next.status, next.body.errorCode]).toEqual([401, 'CR0401']);
     await consumed('permission', 'dcp.device.device.unbound.v1', from);
@@ -294,8 +302,10 @@ function cameraSuite(mode: Mode) {
     const { camera } = await activatedCamera('Fritz Force', 'cloud-7', mac, oemCode);
     expect((await camera.upload({ start: now() - 10, body: tsNullPackets(2) })).status).toBe(201);
     const timeStamp = String(now());
+    const from = handled.items.length;
     const forced = await merchant.post('user_ipc_setting_v2_0.delOemDeviceForce', undefined, { mac, timeStamp, oemCode, sign: unbindSign(mac, timeStamp, String(maker.body.delKey)) });
     expect(forced.body.errorCode).toBe('');
+    await consumed('storage', 'dcp.device.device.unbound.v1', from);
     const next = await camera.upload({ start: now() - 5, body: tsNullPackets(2) });
     expect([next.status, next.body.errorCode]).toEqual([401, 'CR0401']);
   });
@@ -313,12 +323,12 @@ function cameraSuite(mode: Mode) {
     }
   });
 
-  it('user deletion stops the camera once permission-service applied user.deleted', async () => {
+  it('user deletion stops the camera once user.deleted reached storage-service', async () => {
     const { user, camera } = await activatedCamera('Dora Deleted');
     expect((await camera.upload({ start: now() - 10, body: tsNullPackets(2) })).status).toBe(201);
     const from = handled.items.length;
     expect((await merchant.deleteUser(user.uuid)).status).toBe(200);
-    await consumed('permission', 'dcp.sso.user.deleted.v1', from);
+    await consumed('storage', 'dcp.sso.user.deleted.v1', from);
     const next = await camera.upload({ start: now() - 5, body: tsNullPackets(2) });
     expect([next.status, next.body.errorCode]).toEqual([401, 'CR0401']);
   });

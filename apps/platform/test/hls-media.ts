@@ -17,20 +17,25 @@ const run = promisify(execFile);
 
 export interface StoreHost {
   readonly url: string;
-  /** Where to forward to, once the platform has its port. */
-  target(baseUrl: string): void;
+  /**
+   * Where to forward to, once the platform has its port; `/camera/*` to `cameraUrl` when given (storage-service's
+   * CAMERA_UPLOAD_PORT, as the Ingress routes it: decisions CU10).
+   */
+  target(baseUrl: string, cameraUrl?: string): void;
   close(): Promise<void>;
 }
 
 /** The cloud-storage host in front of the edge: forwards every request as is (an ingress would). */
 export async function startStoreHost(): Promise<StoreHost> {
   let upstream: URL | undefined;
+  let cameraUpstream: URL | undefined;
   const server: Server = createServer((req, res) => {
     if (!upstream) {
       res.writeHead(503).end();
       return;
     }
-    const up = request({ host: '127.0.0.1', port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+    const to = cameraUpstream && req.url?.startsWith('/camera/') ? cameraUpstream : upstream;
+    const up = request({ host: '127.0.0.1', port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
       res.writeHead(r.statusCode ?? 502, r.headers);
       r.pipe(res);
     });
@@ -40,7 +45,10 @@ export async function startStoreHost(): Promise<StoreHost> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    target: (baseUrl) => (upstream = new URL(baseUrl)),
+    target: (baseUrl, cameraUrl) => {
+      upstream = new URL(baseUrl);
+      cameraUpstream = cameraUrl ? new URL(cameraUrl) : undefined;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

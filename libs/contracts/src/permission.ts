@@ -82,24 +82,24 @@ export type UpdatePermissionBody = z.infer<typeof updatePermissionBodySchema>;
  * A camera request to verify (decisions CU2): the MAC (canonical), the userTag and the signature as sent, and
  * the string to sign storage-service built from the request. The streamId stays in permission-service.
  */
-export const verifyCameraRequestSchema = z.object({
-  macAddr: z.string(),
-  userTag: z.string(),
-  stringToSign: z.string(),
-  signature: z.string(),
-});
-export type VerifyCameraRequest = z.infer<typeof verifyCameraRequestSchema>;
+export const cameraStreamKeysRequestSchema = z.object({ macAddr: z.string(), userTag: z.string() });
+export type CameraStreamKeysRequest = z.infer<typeof cameraStreamKeysRequestSchema>;
+
+/** The cloud-recording plan in service on a device now (the grant ending last). */
+export const cameraPlanSchema = z.object({ grantId: z.number().int(), retentionDays: z.number().int(), planEndsAt: z.number().int() });
+export type CameraPlan = z.infer<typeof cameraPlanSchema>;
 
 /**
- * A verified camera: the owner of the stream that signed, and the cloud-recording plan in service on the
- * device now (the grant ending last), or null. storage-service decides the refusal (CU4): the device's current
+ * The live streams of a MAC under a userTag (one per owner that ever had the device and still has it; almost
+ * always one), each with its owner, its streamId (the key of the camera's signatures; it goes to
+ * storage-service's memory and nowhere else, decisions CU11) and the owner's plan in service on the device
+ * now, or null. storage-service checks the signature and decides the refusal (CU4): the device's current
  * owner first, the plan second.
  */
-export const verifiedCameraSchema = z.object({
-  userId: z.number().int(),
-  plan: z.object({ grantId: z.number().int(), retentionDays: z.number().int(), planEndsAt: z.number().int() }).nullable(),
+export const cameraStreamKeysSchema = z.object({
+  streams: z.array(z.object({ userId: z.number().int(), streamId: z.string(), plan: cameraPlanSchema.nullable() })).max(16),
 });
-export type VerifiedCamera = z.infer<typeof verifiedCameraSchema>;
+export type CameraStreamKeys = z.infer<typeof cameraStreamKeysSchema>;
 
 /** A grant as operators see it: spec 2.5's record plus whose it is and its service period. */
 export const grantViewSchema = z.object({
@@ -179,11 +179,8 @@ export const PERMISSION_RPC = {
     z.object({ items: z.array(permissionViewSchema), total: z.number().int() }),
   ),
   updatePermission: permissionContract('admin.update-permission', z.object({ permissionCode: z.string(), body: z.unknown() }), permissionViewSchema),
-  /**
-   * Whether a camera request is signed with the streamId of the device's stream for that userTag (else
-   * CAMERA_CREDENTIALS_REFUSED), and the cloud-recording plan in service on the device now (null: none).
-   */
-  verifyCameraRequest: permissionContract('camera.verify-request', verifyCameraRequestSchema, verifiedCameraSchema),
+  /** The live streams of a MAC under a userTag, with their streamIds and plans in service (storage-service verifies camera requests with them). */
+  cameraStreamKeys: permissionContract('camera.stream-keys', cameraStreamKeysRequestSchema, cameraStreamKeysSchema),
   createGrant: permissionContract('admin.create-grant', z.object({ body: z.unknown() }), grantViewSchema),
   getGrant: permissionContract('admin.get-grant', z.object({ grantId: z.string() }), grantViewSchema),
   listGrants: permissionContract(

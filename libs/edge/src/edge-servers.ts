@@ -9,7 +9,7 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger, contextLogger, fastifyLogging, nestLogger } from '@dcp/observability';
-import { HealthModule, RuntimeModule, type Runtime, registerHttpShutdown, requireAdminTokens } from '@dcp/runtime';
+import { HealthModule, RuntimeModule, type Runtime, registerCameraRoutes, registerHttpShutdown, requireAdminTokens } from '@dcp/runtime';
 import { registerAdminAuthLimit } from './admin/admin-auth-limit';
 import { registerAdminHostCheck } from './admin/admin-host-check';
 import { AdminTokens } from './admin/admin-tokens';
@@ -21,7 +21,7 @@ import { registerConsole } from './console/console-assets';
 import { EdgeModule } from './edge.module';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { registerGatewayRoutes } from './gateway/gateway-routes';
-import { registerCameraRoutes } from './camera/camera-routes';
+import { cameraForwarding } from './camera/camera-forwarding';
 import { registerHlsRoutes } from './hls/hls-routes';
 import { type FrameworkErrorHandler, answerPublicFrameworkError } from './http/framework-errors';
 import { installJsonBodyParser } from './http/json-body';
@@ -113,7 +113,7 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   // Playback (/hls/*), with CORS for browser players on other origins (the console on the admin port).
   await registerHlsRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
   // Cameras' discovery and uploads (/camera/v1/*): raw MPEG-TS bodies, refusals a camera can act on.
-  await registerCameraRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
+  await registerCameraRoutes(publicApp.getHttpAdapter().getInstance(), { handlers: cameraForwarding(runtime.rpcClient), clock: runtime.clock });
   // The operator console's static files (apps/console, built to dist/console) beside the admin API.
   await registerConsole(adminApp.getHttpAdapter().getInstance(), { publicStoreUrl: runtime.config.publicStoreUrl });
   // After the other hooks: a refused request is still logged, traced and counted like any answer.

@@ -124,8 +124,11 @@ export interface EventBus {
     handler: (envelope: EventEnvelope) => Promise<void>,
     onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>,
   ): Promise<EventConsumerHandle>;
-  /** Non-durable subscription from "now" (cache invalidation on every replica). */
-  subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void): Promise<EventConsumerHandle>;
+  /**
+   * Non-durable subscription from "now" (cache invalidation on every replica). `onGap` is called when events
+   * may have been missed (the connection went down): what the subscriber derived from them must be dropped.
+   */
+  subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void, onGap?: () => void): Promise<EventConsumerHandle>;
   /** Stream exists and answers (for readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -16,7 +16,7 @@ import { GetGrantUseCase } from './grants/get-grant.use-case';
 import { ListGrantsUseCase } from './grants/list-grants.use-case';
 import { DeviceUnboundReaction } from './reactions/device-unbound.reaction';
 import { UserDeletedReaction } from './reactions/user-deleted.reaction';
-import { VerifyCameraRequestUseCase } from './streams/verify-camera-request.use-case';
+import { CameraStreamKeysUseCase } from './streams/camera-stream-keys.use-case';
 
 export const PERMISSION_USE_CASES = [
   QueryNotActiveUseCase,
@@ -31,7 +31,7 @@ export const PERMISSION_USE_CASES = [
   ListGrantsUseCase,
   DeviceGrantsUseCase,
   CurrentServiceAdminUseCase,
-  VerifyCameraRequestUseCase,
+  CameraStreamKeysUseCase,
 ];
 
 export const PERMISSION_REACTIONS = [UserDeletedReaction, DeviceUnboundReaction];

@@ -22,3 +22,4 @@ export * from './entry-points/entry-point.decorators';
 export * from './entry-points/declared-entry-points';
 export * from './entry-points/periodic-job';
 export * from './entry-points/service-host';
+export * from './camera/camera-routes';

@@ -55,12 +55,3 @@ WITH inserted AS (
   DELETE FROM "storage"."object_deletion" WHERE object_key = $9
 )
 SELECT * FROM inserted
-
--- SegmentRepository.sameAndNewest
-SELECT
-  (SELECT max(start_epoch_s) FROM "storage"."segment" WHERE mac_addr = $1 AND user_id = $2::int) AS newest,
-  s.id::text AS id, s.mac_addr AS "macAddr", s.user_id AS "userId", s.start_epoch_s AS "startEpochS", s.duration_ms AS "durationMs",
-  s.type, s.object_key AS "objectKey", s.bytes, s.created_at AS "createdAt"
-FROM (SELECT 1) AS one
-LEFT JOIN "storage"."segment" AS s
-  ON s.mac_addr = $3 AND s.user_id = $4::int AND s.start_epoch_s = $5 AND s.type = $6::int

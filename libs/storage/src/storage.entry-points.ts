@@ -6,6 +6,8 @@
 import { AdminPlaybackUseCase } from './admin/admin-playback.use-case';
 import { AdminRecordingsUseCase } from './admin/admin-recordings.use-case';
 import { RecordingSummaryUseCase } from './admin/recording-summary.use-case';
+import { CameraCredentials } from './camera/camera-credentials';
+import { CameraUploadServer } from './camera/camera-upload-server';
 import { UploadSegmentUseCase } from './camera/upload-segment.use-case';
 import { UploadTargetUseCase } from './camera/upload-target.use-case';
 import { ObjectStoreLifetime } from './objects/object-store-lifetime';
@@ -41,5 +43,9 @@ export const STORAGE_USE_CASES = [
 
 export const STORAGE_REACTIONS = [DeviceUnboundReaction, UserDeletedReaction];
 
-/** In start order: the store (stops last), the shared-store guard, the session facts; the sweeper after the consumer. */
-export const STORAGE_HOSTED_PARTS = [ObjectStoreLifetime, SharedStoreGuard, SessionFacts, RetentionSweeper];
+/**
+ * In start order: the store (stops last), the shared-store guard, the session facts and camera credentials
+ * (their events heard before anything can fill them); after the consumer the sweeper and the camera upload
+ * port (closed first on shutdown).
+ */
+export const STORAGE_HOSTED_PARTS = [ObjectStoreLifetime, SharedStoreGuard, SessionFacts, CameraCredentials, RetentionSweeper, CameraUploadServer];

@@ -3,15 +3,18 @@
  * device, bytes in object storage), the stream operations record.date.query / record.query / record.play
  * authenticated by sessionToken (owners and subtokens kept per replica from answers and events, RP1–RP3),
  * signed HLS playback served through the edge, segment ingest by operators and by cameras (the camera upload
- * protocol, quotas, retention by plan), and the purge of recordings when their
+ * protocol on its own port or through the edge, credentials kept per replica from answers and events, quotas,
+ * retention by plan), and the purge of recordings when their
  * device is unbound or their user deleted. Its host (serviceRuntime) serves and starts what the classes of
  * storage.entry-points.ts declare; the process provides the runtime's parts (RuntimeModule).
  */
 import { Module } from '@nestjs/common';
 import { serviceRuntime } from '@dcp/runtime';
+import { CAMERA_CREDENTIAL_LIMITS, CAMERA_CREDENTIAL_LIMITS_TOKEN } from './camera/camera-credentials';
 import { CameraVerifier } from './camera/camera-verifier';
 import { DevicePlans } from './camera/device-plans';
 import { DeviceQuotas } from './camera/device-quotas';
+import { UploadAdmission } from './camera/upload-admission';
 import { PrismaClient } from './generated/prisma/client';
 import { playbackSignerProvider } from './infrastructure/playback-key';
 import { objectStoreConfigProvider, objectStoreProvider } from './objects/object-store.provider';
@@ -38,7 +41,9 @@ import { STORAGE_HOSTED_PARTS, STORAGE_REACTIONS, STORAGE_USE_CASES } from './st
     SessionAuthenticator,
     PlaylistUrls,
     SegmentWriter,
+    { provide: CAMERA_CREDENTIAL_LIMITS_TOKEN, useValue: CAMERA_CREDENTIAL_LIMITS },
     CameraVerifier,
+    UploadAdmission,
     DevicePlans,
     DeviceQuotas,
     RecordingWindow,

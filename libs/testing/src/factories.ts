@@ -102,11 +102,18 @@ export class FakeEventSubscriber {
   readonly subscribed: EventSubject[] = [];
   stopped = false;
   private handler?: (envelope: EventEnvelope) => void;
+  private onGap?: () => void;
 
-  async subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void): Promise<{ stop(): Promise<void> }> {
+  async subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void, onGap?: () => void): Promise<{ stop(): Promise<void> }> {
     this.subscribed.push(...subjects);
     this.handler = handler;
+    this.onGap = onGap;
     return { stop: async () => void (this.stopped = true) };
+  }
+
+  /** The connection went down, as the NATS bus tells its subscribers (events may have been missed). */
+  gap(): void {
+    this.onGap?.();
   }
 
   /** Hands `envelope` to the subscribed handler; throws when nothing subscribed yet. */

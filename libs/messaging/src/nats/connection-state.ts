@@ -6,6 +6,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 
 export class NatsConnectionState {
   private up = true;
+  private readonly downListeners = new Set<() => void>();
 
   constructor(private readonly nc: NatsConnection) {
     void this.watch();
@@ -18,11 +19,19 @@ export class NatsConnectionState {
     return this.up ? undefined : 'the NATS connection is down (reconnecting)';
   }
 
+  /** Calls `listener` each time the connection goes down (live subscribers miss what is published meanwhile); returns the removal. */
+  onDown(listener: () => void): () => void {
+    this.downListeners.add(listener);
+    return () => this.downListeners.delete(listener);
+  }
+
   private async watch(): Promise<void> {
     // The iterator ends when the connection closes.
     for await (const s of this.nc.status()) {
-      if (s.type === 'disconnect') this.up = false;
-      else if (s.type === 'reconnect') this.up = true;
+      if (s.type === 'disconnect') {
+        this.up = false;
+        for (const listener of this.downListeners) listener();
+      } else if (s.type === 'reconnect') this.up = true;
     }
   }
 }

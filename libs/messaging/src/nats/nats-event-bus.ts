@@ -54,7 +54,7 @@ export class NatsEventBus implements EventBus {
     return this.track(() => consumer.stop());
   }
 
-  async subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void): Promise<EventConsumerHandle> {
+  async subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void, onGap?: () => void): Promise<EventConsumerHandle> {
     const subs: Subscription[] = subjects.map((subject) =>
       this.nc.subscribe(this.subjects.wire(subject), {
         callback: (err, msg) => {
@@ -69,9 +69,11 @@ export class NatsEventBus implements EventBus {
         },
       }),
     );
+    const stopGaps = onGap ? this.connection.onDown(onGap) : undefined;
     // The server has registered the subscriptions once the flush returns: events published after this resolve.
     await this.nc.flush();
     return this.track(async () => {
+      stopGaps?.();
       for (const s of subs) s.unsubscribe();
     });
   }

@@ -106,17 +106,21 @@ describeRestart('NATS bus: server restart under a running consumer', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps consuming after the server went away and came back', async () => {
+  it('keeps consuming after the server went away and came back; a live subscriber is told it may have missed events', async () => {
     const port = await freePort();
     server = await startServer(bin as string, port, dir);
     bus = await createBus({ kind: 'nats', url: `nats://127.0.0.1:${port}`, logger: recordingLogger() });
     const got = envelopes();
     await bus.events.consume({ durable: 'restart-test', subjects, ackWaitMs: 2_000 }, async (e) => got.push(e), noDeadLetters);
+    let gapSeen!: () => void;
+    const gap = new Promise<void>((resolve) => (gapSeen = resolve));
+    await bus.events.subscribe(subjects, () => undefined, () => gapSeen());
     const before = userDeleted(1);
     await bus.events.publish(before);
     await got.until((xs) => xs.length === 1, 'the event before the restart');
 
     await stopServer(server);
+    await gap;
     server = await startServer(bin as string, port, dir);
 
     // The client reconnects on its own (reconnectTimeWait 1 s); the publish waits for the stream's ack.

@@ -26,7 +26,7 @@ export const METRIC_CATALOGUE = {
   // Edge: public and admin HTTP
   dcp_http_request_duration_seconds: {
     type: 'histogram',
-    help: 'HTTP requests answered by the edge, by surface, operation (catalogue entry or route; unknown otherwise), HTTP status and envelope error code',
+    help: 'HTTP requests answered by the edge and by the camera upload port of storage-service (surface camera), by surface, operation (catalogue entry or route; unknown otherwise), HTTP status and envelope error code',
     labelNames: ['surface', 'service', 'status', 'code'],
     buckets: LATENCY_BUCKETS,
   },
@@ -88,6 +88,8 @@ export const METRIC_CATALOGUE = {
   dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, not yet deleted from object storage', labelNames: [] },
   dcp_storage_session_cache_hits_total: { type: 'counter', help: 'Stream-call facts answered by the storage replica\'s cache, by fact (owner, subtoken)', labelNames: ['fact'] },
   dcp_storage_session_cache_misses_total: { type: 'counter', help: 'Stream-call facts the storage replica\'s cache could not answer (asked of device-service or sso-service), by fact (owner, subtoken)', labelNames: ['fact'] },
+  dcp_storage_camera_credential_hits_total: { type: 'counter', help: 'Camera requests whose streams and owner the storage replica already knew (decisions CU11)', labelNames: [] },
+  dcp_storage_camera_credential_misses_total: { type: 'counter', help: 'Camera requests whose streams and owner the storage replica asked permission-service and device-service for', labelNames: [] },
 
   // firmware-service
   dcp_firmware_offers_total: { type: 'counter', help: 'firmware.latest answers by what they offered', labelNames: ['offer'] },

@@ -40,6 +40,11 @@ export interface CameraUploadSettings {
   readonly outOfOrderToleranceSeconds: number;
   /** Days footage stays after its cloud-recording plan ended, before it is purged (RECORDING_GRACE_DAYS). */
   readonly graceDays: number;
+  /**
+   * Where storage-service itself serves the camera routes (CAMERA_UPLOAD_PORT, on HOST; decisions CU10), so an
+   * upload's bytes reach the service that stores them without the edge and the bus; undefined: the edge alone.
+   */
+  readonly httpPort: number | undefined;
 }
 
 /** A merchant call must end before the RPC carrying it does, or the caller sees 000099 instead of OP0052 (AB5). */
@@ -73,6 +78,7 @@ export function loadServiceSettings(env: NodeJS.ProcessEnv, process: { mode: 'em
       quotaSegmentsPerMinute: int(env, 'CAMERA_QUOTA_SEGMENTS_PER_MINUTE', 60, 1, 6000),
       outOfOrderToleranceSeconds: int(env, 'CAMERA_OUT_OF_ORDER_SECONDS', 600, 0, 7 * 86_400),
       graceDays: int(env, 'RECORDING_GRACE_DAYS', 7, 0, 3660),
+      httpPort: env.CAMERA_UPLOAD_PORT ? int(env, 'CAMERA_UPLOAD_PORT', 0, 1, 65535) : undefined,
     },
     retentionSweepIntervalMs: int(env, 'RETENTION_SWEEP_INTERVAL_MS', 60_000, 100, 86_400_000),
   };

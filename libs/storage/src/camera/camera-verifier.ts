@@ -1,40 +1,53 @@
 /**
- * Who a camera request comes from (decisions CU2, CU4): permission-service checks the signature against the
- * device's live stream for that userTag and names the owner and the plan in service (asked on every request:
- * a grant's end, a revocation or a user deletion stops the very next upload). The device's current owner
- * (device-service) decides before the plan — a stream whose owner no longer has the device is refused as
- * revoked (CR0401), even while its device.unbound is ending the grants at permission-service — and only then
- * a missing plan (CR0403). An upload leaves the owner to SegmentWriter, which asks after the row is written
- * (so an unbind committed at any time before stops it, CR0401): one question per upload instead of two.
+ * Who a camera request comes from (decisions CU2, CU4, CU11): the stream of that MAC and userTag whose streamId
+ * signed it (else CR0401), the device's current owner — which decides before the plan: a stream whose owner no
+ * longer has the device is refused as revoked (CR0401) — and then the owner's plan in service (else CR0403).
+ * Answered from what this replica knows (camera-credentials.ts); when that refuses, asked again, so a new
+ * binding, a renewal or a newly issued stream is never refused by an old answer. An accepted upload carries
+ * `stillOwner`, which SegmentWriter asks once its row is written: an event that dropped the device meanwhile
+ * sends the question to device-service (an unbind committed before the answer stops the upload, CR0401).
  */
-import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, PERMISSION_RPC, type PlatformError, type VerifiedCamera } from '@dcp/contracts';
-import type { RpcClient } from '@dcp/messaging';
-import { RUNTIME_RPC_CLIENT } from '@dcp/runtime';
-import { SessionAuthenticator } from '../session/session-authenticator';
+import { Injectable } from '@nestjs/common';
+import { type CameraPlan, ErrorCode, type PlatformError } from '@dcp/contracts';
+import { cameraSignatureMatches } from '@dcp/signing';
+import { type CameraStreamKey, CameraCredentials, type KnownCamera } from './camera-credentials';
 import { cameraRefusal, type SignedCameraRequest } from './camera-request';
+
+export interface VerifiedCamera {
+  userId: number;
+  plan: CameraPlan;
+  /** Whether the device is still the owner's (after the upload's row is written). */
+  stillOwner(): Promise<boolean>;
+}
 
 @Injectable()
 export class CameraVerifier {
-  constructor(
-    @Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient,
-    private readonly owners: SessionAuthenticator,
-  ) {}
+  constructor(private readonly credentials: CameraCredentials) {}
 
-  /**
-   * The stream's owner and the plan in service, or a refusal. `owner`: 'now' asks device-service here;
-   * 'after-write' leaves it to the caller's write (it is still asked here when there is no plan, so that an
-   * unbound device is CR0401, not CR0403).
-   */
-  async verify(request: SignedCameraRequest, owner: 'now' | 'after-write'): Promise<{ userId: number; plan: NonNullable<VerifiedCamera['plan']> }> {
-    const { macAddr, userTag, stringToSign, signature } = request;
-    const verified = await this.rpcClient.request(PERMISSION_RPC.verifyCameraRequest, { macAddr, userTag, stringToSign, signature });
-    if ((owner === 'now' || !verified.plan) && (await this.owners.currentOwner(macAddr)) !== verified.userId) {
-      throw revoked(macAddr);
+  async verify(request: SignedCameraRequest, nowMs: number): Promise<VerifiedCamera> {
+    const { macAddr, userTag } = request;
+    let { camera, kept } = await this.credentials.of(macAddr, userTag);
+    let verdict = judge(camera, request, nowMs);
+    if (kept && !('plan' in verdict)) {
+      camera = await this.credentials.fresh(macAddr, userTag);
+      verdict = judge(camera, request, nowMs);
     }
-    if (!verified.plan) throw cameraRefusal(ErrorCode.CAMERA_NO_ACTIVE_PLAN, `device ${macAddr} has no cloud-recording plan in service`);
-    return { userId: verified.userId, plan: verified.plan };
+    if (!('plan' in verdict)) throw verdict.refusal;
+    const { userId, plan } = verdict;
+    const known = camera;
+    return { userId, plan, stillOwner: async () => !known.dropped || (await this.credentials.currentOwner(macAddr)) === userId };
   }
+}
+
+/** The stream that signed, owned by the device's owner, with a plan in service — or the refusal. */
+function judge(camera: KnownCamera, request: SignedCameraRequest, nowMs: number): { userId: number; plan: CameraPlan } | { refusal: PlatformError } {
+  const stream: CameraStreamKey | undefined = camera.streams.find((s) => cameraSignatureMatches(s.streamId, request.stringToSign, request.signature));
+  if (!stream) {
+    return { refusal: cameraRefusal(ErrorCode.CAMERA_CREDENTIALS_REFUSED, `no live stream of device ${request.macAddr} under this userTag signed the request: ask the app for the device's current userTag and streamId`) };
+  }
+  if (camera.owner !== stream.userId) return { refusal: revoked(request.macAddr) };
+  if (!stream.plan || stream.plan.planEndsAt <= nowMs) return { refusal: cameraRefusal(ErrorCode.CAMERA_NO_ACTIVE_PLAN, `device ${request.macAddr} has no cloud-recording plan in service`) };
+  return { userId: stream.userId, plan: stream.plan };
 }
 
 /** The stream's device is no longer its owner's (unbound, force-unbound, or bound by someone else). */

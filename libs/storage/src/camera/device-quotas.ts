@@ -1,10 +1,10 @@
 /**
  * Per-device upload quotas (decisions CU7): bytes per UTC day and segments per minute, counted in
- * storage.device_usage by one conditional upsert per upload, so replicas share one count and a device's
- * uploads serialise only on their own row. A refusal names the limit and when to come back (Retry-After).
+ * storage.device_usage (by UploadAdmission, with the upload's other checks). A refusal names the limit and
+ * when to come back (Retry-After); the sweep forgets the counts of past days.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode } from '@dcp/contracts';
+import { ErrorCode, type PlatformError } from '@dcp/contracts';
 import { RUNTIME_CONFIG, serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase } from '../storage-database.types';
 import type { StorageConfig } from '../storage-config';
@@ -20,28 +20,19 @@ export class DeviceQuotas {
     @Inject(RUNTIME_CONFIG) private readonly config: Pick<StorageConfig, 'cameraUploads'>,
   ) {}
 
-  /** Counts one segment of `bytes` now, or refuses with CAMERA_QUOTA_EXCEEDED (counting nothing). */
-  async take(macAddr: string, bytes: number, nowMs: number): Promise<void> {
+  /**
+   * Why an upload of the device was not counted now (UploadAdmission): its minute's segments or its UTC day's
+   * bytes, and when to come back (Retry-After).
+   */
+  async refusal(macAddr: string, nowMs: number): Promise<PlatformError> {
     const { quotaBytesPerDay, quotaSegmentsPerMinute } = this.config.cameraUploads;
     const day = Math.floor(nowMs / DAY_MS);
     const minute = BigInt(Math.floor(nowMs / MINUTE_MS));
-    // Every parameter cast: untyped, PostgreSQL would compare two of them as text.
-    const taken = await this.db.client.$queryRaw<{ bytes: bigint }[]>`
-      INSERT INTO "storage"."device_usage" AS u (mac_addr, day, bytes, minute, minute_segments, segments)
-      SELECT ${macAddr}, ${day}::int, ${bytes}::bigint, ${minute}::bigint, 1, 1 WHERE ${bytes}::bigint <= ${quotaBytesPerDay}::bigint
-      ON CONFLICT (mac_addr, day) DO UPDATE SET
-        bytes = u.bytes + EXCLUDED.bytes,
-        segments = u.segments + 1,
-        minute = EXCLUDED.minute,
-        minute_segments = CASE WHEN u.minute = EXCLUDED.minute THEN u.minute_segments + 1 ELSE 1 END
-      WHERE u.bytes + EXCLUDED.bytes <= ${quotaBytesPerDay}::bigint AND (u.minute <> EXCLUDED.minute OR u.minute_segments < ${quotaSegmentsPerMinute}::int)
-      RETURNING u.bytes`;
-    if (taken.length === 1) return;
     const usage = await this.usageOn(macAddr, day);
     const minuteFull = usage !== undefined && usage.minute === minute && usage.minuteSegments >= quotaSegmentsPerMinute;
     const retryAfterSeconds = minuteFull ? Math.ceil(((Number(minute) + 1) * MINUTE_MS - nowMs) / 1000) : Math.ceil(((day + 1) * DAY_MS - nowMs) / 1000);
     const what = minuteFull ? `${quotaSegmentsPerMinute} segments a minute` : `${quotaBytesPerDay} bytes a UTC day`;
-    throw cameraRefusal(ErrorCode.CAMERA_QUOTA_EXCEEDED, `device ${macAddr} reached its quota of ${what}: retry after ${retryAfterSeconds} s`, { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
+    return cameraRefusal(ErrorCode.CAMERA_QUOTA_EXCEEDED, `device ${macAddr} reached its quota of ${what}: retry after ${retryAfterSeconds} s`, { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
   }
 
   /** Removes the counts of days before `day` (UTC day number): quotas read only the current day's. */

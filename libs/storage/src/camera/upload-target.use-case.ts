@@ -1,5 +1,6 @@
 /**
- * STORAGE_RPC.cameraUploadTarget, `GET {api}/camera/v1/upload-target` (decisions CU1): with its five values a
+ * STORAGE_RPC.cameraUploadTarget, `GET {api}/camera/v1/upload-target` (decisions CU1; also on storage-service's
+ * camera port, CU10): with its five values a
  * camera learns where to upload, the limits, the server time and its plan — after the same checks as an upload
  * (CR0400, CR0402, CR0401, CR0403), so a camera with wrong values knows before it records anything.
  */
@@ -22,7 +23,7 @@ export class UploadTargetUseCase {
   @ServesRpc(STORAGE_RPC.cameraUploadTarget, 'camera.upload_target')
   async execute(req: CameraRequest): Promise<CameraUploadTarget> {
     const now = this.clock.now();
-    const camera = await this.verifier.verify(parseSignedRequest(req, 'uploadTarget', now), 'now');
+    const camera = await this.verifier.verify(parseSignedRequest(req, 'uploadTarget', now), now);
     const limits = this.config.cameraUploads;
     return {
       uploadUrl: `${this.config.publicStoreUrl}${CAMERA_OPERATIONS.segment.path}`,

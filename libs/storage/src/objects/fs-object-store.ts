@@ -1,6 +1,7 @@
 /**
  * Objects as files under one root folder (`DATA_DIR/objects`). A put writes a temporary file and renames it
- * into place, so a reader never sees half an object.
+ * into place, so a reader never sees half an object; its folder is made only when the write finds none (one
+ * system call less per segment on the camera upload path).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -21,9 +22,14 @@ export class FilesystemObjectStore implements ObjectStore {
 
   async put(key: string, bytes: Buffer): Promise<void> {
     const file = this.path(key);
-    await mkdir(dirname(file), { recursive: true });
     const tmp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(tmp, bytes);
+    try {
+      await writeFile(tmp, bytes);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(tmp, bytes);
+    }
     await rename(tmp, file);
   }
 

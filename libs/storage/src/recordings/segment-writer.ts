@@ -1,8 +1,9 @@
 /**
  * Stores one segment of a device under an owner, for the operator's ingest and the camera upload alike. Order:
- * the upload's guard deletion is enqueued → bytes to the object store → the row (removing the guard) → the
- * owner is asked again: a device unbound meanwhile gets its row removed again and `unbound`, so no segment
- * outlives the unbind event that would have purged it. The same segment sent again (same start second and type,
+ * the upload's guard deletion is enqueued (here, or by the caller's admission) → bytes to the object store → the
+ * row (removing the guard) → the owner is asked again (device-service, or the caller's `stillOwner`): a device
+ * unbound meanwhile gets its row removed again and `unbound`, so no segment outlives the unbind event that
+ * would have purged it. The same segment sent again (same start second and type,
  * same duration and size) answers the stored one; another one at that start and type is `conflict`.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,6 +21,14 @@ import { type NewSegment, SegmentRepository } from './segment.repository';
 
 export interface SegmentToWrite extends IngestInput {
   userId: number;
+}
+
+/** How a write is prepared and confirmed by its caller (camera uploads, decisions CU10, CU11). */
+export interface WriteOptions {
+  /** The object's id and key, its guard already queued (UploadAdmission): no guard is queued here. */
+  guarded?: { id: string; objectKey: string };
+  /** Whether the device is still the owner's once the row is written (default: device-service is asked). */
+  stillOwner?: () => Promise<boolean>;
 }
 
 export type WriteOutcome =
@@ -41,10 +50,8 @@ export class SegmentWriter {
     private readonly sweeper: RetentionSweeper,
   ) {}
 
-  async write(input: SegmentToWrite): Promise<WriteOutcome> {
-    const id = randomUUID();
-    const objectKey = segmentObjectKey(input.macAddr, id);
-    await this.deletions.enqueue([objectKey], new Date(this.clock.now() + UPLOAD_GRACE_MS));
+  async write(input: SegmentToWrite, options: WriteOptions = {}): Promise<WriteOutcome> {
+    const { id, objectKey } = options.guarded ?? (await this.guard(input.macAddr));
     await this.store.put(objectKey, input.bytes);
     const fresh: NewSegment = { id, macAddr: input.macAddr, userId: input.userId, start: input.start, durationMs: input.durationMs, type: input.type, objectKey, bytes: input.bytes.length };
     const inserted = await this.segments.insert(fresh).catch((err: unknown) => {
@@ -53,7 +60,8 @@ export class SegmentWriter {
     });
     if (!inserted) return this.alreadyStored(fresh);
 
-    if ((await this.owners.currentOwner(input.macAddr)) !== input.userId) {
+    const stillOwner = options.stillOwner ? await options.stillOwner() : (await this.owners.currentOwner(input.macAddr)) === input.userId;
+    if (!stillOwner) {
       await this.db.client.$transaction(async (tx) => {
         const keys = await this.segments.removeById(tx, id);
         await this.deletions.enqueue(keys, new Date(this.clock.now()), tx);
@@ -63,6 +71,19 @@ export class SegmentWriter {
     }
     this.metrics.increment('dcp_storage_ingested_bytes_total', {}, input.bytes.length);
     return { kind: 'stored', segment: inserted };
+  }
+
+  /** A new object id and key for the device, its deletion queued (due after UPLOAD_GRACE_MS) until a row takes it. */
+  async guard(macAddr: string): Promise<{ id: string; objectKey: string }> {
+    const id = randomUUID();
+    const objectKey = segmentObjectKey(macAddr, id);
+    await this.deletions.enqueue([objectKey], this.guardDue());
+    return { id, objectKey };
+  }
+
+  /** When an upload's guard deletes its object if no row took it. */
+  guardDue(): Date {
+    return new Date(this.clock.now() + UPLOAD_GRACE_MS);
   }
 
   /**

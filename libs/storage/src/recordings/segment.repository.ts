@@ -8,7 +8,7 @@ import { STORAGE_LIMITS } from '@dcp/contracts';
 import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
 import type { Segment } from './segment';
 
-interface SegmentRow {
+export interface SegmentRow {
   id: string;
   macAddr: string;
   userId: number;
@@ -55,26 +55,6 @@ export class SegmentRepository {
       )
       SELECT * FROM inserted`;
     return toSegment(rows[0]);
-  }
-
-  /**
-   * In one round trip, what a camera upload checks before storing (decisions CU5): the segment already stored
-   * at this device, owner, start second and type (the idempotency key), and the start of the owner's newest one.
-   */
-  async sameAndNewest(key: Pick<NewSegment, 'macAddr' | 'userId' | 'start' | 'type'>): Promise<{ same: Segment | undefined; newestStart: number | undefined }> {
-    const rows = await this.db.client.$queryRaw<(Partial<SegmentRow> & { newest: bigint | null })[]>`
-      SELECT
-        (SELECT max(start_epoch_s) FROM "storage"."segment" WHERE mac_addr = ${key.macAddr} AND user_id = ${key.userId}::int) AS newest,
-        s.id::text AS id, s.mac_addr AS "macAddr", s.user_id AS "userId", s.start_epoch_s AS "startEpochS", s.duration_ms AS "durationMs",
-        s.type, s.object_key AS "objectKey", s.bytes, s.created_at AS "createdAt"
-      FROM (SELECT 1) AS one
-      LEFT JOIN "storage"."segment" AS s
-        ON s.mac_addr = ${key.macAddr} AND s.user_id = ${key.userId}::int AND s.start_epoch_s = ${BigInt(key.start)} AND s.type = ${key.type}::int`;
-    const row = rows[0];
-    return {
-      same: row?.id ? toSegment(row as SegmentRow) : undefined,
-      newestStart: row?.newest === null || row?.newest === undefined ? undefined : Number(row.newest),
-    };
   }
 
   /** The segment already stored for this device, owner, start second and type (their unique key). */

@@ -1,14 +1,17 @@
 /** Test doubles for storage-service's unit specs. */
-import { DEVICE_RPC, type RpcContract, SSO_RPC } from '@dcp/contracts';
+import { type CameraStreamKeys, DEVICE_RPC, PERMISSION_RPC, type RpcContract, SSO_RPC } from '@dcp/contracts';
 import type { RpcClient } from '@dcp/messaging';
 
 /**
- * device-service and sso-service as storage-service's sessions ask them over RPC (findDeviceOwner,
- * ssoUserSubtoken), answered from `owners` (MAC → userId) and `subtokens` (userId → subtoken); every request is kept in `calls`.
+ * device-service, sso-service and permission-service as storage-service asks them over RPC (findDeviceOwner,
+ * ssoUserSubtoken, cameraStreamKeys), answered from `owners` (MAC → userId), `subtokens` (userId → subtoken) and
+ * `cameraStreams`; every request is kept in `calls`.
  */
 export class FakeSessionServices implements Pick<RpcClient, 'request'> {
   readonly owners: Map<string, number>;
   readonly subtokens: Map<number, string>;
+  /** permission-service's live camera streams, by `<MAC>/<userTag>`. */
+  readonly cameraStreams = new Map<string, CameraStreamKeys['streams']>();
   readonly calls: { subject: string; payload: Record<string, unknown> }[] = [];
   /** When set, the next request waits for this promise before it answers. */
   private holdNext?: Promise<void>;
@@ -32,6 +35,7 @@ export class FakeSessionServices implements Pick<RpcClient, 'request'> {
       const userId = this.owners.get(String(payload.macAddr));
       return { owner: userId ? { userId, macAddr: payload.macAddr } : null };
     }
+    if (contract === PERMISSION_RPC.cameraStreamKeys) return { streams: this.cameraStreams.get(`${String(payload.macAddr)}/${String(payload.userTag)}`) ?? [] };
     if (contract === SSO_RPC.ssoUserSubtoken) return { subtoken: this.subtokens.get(Number(payload.userId)) ?? null };
     throw new Error(`unexpected ${contract.subject}`);
   }) as RpcClient['request'];
