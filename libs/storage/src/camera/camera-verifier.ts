@@ -26,16 +26,17 @@ export class CameraVerifier {
 
   async verify(request: SignedCameraRequest, nowMs: number): Promise<VerifiedCamera> {
     const { macAddr, userTag } = request;
-    let { camera, kept } = await this.credentials.of(macAddr, userTag);
+    const known = await this.credentials.of(macAddr, userTag);
+    let camera = known.camera;
     let verdict = judge(camera, request, nowMs);
-    if (kept && !('plan' in verdict)) {
+    if (known.kept && !('plan' in verdict)) {
       camera = await this.credentials.fresh(macAddr, userTag);
       verdict = judge(camera, request, nowMs);
     }
     if (!('plan' in verdict)) throw verdict.refusal;
     const { userId, plan } = verdict;
-    const known = camera;
-    return { userId, plan, stillOwner: async () => !known.dropped || (await this.credentials.currentOwner(macAddr)) === userId };
+    const verifiedWith = camera;
+    return { userId, plan, stillOwner: async () => !verifiedWith.dropped || (await this.credentials.currentOwner(macAddr)) === userId };
   }
 }
 
