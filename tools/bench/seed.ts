@@ -4,7 +4,7 @@
  * addOemDevice, recordings ingested for record.play, a firmware chain for firmware.latest. Nothing is written
  * into the platform's tables directly.
  */
-import { signedHeaders } from '@dcp/signing';
+import { CAMERA_OPERATIONS, signCameraRequest, signedHeaders } from '@dcp/signing';
 import { tsNullPackets } from '@dcp/testing';
 import { ADMIN_TOKEN, type PlatformTarget } from './targets';
 
@@ -241,7 +241,15 @@ export async function seedCameras(target: PlatformTarget, merchant: MerchantAcco
     });
   });
   const cameras = perUserCameras.flat();
-  log(`  seeded ${target.mode}: ${cameras.length} cameras (${userCount} users × up to ${perUser}) with an activated cloud-recording plan (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // Each camera starts as a real one does: discovery on the camera host, which must accept its values.
+  await mapLimit(cameras, 16, async (camera) => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = signCameraRequest(camera.streamId, { operation: 'uploadTarget', mac: camera.mac, userTag: camera.userTag, timestamp });
+    const query = new URLSearchParams({ mac: camera.mac, userTag: camera.userTag, timestamp, signature });
+    const res = await fetch(`${target.cameraUrl}${CAMERA_OPERATIONS.uploadTarget.path}?${query}`);
+    if (res.status !== 200) throw new Error(`seeding: camera ${camera.mac}'s discovery answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  });
+  log(`  seeded ${target.mode}: ${cameras.length} cameras (${userCount} users × up to ${perUser}) with an activated cloud-recording plan, each through discovery (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return cameras;
 }
 

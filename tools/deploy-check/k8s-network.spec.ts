@@ -1,11 +1,12 @@
 /**
  * Who may talk to whom in each overlay, by evaluating its NetworkPolicies (k8s-network.ts): default deny;
- * only the edge's public port open to the world; its admin port only to operator namespaces; the apps
+ * only the ports the Ingress routes to open to the world (the edge's public port, storage-service's camera
+ * port: the ingress controller may run anywhere); the edge's admin port only to operator namespaces; the apps
  * reach NATS, PostgreSQL and the object store (plus DNS) and nothing else, except sso-service's merchant
  * calls (and prod storage-service's S3) to public addresses; Prometheus scrapes the metrics ports.
  */
 import { named, overlays, type Overlay } from './k8s-overlays';
-import { inCidr, isPod, mayConnect, podInNamespace, podsOf, policiesOf, portsNamed, selects, type Peer } from './k8s-network';
+import { inCidr, ingressTargets, isPod, mayConnect, podInNamespace, podsOf, policiesOf, portsNamed, selects, type Peer } from './k8s-network';
 
 const internet: Peer = { name: 'a public address', ip: '203.0.113.10' };
 const privateAddress: Peer = { name: 'a private address', ip: '10.1.2.3' };
@@ -51,13 +52,26 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
     expect(mayConnect(o, newcomer, dns, 53, 'UDP')).toBe(true);
   });
 
-  it('lets the world reach the edge\'s public port, and nothing else', () => {
-    for (const peer of [internet, ingressController, stranger]) expect(mayConnect(o, peer, edge, 3000)).toBe(true);
+  it('lets the world reach the ports the Ingress routes to (the edge\'s public port, storage-service\'s camera port), and nothing else', () => {
+    const routed = ingressTargets(o);
+    expect(routed.map((t) => `${t.pod.name}:${t.port}`).sort()).toEqual(['gateway-edge:3000', 'storage-service:8080']);
+    for (const { pod: target, port } of routed)
+      for (const peer of [internet, ingressController, stranger]) expect({ from: peer.name, to: `${target.name}:${port}`, open: mayConnect(o, peer, target, port) }).toMatchObject({ open: true });
     for (const target of pods)
       for (const [port, protocol] of ports) {
-        if (target === edge && port === 3000) continue;
-        for (const peer of [internet, stranger]) expect({ from: peer.name, to: `${target.name}:${port}`, open: mayConnect(o, peer, target, port, protocol) }).toMatchObject({ open: false });
+        if (routed.some((t) => t.pod.name === target.name && t.port === port)) continue;
+        for (const peer of [internet, stranger, ingressController]) expect({ from: peer.name, to: `${target.name}:${port}`, open: mayConnect(o, peer, target, port, protocol) }).toMatchObject({ open: false });
       }
+  });
+
+  it('opens storage-service\'s camera port to the same peers as the edge\'s public port, and its HEALTH_PORT to Prometheus alone', () => {
+    const storage = pod('storage-service');
+    for (const peer of [internet, ingressController, stranger, newcomer, bastion, prometheus, cnpgOperator, ...apps])
+      expect({ from: peer.name, camera: mayConnect(o, peer, storage, 8080) }).toEqual({ from: peer.name, camera: mayConnect(o, peer, edge, 3000) });
+    for (const peer of [internet, ingressController, stranger, newcomer, bastion, ...apps]) expect({ from: peer.name, health: mayConnect(o, peer, storage, 9000) }).toEqual({ from: peer.name, health: false });
+    expect(mayConnect(o, prometheus, storage, 9000)).toBe(true);
+    // TCP only: nothing opens the camera port over UDP.
+    expect(mayConnect(o, ingressController, storage, 8080, 'UDP')).toBe(false);
   });
 
   it('opens the admin port only to operator namespaces', () => {

@@ -9,8 +9,8 @@ import type { ILabelSelector } from '@kubernetes-models/apimachinery/apis/meta/v
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
 import type { INetworkPolicyPort } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPort';
-import { podLabelsOf, type K8sObject } from './k8s-objects';
-import { ofKind, type Overlay } from './k8s-overlays';
+import { matches, podLabelsOf, podSpecOf, type K8sObject } from './k8s-objects';
+import { named, ofKind, type Overlay } from './k8s-overlays';
 
 /** A pod (with its namespace's labels) or an address outside the cluster's pods. */
 export type Peer = { name: string; namespace: string; namespaceLabels: Record<string, string>; labels: Record<string, string> } | { name: string; ip: string };
@@ -114,4 +114,28 @@ export function portsNamed(o: Overlay): [number, string][] {
     for (const rule of [...(p.spec?.ingress ?? []), ...(p.spec?.egress ?? [])])
       for (const port of rule.ports ?? []) if (typeof port.port === 'number') seen.set(`${port.port}/${port.protocol ?? 'TCP'}`, [port.port, port.protocol ?? 'TCP']);
   return [...seen.values()];
+}
+
+/**
+ * The pods and container ports the overlay's Ingresses route to (through each backend Service's targetPort),
+ * one entry per distinct pod and port; a backend that resolves to no declared port throws.
+ */
+export function ingressTargets(o: Overlay): { pod: Extract<Peer, { labels: object }>; port: number }[] {
+  type Backend = { service: { name: string; port: { name?: string; number?: number } } };
+  const backends = ofKind(o, 'Ingress').flatMap((i) =>
+    ((i.spec as { rules?: { http?: { paths: { backend: Backend }[] } }[] }).rules ?? []).flatMap((r) => (r.http?.paths ?? []).map((p) => p.backend)),
+  );
+  const pods = podsOf(o);
+  const out = new Map<string, { pod: Extract<Peer, { labels: object }>; port: number }>();
+  for (const b of backends) {
+    const spec = named(o, 'Service', b.service.name)?.spec as { selector?: Record<string, string>; ports: { name?: string; port: number; targetPort?: string | number }[] } | undefined;
+    const sp = spec?.ports.find((x) => (b.service.port.name !== undefined ? x.name === b.service.port.name : x.port === b.service.port.number));
+    const workload = o.objects.find((x) => ['Deployment', 'StatefulSet'].includes(x.kind) && matches(spec?.selector, podLabelsOf(x)));
+    const target = sp?.targetPort ?? sp?.port;
+    const port = workload && podSpecOf(workload).containers.flatMap((c) => c.ports ?? []).find((cp) => cp.name === target || cp.containerPort === target)?.containerPort;
+    const pod = workload && pods.find((p) => p.name === workload.metadata.name);
+    if (!pod || port === undefined) throw new Error(`Ingress backend ${b.service.name}:${b.service.port.name ?? b.service.port.number} reaches no declared container port`);
+    out.set(`${pod.name}:${port}`, { pod, port });
+  }
+  return [...out.values()];
 }

@@ -6,9 +6,9 @@
 import { loadConfig } from '@dcp/runtime';
 import type { IContainerPort } from 'kubernetes-models/v1/ContainerPort';
 import type { IProbe } from 'kubernetes-models/v1/Probe';
-import { podAnnotationsOf, podSpecOf, type Container, type K8sObject } from './k8s-objects';
-import { envRecord, ofKind, overlays, type Overlay } from './k8s-overlays';
-import { appDirectories, configIntDefaults, DEPLOYED_APPS_EXCLUDED, edgePublicRoutePrefixes, hasMain } from './workspace';
+import { matches, podAnnotationsOf, podLabelsOf, podSpecOf, type Container, type K8sObject } from './k8s-objects';
+import { envRecord, named, ofKind, overlays, type Overlay } from './k8s-overlays';
+import { appDirectories, cameraRoutePrefix, configIntDefaults, DEPLOYED_APPS_EXCLUDED, edgePublicRoutePrefixes, hasMain, registersCameraRoutes } from './workspace';
 
 const defaults = configIntDefaults();
 
@@ -25,7 +25,11 @@ function listeningPorts(o: Overlay, c: Container): { port: number; serves: strin
       { port: port('ADMIN_PORT'), serves: 'admin' },
     ];
   }
-  return [{ port: port('HEALTH_PORT'), serves: 'health' }];
+  const ports = [{ port: port('HEALTH_PORT'), serves: 'health' }];
+  // storage-service also serves the camera routes on CAMERA_UPLOAD_PORT when it is set (docs/decisions.md CU10).
+  const camera = loadConfig(env).cameraUploads.httpPort;
+  if (appOf(c) === 'storage-service' && camera !== undefined && registersCameraRoutes('libs/storage/src')) ports.push({ port: camera, serves: 'camera' });
+  return ports;
 }
 
 function resolvePort(c: Container, port: string | number): IContainerPort | undefined {
@@ -184,9 +188,22 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (overla
   describe('Ingress', () => {
     const ingresses = ofKind(o, 'Ingress');
     type Path = { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } };
-    const paths = ingresses.flatMap((i) => ((i.spec as { rules: { http: { paths: Path[] } }[] }).rules ?? []).flatMap((r) => r.http.paths));
-    const publicService = ofKind(o, 'Service').find((s) => s.metadata.name === 'gateway-edge')!;
-    const publicPorts = (publicService.spec as { ports: { name: string; port: number; targetPort: string }[] }).ports;
+    type Rule = { host?: string; http: { paths: Path[] } };
+    const rules = ingresses.flatMap((i) => (i.spec as { rules?: Rule[] }).rules ?? []);
+    const paths = rules.flatMap((r) => r.http.paths);
+    const camera = `/${cameraRoutePrefix()}`;
+
+    /** Where a backend lands: the Service's port, then the workload's container port and what the app serves there. */
+    function landsOn(p: Path): { service: string; app?: string; port?: number; serves?: string } {
+      const svc = named(o, 'Service', p.backend.service.name);
+      const spec = svc?.spec as { selector?: Record<string, string>; ports: { name?: string; port: number; targetPort?: string | number }[] } | undefined;
+      const sp = spec?.ports.find((x) => (p.backend.service.port.name !== undefined ? x.name === p.backend.service.port.name : x.port === p.backend.service.port.number));
+      const workload = deployments.find((d) => matches(spec?.selector, podLabelsOf(d)));
+      if (!sp || !workload) return { service: p.backend.service.name };
+      const c = podSpecOf(workload).containers[0];
+      const port = resolvePort(c, sp.targetPort ?? sp.port)?.containerPort;
+      return { service: p.backend.service.name, app: workload.metadata.name, port, serves: listeningPorts(o, c).find((l) => l.port === port)?.serves };
+    }
 
     it('routes every public route of the edge (its controllers, admin excluded)', () => {
       const prefixes = edgePublicRoutePrefixes();
@@ -194,17 +211,40 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (overla
       for (const prefix of prefixes) expect(paths.map((p) => p.path)).toContain(`/${prefix}`);
     });
 
-    it('exposes nothing else: no admin, health or metrics path, only the public Service on its public port', () => {
+    it('exposes nothing else: no admin, health or metrics path; every path but /camera to the edge\'s public port', () => {
       const allowed = new Set(edgePublicRoutePrefixes().map((p) => `/${p}`));
+      const edgeContainer = podSpecOf(deployments.find((d) => d.metadata.name === 'gateway-edge')!).containers[0];
+      const publicPort = listeningPorts(o, edgeContainer).find((l) => l.serves === 'public')?.port;
       for (const p of paths) {
         expect(allowed.has(p.path)).toBe(true);
         expect(p.pathType).toBe('Prefix');
-        expect(p.backend.service.name).toBe('gateway-edge');
-        const port = publicPorts.find((sp) => sp.name === p.backend.service.port.name || sp.port === p.backend.service.port.number);
-        expect(port?.targetPort).toBe('http');
+        if (p.path === camera) continue; // storage-service's camera port: the next test
+        expect({ path: p.path, to: landsOn(p) }).toEqual({ path: p.path, to: { service: 'gateway-edge', app: 'gateway-edge', port: publicPort, serves: 'public' } });
       }
-      const edgeContainer = podSpecOf(deployments.find((d) => d.metadata.name === 'gateway-edge')!).containers[0];
-      expect(resolvePort(edgeContainer, 'http')?.containerPort).toBe(listeningPorts(o, edgeContainer).find((l) => l.serves === 'public')?.port);
+      expect(resolvePort(edgeContainer, 'http')?.containerPort).toBe(publicPort);
+    });
+
+    it('sends /camera on every host to storage-service\'s camera port, where it serves the camera routes (CU10)', () => {
+      expect(rules.length).toBeGreaterThan(0);
+      const storage = podSpecOf(deployments.find((d) => d.metadata.name === 'storage-service')!).containers[0];
+      const cameraPort = listeningPorts(o, storage).find((l) => l.serves === 'camera')?.port;
+      expect(cameraPort).toBeDefined();
+      expect(resolvePort(storage, 'camera')?.containerPort).toBe(cameraPort);
+      for (const r of rules) {
+        const routed = r.http.paths.filter((p) => p.path === camera).map(landsOn);
+        expect({ host: r.host, routed }).toEqual({ host: r.host, routed: [{ service: 'storage-service', app: 'storage-service', port: cameraPort, serves: 'camera' }] });
+      }
+      // The camera server listens on HOST: the pod IP, or the Service would find the port closed.
+      expect(loadConfig(env(storage)).host).toBe('0.0.0.0');
+    });
+
+    it('routes no health, metrics or admin port: every backend lands on a public or camera port', () => {
+      const serves = new Set(paths.map((p) => landsOn(p).serves));
+      expect([...serves].sort()).toEqual(['camera', 'public']);
+      // The Service the Ingress uses for storage-service carries the camera port alone, never HEALTH_PORT.
+      const svc = named(o, 'Service', 'storage-service')!;
+      expect((svc.spec as { ports: { name: string; targetPort: string }[] }).ports.map((p) => [p.name, p.targetPort])).toEqual([['camera', 'camera']]);
+      expect(svc.metadata.labels?.['device-cloud/metrics']).toBeUndefined();
     });
   });
 });

@@ -85,12 +85,30 @@ export function documentedAppValues(): string[] {
   return [...section.matchAll(/^\|\s*`([a-z0-9-]+)`\s*\|/gm)].map((m) => m[1]);
 }
 
+/** The camera upload protocol's routes, shared by the edge and storage-service (docs/decisions.md CU10). */
+export const CAMERA_ROUTES_FILE = 'libs/runtime/src/camera/camera-routes.ts';
+
+/** First path segment of the camera routes: CAMERA_PREFIX of CAMERA_ROUTES_FILE, without its slash. */
+export function cameraRoutePrefix(): string {
+  const m = /export const CAMERA_PREFIX = '\/([^'/]+)'/.exec(read(CAMERA_ROUTES_FILE));
+  if (!m) throw new Error(`${CAMERA_ROUTES_FILE} exports no CAMERA_PREFIX`);
+  return m[1];
+}
+
+/** Whether the code under `dir` (specs and the admin API excluded) registers the camera routes on a server of its own. */
+export const registersCameraRoutes = (dir: string): boolean =>
+  listFiles(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.includes('/admin/'))
+    .some((f) => /\bregisterCameraRoutes\(/.test(read(f)));
+
 /**
- * First path segments of the routes the edge's public server answers: plain Fastify routes (`*-routes.ts`), `@Controller('x')` prefixes and
- * `@Get|@Post|@All('x/…')` paths in libs/edge (the admin API, on its own server, excluded).
+ * First path segments of the routes the edge's public server answers: plain Fastify routes (`*-routes.ts`), `@Controller('x')` prefixes,
+ * `@Get|@Post|@All('x/…')` paths in libs/edge (the admin API, on its own server, excluded) and the camera routes it registers from
+ * libs/runtime (CAMERA_ROUTES_FILE).
  */
 export function edgePublicRoutePrefixes(): string[] {
   const prefixes = new Set<string>();
+  if (registersCameraRoutes('libs/edge/src')) prefixes.add(cameraRoutePrefix());
   // Plain Fastify routes of the public port (libs/edge/src/gateway/gateway-routes.ts: `{ url: '/gateway', … }`).
   for (const file of listFiles('libs/edge/src').filter((f) => f.endsWith('-routes.ts') && !f.includes('/admin/'))) {
     for (const m of read(file).matchAll(/\burl: '\/([^'/]+)/g)) prefixes.add(m[1]);
