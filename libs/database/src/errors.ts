@@ -6,7 +6,8 @@
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const { code, meta } = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } };
-  if (code === 'P2002') return true;
+  // P2002: Prisma's query; 23505: a hot statement on the pg driver (hot-statements.ts).
+  if (code === 'P2002' || code === '23505') return true;
   const cause = meta?.driverAdapterError?.cause;
   return code === 'P2010' && (cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505');
 }

@@ -46,12 +46,12 @@ DELETE FROM "storage"."segment" WHERE id IN (
   FOR UPDATE OF s SKIP LOCKED
 ) RETURNING object_key AS "objectKey"
 
--- SegmentRepository.insert
+-- storage.segment-insert: SegmentRepository.insert
 WITH inserted AS (
   INSERT INTO "storage"."segment" (id, mac_addr, user_id, start_epoch_s, duration_ms, type, object_key, bytes)
-  VALUES ($1::uuid, $2, $3::int, $4, $5::int, $6::int, $7, $8::int)
-  RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
+  VALUES ($1::uuid, $2, $3::int, $4::bigint, $5::int, $6::int, $7, $8::int)
+  RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
 ), unguarded AS (
-  DELETE FROM "storage"."object_deletion" WHERE object_key = $9
+  DELETE FROM "storage"."object_deletion" WHERE object_key = $7
 )
 SELECT * FROM inserted

@@ -4,6 +4,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
+import { hotStatement } from '@dcp/database';
 import { STORAGE_LIMITS } from '@dcp/contracts';
 import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
 import type { Segment } from './segment';
@@ -12,7 +13,8 @@ export interface SegmentRow {
   id: string;
   macAddr: string;
   userId: number;
-  startEpochS: bigint;
+  /** bigint from Prisma; a number (float8) from a hot statement. */
+  startEpochS: bigint | number;
   durationMs: number;
   type: number;
   objectKey: string;
@@ -36,24 +38,32 @@ export function toSegment(row: SegmentRow): Segment {
 
 export type NewSegment = Omit<Segment, 'createdAt'>;
 
+/**
+ * A hot statement (decisions PF4; every upload runs it): the row and the removal of the upload's guard deletion
+ * (object-deletions.ts) in one statement, so from its commit on the object belongs to the row. Epoch seconds
+ * come back as float8 (exact for them).
+ * $1 id, $2 MAC, $3 owner, $4 start, $5 duration (ms), $6 type, $7 object key, $8 bytes.
+ */
+const INSERT = hotStatement<SegmentRow>(
+  'storage.segment-insert',
+  `WITH inserted AS (
+     INSERT INTO "storage"."segment" (id, mac_addr, user_id, start_epoch_s, duration_ms, type, object_key, bytes)
+     VALUES ($1::uuid, $2, $3::int, $4::bigint, $5::int, $6::int, $7, $8::int)
+     RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
+   ), unguarded AS (
+     DELETE FROM "storage"."object_deletion" WHERE object_key = $7
+   )
+   SELECT * FROM inserted`,
+);
+
 @Injectable()
 export class SegmentRepository {
   constructor(@Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase) {}
 
-  /**
-   * Inserts the row and removes the upload's guard deletion (object-deletions.ts) in one statement: from its
-   * commit on the object belongs to the row. A segment already stored at that key raises the unique violation.
-   */
+  /** Inserts the row (INSERT above). A segment already stored at that key raises the unique violation. */
   async insert(segment: NewSegment): Promise<Segment> {
-    const rows = await this.db.client.$queryRaw<SegmentRow[]>`
-      WITH inserted AS (
-        INSERT INTO "storage"."segment" (id, mac_addr, user_id, start_epoch_s, duration_ms, type, object_key, bytes)
-        VALUES (${segment.id}::uuid, ${segment.macAddr}, ${segment.userId}::int, ${BigInt(segment.start)}, ${segment.durationMs}::int, ${segment.type}::int, ${segment.objectKey}, ${segment.bytes}::int)
-        RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
-      ), unguarded AS (
-        DELETE FROM "storage"."object_deletion" WHERE object_key = ${segment.objectKey}
-      )
-      SELECT * FROM inserted`;
+    const { id, macAddr, userId, start, durationMs, type, objectKey, bytes } = segment;
+    const rows = await this.db.run(INSERT, [id, macAddr, userId, start, durationMs, type, objectKey, bytes]);
     return toSegment(rows[0]);
   }
 
