@@ -3,7 +3,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const services = ['sso', 'edge', 'device', 'permission', 'storage', 'firmware'];
+const services = ['sso', 'edge', 'device', 'permission', 'storage', 'firmware', 'push'];
 
 export default [
   { ignores: ['**/dist', '**/node_modules', '**/generated', '.nx', 'tmp', 'coverage'] },

@@ -12,8 +12,9 @@ import type { Logger } from '@dcp/observability';
 import { type PlatformConfig, type Runtime, type RuntimeOverrides, createRuntime } from '@dcp/runtime';
 import { SsoModule } from '@dcp/sso';
 import { StorageModule } from '@dcp/storage';
+import { PushModule } from '@dcp/push';
 
-export const SERVICE_MODULES = [SsoModule, DeviceModule, PermissionModule, StorageModule, FirmwareModule];
+export const SERVICE_MODULES = [SsoModule, DeviceModule, PermissionModule, StorageModule, FirmwareModule, PushModule];
 
 export interface Platform {
   runtime: Runtime;

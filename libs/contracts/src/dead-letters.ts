@@ -13,7 +13,7 @@ import type { RpcContract } from './rpc';
  * Services that consume platform events durably (one JetStream durable consumer each). storage-service
  * purges recordings on device.unbound and user.deleted.
  */
-export const EVENT_CONSUMERS = ['device', 'permission', 'storage'] as const satisfies readonly ServiceName[];
+export const EVENT_CONSUMERS = ['device', 'permission', 'storage', 'push'] as const satisfies readonly ServiceName[];
 export type EventConsumerService = (typeof EVENT_CONSUMERS)[number];
 
 export const deadLetterViewSchema = z.object({

@@ -66,6 +66,7 @@ export enum ErrorCode {
   CAMERA_SEGMENT_TOO_LARGE = 'CAMERA_SEGMENT_TOO_LARGE',
   CAMERA_SEGMENT_NOT_MPEG_TS = 'CAMERA_SEGMENT_NOT_MPEG_TS',
   CAMERA_QUOTA_EXCEEDED = 'CAMERA_QUOTA_EXCEEDED',
+  CAMERA_PICTURE_NOT_JPEG = 'CAMERA_PICTURE_NOT_JPEG',
 }
 
 export interface ErrorDefinition {
@@ -135,6 +136,7 @@ export const ERROR_CATALOG: { readonly [K in ErrorCode]: ErrorDefinition } = {
   [ErrorCode.CAMERA_SEGMENT_TOO_LARGE]: { value: 'CR0413', text: 'segment larger than the limit', httpStatus: 413 },
   [ErrorCode.CAMERA_SEGMENT_NOT_MPEG_TS]: { value: 'CR0415', text: 'segment is not an MPEG transport stream', httpStatus: 415 },
   [ErrorCode.CAMERA_QUOTA_EXCEEDED]: { value: 'CR0429', text: 'device quota reached, retry after the seconds in Retry-After', httpStatus: 429 },
+  [ErrorCode.CAMERA_PICTURE_NOT_JPEG]: { value: 'CR0416', text: 'alarm picture is not a JPEG image', httpStatus: 415 },
 };
 
 const byName = new Set<string>(Object.values(ErrorCode));

@@ -9,12 +9,13 @@
 import { z } from 'zod';
 import { ErrorCode } from './error-codes';
 import { FIRMWARE_LIMITS } from './firmware';
-import { RESPONSE_FIELDS, authorizationRecordSchema, currentServiceSchema, deviceResponseSchema, firmwareResponseSchema, subServiceInfoSchema } from './gateway-responses';
+import { PUSH_LIMITS } from './push';
+import { RESPONSE_FIELDS, alarmMessageSchema, authorizationRecordSchema, currentServiceSchema, deviceResponseSchema, firmwareResponseSchema, subServiceInfoSchema } from './gateway-responses';
 import { type Param, type ParamIssue, PARAM_PHASES, int, long, mac, macAsSent, recordTime, text, unixTime } from './gateway-params';
 import { PlatformError } from './platform-error';
 import type { AuthenticatedUser } from './rpc';
 
-export type ServiceName = 'sso' | 'device' | 'permission' | 'storage' | 'firmware' | 'edge';
+export type ServiceName = 'sso' | 'device' | 'permission' | 'storage' | 'firmware' | 'push' | 'edge';
 
 /** How the caller is authenticated before the owning service sees the call. */
 export type AuthMode =
@@ -318,6 +319,49 @@ export const GATEWAY_OPERATIONS = {
       version: text(20, { description: 'API version of the app; any value, also empty.' }).emptyAccepted(),
     },
     response: z.object({ downloadUrl: RESPONSE_FIELDS.downloadUrl, secureDownloadUrl: RESPONSE_FIELDS.secureDownloadUrl }),
+  }),
+  listMessages: userOperation({
+    service: 'push_message.list',
+    method: 'GET',
+    owner: 'push',
+    summary: 'The user\'s alarm messages, newest first, a page at a time; by device, by type and by time (decisions PS5).',
+    params: {
+      devId: mac('Only this device\'s messages.').optional(),
+      type: int({ maxLength: 5, description: 'Only messages of this alarm type (decisions PS2).' }).optional(),
+      startTime: long(20, 'Only messages whose last alarm is at or after this time (epoch seconds).').optional(),
+      endTime: long(20, 'Only messages whose last alarm is before this time (epoch seconds).').optional(),
+      page: int({ maxLength: 6, description: 'Page number, from 1 (default 1).' }).optional(),
+      pageSize: int({ maxLength: 3, description: `Messages a page, 1 to ${PUSH_LIMITS.maxPageSize} (default 20).` }).optional(),
+    },
+    response: z.object({ data: z.object({ total: z.number().int().describe('Messages matching the filters.'), list: z.array(alarmMessageSchema) }) }),
+  }),
+  countUnreadMessages: userOperation({
+    service: 'push_message.unread_count',
+    method: 'GET',
+    owner: 'push',
+    summary: 'How many of the user\'s alarm messages are unread, of all devices or of one (decisions PS5).',
+    params: { devId: mac('Only this device\'s messages.').optional() },
+    response: z.object({ data: z.object({ unread: z.number().int().describe('Unread messages.') }) }),
+  }),
+  markMessagesRead: userOperation({
+    service: 'push_message.mark_read',
+    method: 'POST',
+    owner: 'push',
+    summary: 'Marks alarm messages read: the ids given, or every message of the user (or of one device) with all=1 (decisions PS5).',
+    params: {
+      messageIds: text(PUSH_LIMITS.maxMessageIds * 37, { description: `Message ids separated by commas, at most ${PUSH_LIMITS.maxMessageIds}.` }).optional(),
+      all: int({ maxLength: 1, allowed: [0, 1], description: '1: every message (of devId when given).' }).optional(),
+      devId: mac('With all=1: only this device\'s messages.').optional(),
+    },
+    response: z.object({ data: z.object({ updated: z.number().int().describe('Messages marked read now.') }) }),
+  }),
+  deleteMessages: userOperation({
+    service: 'push_message.delete',
+    method: 'POST',
+    owner: 'push',
+    summary: 'Deletes alarm messages and their pictures (decisions PS5).',
+    params: { messageIds: text(PUSH_LIMITS.maxMessageIds * 37, { description: `Message ids separated by commas, at most ${PUSH_LIMITS.maxMessageIds}.` }) },
+    response: z.object({ data: z.object({ deleted: z.number().int().describe('Messages deleted now.') }) }),
   }),
 } as const;
 

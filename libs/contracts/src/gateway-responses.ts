@@ -135,3 +135,18 @@ export const RESPONSE_FIELDS = {
   secureDownloadUrl: z.string().describe('The same MP4, https:// form.'),
   serverUrl: z.string().describe('With 000077 only: where the service moved (decisions I3).'),
 } as const;
+
+/** A message of the message center (push_message.list, decisions PS5): one alarm, or a storm of them merged. */
+export const alarmMessageSchema = z
+  .object({
+    messageId: z.string().describe('The message\'s id (UUID).'),
+    devId: z.string().describe(canonicalMac),
+    type: z.number().int().describe('Alarm type: 1 motion, 2 sound, 3 human, 4 doorbell, 5 offline, 6 low battery, 7 tamper, 8 vehicle, 9 pet, 10 package; others as the camera sent them.'),
+    time: z.number().int().describe('The camera\'s time of the first alarm of the message (epoch seconds).'),
+    lastTime: z.number().int().describe('The camera\'s time of the latest alarm merged into it (epoch seconds).'),
+    count: z.number().int().describe('Alarms in the message (storm control merges one device\'s alarms of one type within the cooldown).'),
+    read: z.boolean().describe('Whether the user marked it read.'),
+    pictureUrl: z.string().describe('Signed URL of the alarm\'s JPEG on the platform\'s base URL, valid one hour; empty when the camera sent none.'),
+    recordSt: z.number().int().describe('Where the recording of the alarm starts (epoch seconds): time − 10 s, for record.play or record.query.'),
+  })
+  .describe('An alarm message.');

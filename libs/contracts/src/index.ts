@@ -18,6 +18,7 @@ export * from './mac';
 export * from './admin-body';
 export * from './firmware';
 export * from './storage';
+export * from './push';
 export * from './admin-schemas';
 export * from './admin-audit';
 export * from './admin-lookup';

@@ -98,4 +98,6 @@ export const SSO_RPC = {
    * when the user does not exist. permission-service hands it to apps as the authorization records' userTag.
    */
   ssoUserStoreTag: contract('sso', 'user-store-tag', z.object({ userId: z.number().int().positive() }), z.object({ storeTag: z.string().nullable() })),
+  /** A user's push tag (sub-service information's `tag`), or null: the key of the alarms of the user's devices (decisions PS3). */
+  ssoUserPushTag: contract('sso', 'user-push-tag', z.object({ userId: z.number().int().positive() }), z.object({ tag: z.string().nullable() })),
 } as const;

@@ -22,6 +22,7 @@ import { EdgeModule } from './edge.module';
 import { GatewayDispatcher } from './gateway/gateway-dispatcher';
 import { registerGatewayRoutes } from './gateway/gateway-routes';
 import { cameraForwarding } from './camera/camera-forwarding';
+import { registerPushRoutes } from './push/push-routes';
 import { registerHlsRoutes } from './hls/hls-routes';
 import { type FrameworkErrorHandler, answerPublicFrameworkError } from './http/framework-errors';
 import { installJsonBodyParser } from './http/json-body';
@@ -114,6 +115,8 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   await registerHlsRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
   // Cameras' discovery and uploads (/camera/v1/*): raw MPEG-TS bodies, refusals a camera can act on.
   await registerCameraRoutes(publicApp.getHttpAdapter().getInstance(), { handlers: cameraForwarding(runtime.rpcClient), clock: runtime.clock });
+  // Cameras' alarms and the message center's pictures (/push/v1/*): JPEG bodies, refusals a camera can act on.
+  await registerPushRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
   // The operator console's static files (apps/console, built to dist/console) beside the admin API.
   await registerConsole(adminApp.getHttpAdapter().getInstance(), { publicStoreUrl: runtime.config.publicStoreUrl });
   // After the other hooks: a refused request is still logged, traced and counted like any answer.

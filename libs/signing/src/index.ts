@@ -5,3 +5,4 @@ export * from './secret-box';
 export * from './random';
 export * from './secret-reencryption';
 export * from './camera-upload';
+export * from './camera-alarm';

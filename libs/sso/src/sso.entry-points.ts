@@ -17,6 +17,7 @@ import { GetMaintenanceUseCase } from './sub-service/get-maintenance.use-case';
 import { GetServerInfoUseCase } from './sub-service/get-server-info.use-case';
 import { SetMaintenanceUseCase } from './sub-service/set-maintenance.use-case';
 import { UserStoreTagUseCase } from './sub-service/user-store-tag.use-case';
+import { UserPushTagUseCase } from './sub-service/user-push-tag.use-case';
 import { UserSubtokenUseCase } from './sub-service/user-subtoken.use-case';
 import { GetUserAdminUseCase } from './users/admin/get-user-admin.use-case';
 import { SearchUsersUseCase } from './users/admin/search-users.use-case';
@@ -32,6 +33,7 @@ export const SSO_USE_CASES = [
   FindUserUseCase,
   UserSubtokenUseCase,
   UserStoreTagUseCase,
+  UserPushTagUseCase,
   CreateMerchantUseCase,
   ListMerchantsUseCase,
   GetMerchantUseCase,

@@ -88,6 +88,10 @@ export const METRIC_CATALOGUE = {
   dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, not yet deleted from object storage', labelNames: [] },
   dcp_storage_session_cache_hits_total: { type: 'counter', help: 'Stream-call facts answered by the storage replica\'s cache, by fact (owner, subtoken)', labelNames: ['fact'] },
   dcp_storage_session_cache_misses_total: { type: 'counter', help: 'Stream-call facts the storage replica\'s cache could not answer (asked of device-service or sso-service), by fact (owner, subtoken)', labelNames: ['fact'] },
+  // push-service
+  dcp_push_alarms_total: { type: 'counter', help: 'Camera alarms push-service accepted, by outcome (stored: a new message; merged: into a message within the cooldown)', labelNames: ['outcome'] },
+  dcp_push_alarms_refused_total: { type: 'counter', help: 'Camera alarms push-service refused, by error code', labelNames: ['code'] },
+  dcp_push_purged_messages_total: { type: 'counter', help: 'Messages the message center\'s retention purged', labelNames: [] },
   dcp_storage_camera_credential_hits_total: { type: 'counter', help: 'Camera requests whose streams and owner the storage replica already knew (decisions CU11)', labelNames: [] },
   dcp_storage_camera_credential_misses_total: { type: 'counter', help: 'Camera requests whose streams and owner the storage replica asked permission-service and device-service for', labelNames: [] },
 

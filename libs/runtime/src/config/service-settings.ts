@@ -29,6 +29,19 @@ export interface ServiceSettings {
   readonly cameraUploads: CameraUploadSettings;
   /** How often storage-service's retention sweep runs besides after each purge event (RETENTION_SWEEP_INTERVAL_MS). */
   readonly retentionSweepIntervalMs: number;
+  /** What push-service allows a camera's alarms and keeps of them (README "Alarms and the message center", decisions PS4, PS6). */
+  readonly pushAlarms: PushAlarmSettings;
+}
+
+export interface PushAlarmSettings {
+  /** Alarms of one device and type within this many seconds of the message's latest are merged into it (PUSH_ALARM_COOLDOWN_SECONDS). */
+  readonly cooldownSeconds: number;
+  /** Alarm posts one device may make a minute (PUSH_ALARMS_PER_DEVICE_PER_MINUTE). */
+  readonly perDevicePerMinute: number;
+  /** Alarm posts one user's devices may make a minute together (PUSH_ALARMS_PER_USER_PER_MINUTE). */
+  readonly perUserPerMinute: number;
+  /** Days a message is kept (PUSH_MESSAGE_RETENTION_DAYS). */
+  readonly retentionDays: number;
 }
 
 export interface CameraUploadSettings {
@@ -66,8 +79,9 @@ export function loadServiceSettings(env: NodeJS.ProcessEnv, process: { mode: 'em
     publicStoreUrl: url(env, 'PUBLIC_STORE_URL', publicBaseUrl),
     merchantAllowPrivateNetworks: bool(env, 'MERCHANT_ALLOW_PRIVATE_NETWORKS', process.mode === 'embedded'),
     merchantCalls: merchantCallLimits(env, process.rpcTimeoutMs),
-    pushQueryUrl: optionalUrl(env, 'PUSH_QUERY_URL'),
-    pushSendUrl: optionalUrl(env, 'PUSH_SEND_URL'),
+    // push-service answers both unless the operator points apps elsewhere (decisions PS1, PS5).
+    pushQueryUrl: optionalUrl(env, 'PUSH_QUERY_URL') || `${publicBaseUrl}/gateway`,
+    pushSendUrl: optionalUrl(env, 'PUSH_SEND_URL') || `${publicBaseUrl}/push/v1/alarms`,
     voiceAssistantUrl: optionalUrl(env, 'VOICE_ASSISTANT_URL'),
     eventMaxDeliver: int(env, 'EVENT_MAX_DELIVER', DEFAULT_MAX_DELIVER, 1, 1000),
     eventRetryDelayMs: int(env, 'EVENT_RETRY_DELAY_MS', 5_000, 10, 3_600_000),
@@ -81,5 +95,11 @@ export function loadServiceSettings(env: NodeJS.ProcessEnv, process: { mode: 'em
       httpPort: env.CAMERA_UPLOAD_PORT ? int(env, 'CAMERA_UPLOAD_PORT', 0, 1, 65535) : undefined,
     },
     retentionSweepIntervalMs: int(env, 'RETENTION_SWEEP_INTERVAL_MS', 60_000, 100, 86_400_000),
+    pushAlarms: {
+      cooldownSeconds: int(env, 'PUSH_ALARM_COOLDOWN_SECONDS', 60, 0, 86_400),
+      perDevicePerMinute: int(env, 'PUSH_ALARMS_PER_DEVICE_PER_MINUTE', 20, 1, 6000),
+      perUserPerMinute: int(env, 'PUSH_ALARMS_PER_USER_PER_MINUTE', 200, 1, 60_000),
+      retentionDays: int(env, 'PUSH_MESSAGE_RETENTION_DAYS', 7, 1, 3660),
+    },
   };
 }

@@ -1,0 +1,55 @@
+/**
+ * One statement per alarm (decisions PS4), a hot statement (PF4): the device's and the user's posts of the
+ * current minute counted (each a conditional upsert; the user's only counted once the device's passed), then —
+ * when both are within their bounds — the alarm merged into the device's latest message of its type if that
+ * one's last alarm came within the cooldown (count + 1, unread again), else stored as a new message with its
+ * picture. Two alarms of one device and type at the same instant may both start a message: merging is storm
+ * control, not deduplication.
+ *
+ * $1 MAC, $2 owner, $3 type, $4 minute, $5 posts a device a minute, $6 posts a user a minute, $7 the camera's
+ * time, $8 now, $9 the cooldown's start, $10 new message id, $11 picture bytes, $12 picture (bytea or null).
+ */
+import { hotStatement } from '@dcp/database';
+
+export interface IntakeRow {
+  deviceOk: boolean;
+  userOk: boolean;
+  messageId: string | null;
+  count: number | null;
+  merged: boolean;
+}
+
+export const ALARM_INTAKE = hotStatement<IntakeRow>(
+  'push.alarm-intake',
+  `WITH device_rate AS (
+     INSERT INTO "push"."alarm_rate" AS r (key, minute, posts) VALUES ('d:' || $1, $4::bigint, 1)
+     ON CONFLICT (key) DO UPDATE SET minute = EXCLUDED.minute, posts = CASE WHEN r.minute = EXCLUDED.minute THEN r.posts + 1 ELSE 1 END
+     WHERE r.minute <> EXCLUDED.minute OR r.posts < $5::int
+     RETURNING 1
+   ), user_rate AS (
+     INSERT INTO "push"."alarm_rate" AS r (key, minute, posts) SELECT 'u:' || $2::int, $4::bigint, 1 FROM device_rate
+     ON CONFLICT (key) DO UPDATE SET minute = EXCLUDED.minute, posts = CASE WHEN r.minute = EXCLUDED.minute THEN r.posts + 1 ELSE 1 END
+     WHERE r.minute <> EXCLUDED.minute OR r.posts < $6::int
+     RETURNING 1
+   ), latest AS (
+     SELECT id FROM "push"."alarm_message"
+     WHERE mac_addr = $1 AND user_id = $2::int AND type = $3::int AND updated_at >= $9::timestamptz
+     ORDER BY updated_at DESC LIMIT 1
+   ), merged AS (
+     UPDATE "push"."alarm_message" AS m SET count = m.count + 1, last_at = GREATEST(m.last_at, $7::timestamptz), updated_at = $8::timestamptz, read_at = NULL
+     FROM latest WHERE m.id = latest.id AND EXISTS (SELECT 1 FROM user_rate)
+     RETURNING m.id::text AS id, m.count
+   ), inserted AS (
+     INSERT INTO "push"."alarm_message" (id, user_id, mac_addr, type, first_at, last_at, count, received_at, updated_at, picture_bytes)
+     SELECT $10::uuid, $2::int, $1, $3::int, $7::timestamptz, $7::timestamptz, 1, $8::timestamptz, $8::timestamptz, $11::int
+     FROM user_rate WHERE NOT EXISTS (SELECT 1 FROM latest)
+     RETURNING id::text AS id, count
+   ), picture AS (
+     INSERT INTO "push"."alarm_picture" (message_id, jpeg) SELECT id::uuid, $12::bytea FROM inserted WHERE $12::bytea IS NOT NULL
+     RETURNING 1
+   )
+   SELECT EXISTS (SELECT 1 FROM device_rate) AS "deviceOk", EXISTS (SELECT 1 FROM user_rate) AS "userOk",
+     COALESCE((SELECT id FROM merged), (SELECT id FROM inserted)) AS "messageId",
+     COALESCE((SELECT count FROM merged), (SELECT count FROM inserted)) AS count,
+     EXISTS (SELECT 1 FROM merged) AS merged`,
+);

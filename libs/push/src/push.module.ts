@@ -1,0 +1,18 @@
+/**
+ * push-service: cameras' alarms (signed with the owner's push tag, storm-merged, with a picture) kept as the
+ * users' message center, which apps read through `url` (push_message.* gateway operations) — decisions PS1–PS6.
+ * It consumes user.deleted and device.unbound to purge what they end. Its host (serviceRuntime) serves what the
+ * classes of push.entry-points.ts declare; the process provides the runtime's parts (RuntimeModule).
+ */
+import { Module } from '@nestjs/common';
+import { serviceRuntime } from '@dcp/runtime';
+import { AlarmSigner } from './alarms/alarm-signer';
+import { PrismaClient } from './generated/prisma/client';
+import { MessageRepository } from './messages/message.repository';
+import { PictureUrls } from './pictures/picture-urls';
+import { PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from './push.entry-points';
+
+@Module({
+  providers: [...serviceRuntime('push', { database: PrismaClient, events: true }), AlarmSigner, MessageRepository, PictureUrls, ...PUSH_USE_CASES, ...PUSH_REACTIONS, ...PUSH_JOBS],
+})
+export class PushModule {}

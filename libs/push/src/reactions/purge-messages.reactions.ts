@@ -1,0 +1,57 @@
+/**
+ * push-service on user.deleted and device.unbound (consumer `push-service`; decisions PS6): the user's messages
+ * — all of them, or those of the unbound device — go with their pictures (ON DELETE CASCADE), in one statement
+ * with the inbox row (decisions OB3). Writes no events.
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import type { EventPayload } from '@dcp/contracts';
+import { EventReactionEntry, type StatementOutcome, type StatementReaction, reactionStatement } from '@dcp/runtime';
+
+interface PurgeOutcome extends StatementOutcome {
+  purged: number;
+}
+
+const purge = (name: string, where: string) =>
+  reactionStatement<PurgeOutcome>({
+    service: 'push',
+    name,
+    ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE ${where} RETURNING 1)`,
+    select: `0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged`,
+  });
+
+/** $2 user id. */
+const PURGE_USER = purge('user-deleted', 'm.user_id = $2');
+/** $2 user id, $3 canonical MAC. */
+const PURGE_DEVICE = purge('device-unbound', 'm.user_id = $2 AND m.mac_addr = $3');
+
+@Injectable()
+@EventReactionEntry()
+export class UserDeletedReaction implements StatementReaction<'userDeleted', PurgeOutcome> {
+  readonly event = 'userDeleted';
+  readonly statement = PURGE_USER;
+  private readonly logger = new Logger('push-user-deleted');
+
+  params(data: EventPayload<'userDeleted'>): readonly unknown[] {
+    return [data.userId];
+  }
+
+  applied(row: PurgeOutcome, data: EventPayload<'userDeleted'>): void {
+    if (row.purged > 0) this.logger.log(`user ${data.userId} deleted: ${row.purged} message(s) purged`);
+  }
+}
+
+@Injectable()
+@EventReactionEntry()
+export class DeviceUnboundReaction implements StatementReaction<'deviceUnbound', PurgeOutcome> {
+  readonly event = 'deviceUnbound';
+  readonly statement = PURGE_DEVICE;
+  private readonly logger = new Logger('push-device-unbound');
+
+  params(data: EventPayload<'deviceUnbound'>): readonly unknown[] {
+    return [data.userId, data.macAddr];
+  }
+
+  applied(row: PurgeOutcome, data: EventPayload<'deviceUnbound'>): void {
+    if (row.purged > 0) this.logger.log(`device ${data.macAddr} unbound from user ${data.userId} (${data.reason}): ${row.purged} message(s) purged`);
+  }
+}
