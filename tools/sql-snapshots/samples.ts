@@ -201,6 +201,18 @@ export const SAMPLES: Record<string, SampleEntry> = {
       },
     ],
   },
+  // push
+  AlarmIntake: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      {
+        method: 'take',
+        args: () => [{ macAddr: MAC, userId: 7, type: 1, minute: 29_450_000, perDevicePerMinute: 20, perUserPerMinute: 200, cameraTime: NOW, nowMs: NOW, cooldownStartMs: NOW - 60_000, newMessageId: UUID, picture: undefined }],
+      },
+    ],
+  },
+  MessageRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'deleteReceivedBefore', args: () => [AT, 1000] }] },
   // messaging (the schema is the consuming service's)
   runOnce: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope, asyncNoop] }] },
   alreadyApplied: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope] }] },

@@ -6,6 +6,7 @@
  */
 import { Module } from '@nestjs/common';
 import { serviceRuntime } from '@dcp/runtime';
+import { AlarmIntake } from './alarms/alarm-intake';
 import { AlarmSigner } from './alarms/alarm-signer';
 import { PrismaClient } from './generated/prisma/client';
 import { MessageRepository } from './messages/message.repository';
@@ -13,6 +14,6 @@ import { PictureUrls } from './pictures/picture-urls';
 import { PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from './push.entry-points';
 
 @Module({
-  providers: [...serviceRuntime('push', { database: PrismaClient, events: true }), AlarmSigner, MessageRepository, PictureUrls, ...PUSH_USE_CASES, ...PUSH_REACTIONS, ...PUSH_JOBS],
+  providers: [...serviceRuntime('push', { database: PrismaClient, events: true }), AlarmSigner, AlarmIntake, MessageRepository, PictureUrls, ...PUSH_USE_CASES, ...PUSH_REACTIONS, ...PUSH_JOBS],
 })
 export class PushModule {}

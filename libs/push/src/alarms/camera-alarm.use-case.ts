@@ -3,17 +3,16 @@
  * (decisions PS1–PS4): the post checked (CR0400, CR0402, CR0413, CR0416; alarm-post.ts) → signed with the push tag
  * of the device's current owner (CR0401; AlarmSigner) → the device's and the user's rate (CR0429 with
  * Retry-After, nothing stored) → merged into the device's latest message of that type within the cooldown, or
- * stored as a new message with its picture (one statement: alarm-intake.statement.ts).
+ * stored as a new message with its picture (one statement: AlarmIntake).
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type CameraAlarmRequest, type CameraAlarmStored, ErrorCode, PUSH_RPC, PlatformError, errorDefinition } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONFIG, RUNTIME_METRICS, type Clock, type PlatformMetrics, ServesRpc, serviceDatabaseToken } from '@dcp/runtime';
+import { RUNTIME_CLOCK, RUNTIME_CONFIG, RUNTIME_METRICS, type Clock, type PlatformMetrics, ServesRpc } from '@dcp/runtime';
 import type { PushConfig } from '../push-config';
-import type { PushDatabase } from '../push-database.types';
 import { alarmRefusal, parseAlarmPost } from './alarm-post';
 import { AlarmSigner } from './alarm-signer';
-import { ALARM_INTAKE } from './alarm-intake.statement';
+import { AlarmIntake } from './alarm-intake';
 
 const MINUTE_MS = 60_000;
 
@@ -23,8 +22,8 @@ export class CameraAlarmUseCase {
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME_CONFIG) private readonly config: Pick<PushConfig, 'pushAlarms'>,
     @Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics,
-    @Inject(serviceDatabaseToken('push')) private readonly db: PushDatabase,
     private readonly signer: AlarmSigner,
+    private readonly intake: AlarmIntake,
   ) {}
 
   @ServesRpc(PUSH_RPC.cameraAlarm, 'camera.alarm')
@@ -45,20 +44,19 @@ export class CameraAlarmUseCase {
     const userId = await this.signer.ownerOf(post);
     const { cooldownSeconds, perDevicePerMinute, perUserPerMinute } = this.config.pushAlarms;
     const minute = Math.floor(nowMs / MINUTE_MS);
-    const [row] = await this.db.run(ALARM_INTAKE, [
-      post.macAddr,
+    const row = await this.intake.take({
+      macAddr: post.macAddr,
       userId,
-      post.type,
+      type: post.type,
       minute,
       perDevicePerMinute,
       perUserPerMinute,
-      new Date(post.time * 1000),
-      new Date(nowMs),
-      new Date(nowMs - cooldownSeconds * 1000),
-      randomUUID(),
-      post.picture?.length ?? 0,
-      post.picture ?? null,
-    ]);
+      cameraTime: post.time * 1000,
+      nowMs,
+      cooldownStartMs: nowMs - cooldownSeconds * 1000,
+      newMessageId: randomUUID(),
+      picture: post.picture,
+    });
     if (!row?.deviceOk || !row.userOk || row.messageId === null) {
       const retryAfterSeconds = Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - nowMs) / 1000));
       const what = !row?.deviceOk ? `device ${post.macAddr} reached ${perDevicePerMinute} alarms a minute` : `the owner's devices reached ${perUserPerMinute} alarms a minute`;

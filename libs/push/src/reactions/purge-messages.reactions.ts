@@ -11,18 +11,23 @@ interface PurgeOutcome extends StatementOutcome {
   purged: number;
 }
 
-const purge = (name: string, where: string) =>
-  reactionStatement<PurgeOutcome>({
-    service: 'push',
-    name,
-    ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE ${where} RETURNING 1)`,
-    select: `0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged`,
-  });
+const COUNTED = `0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged`;
 
 /** $2 user id. */
-const PURGE_USER = purge('user-deleted', 'm.user_id = $2');
+const PURGE_USER = reactionStatement<PurgeOutcome>({
+  service: 'push',
+  name: 'user-deleted',
+  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 RETURNING 1)`,
+  select: COUNTED,
+});
+
 /** $2 user id, $3 canonical MAC. */
-const PURGE_DEVICE = purge('device-unbound', 'm.user_id = $2 AND m.mac_addr = $3');
+const PURGE_DEVICE = reactionStatement<PurgeOutcome>({
+  service: 'push',
+  name: 'device-unbound',
+  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 AND m.mac_addr = $3 RETURNING 1)`,
+  select: COUNTED,
+});
 
 @Injectable()
 @EventReactionEntry()

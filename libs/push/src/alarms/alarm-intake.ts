@@ -9,7 +9,10 @@
  * $1 MAC, $2 owner, $3 type, $4 minute, $5 posts a device a minute, $6 posts a user a minute, $7 the camera's
  * time, $8 now, $9 the cooldown's start, $10 new message id, $11 picture bytes, $12 picture (bytea or null).
  */
+import { Inject, Injectable } from '@nestjs/common';
 import { hotStatement } from '@dcp/database';
+import { serviceDatabaseToken } from '@dcp/runtime';
+import type { PushDatabase } from '../push-database.types';
 
 export interface IntakeRow {
   deviceOk: boolean;
@@ -19,7 +22,7 @@ export interface IntakeRow {
   merged: boolean;
 }
 
-export const ALARM_INTAKE = hotStatement<IntakeRow>(
+const ALARM_INTAKE = hotStatement<IntakeRow>(
   'push.alarm-intake',
   `WITH device_rate AS (
      INSERT INTO "push"."alarm_rate" AS r (key, minute, posts) VALUES ('d:' || $1, $4::bigint, 1)
@@ -53,3 +56,41 @@ export const ALARM_INTAKE = hotStatement<IntakeRow>(
      COALESCE((SELECT count FROM merged), (SELECT count FROM inserted)) AS count,
      EXISTS (SELECT 1 FROM merged) AS merged`,
 );
+
+export interface AlarmToTake {
+  macAddr: string;
+  userId: number;
+  type: number;
+  minute: number;
+  perDevicePerMinute: number;
+  perUserPerMinute: number;
+  /** Epoch ms. */
+  cameraTime: number;
+  nowMs: number;
+  cooldownStartMs: number;
+  newMessageId: string;
+  picture: Buffer | undefined;
+}
+
+@Injectable()
+export class AlarmIntake {
+  constructor(@Inject(serviceDatabaseToken('push')) private readonly db: PushDatabase) {}
+
+  async take(a: AlarmToTake): Promise<IntakeRow | undefined> {
+    const [row] = await this.db.run(ALARM_INTAKE, [
+      a.macAddr,
+      a.userId,
+      a.type,
+      a.minute,
+      a.perDevicePerMinute,
+      a.perUserPerMinute,
+      new Date(a.cameraTime),
+      new Date(a.nowMs),
+      new Date(a.cooldownStartMs),
+      a.newMessageId,
+      a.picture?.length ?? 0,
+      a.picture ?? null,
+    ]);
+    return row;
+  }
+}
