@@ -27,7 +27,7 @@ export const SECRETS_KEY = 'b'.repeat(64);
 export const CAMERA_QUOTA_PER_MINUTE = String(Math.round(Number(process.env.BENCH_CAMERA_QUOTA_PER_MINUTE ?? 600)));
 
 /** The apps of distributed mode; the edge starts last, once the services it routes to are ready. */
-const SERVICES = ['sso-service', 'device-service', 'permission-service', 'storage-service', 'firmware-service'] as const;
+const SERVICES = ['sso-service', 'device-service', 'permission-service', 'storage-service', 'firmware-service', 'push-service'] as const;
 
 export interface PlatformTarget {
   mode: Mode;

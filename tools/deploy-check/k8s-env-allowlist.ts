@@ -14,8 +14,8 @@ export interface Unset {
 
 export const DELIBERATELY_UNSET: readonly Unset[] = [
   { name: 'OTEL_*', why: 'tracing is optional: without an OTLP endpoint the SDK is not loaded; set the standard OTEL_* variables to export traces' },
-  { name: 'PUSH_QUERY_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
-  { name: 'PUSH_SEND_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
+  { name: 'PUSH_QUERY_URL', why: 'optional sub-service address handed to apps; empty means push-service\'s, PUBLIC_BASE_URL/gateway (decisions PS5)' },
+  { name: 'PUSH_SEND_URL', why: 'optional sub-service address handed to apps; empty means push-service\'s, PUBLIC_BASE_URL/push/v1/alarms (decisions PS1)' },
   { name: 'VOICE_ASSISTANT_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
   { name: 'SECRETS_KEY_PREVIOUS', why: 'set only while rotating SECRETS_KEY (k8s/README.md), never permanently' },
   {
@@ -33,6 +33,10 @@ export const DELIBERATELY_UNSET: readonly Unset[] = [
   { name: 'CAMERA_OUT_OF_ORDER_SECONDS', why: 'default 600 s a segment may start before the newest stored one (CU5)' },
   { name: 'RETENTION_SWEEP_INTERVAL_MS', why: 'default one retention sweep a minute per storage replica, besides one after each purge event' },
   { name: 'RECORDING_GRACE_DAYS', why: 'default 7 days of footage kept after a cloud-recording plan ended (CU6)' },
+  { name: 'PUSH_ALARM_COOLDOWN_SECONDS', why: 'default 60 s: a device\'s alarms of one type within it merge into one message (docs/decisions.md PS4)' },
+  { name: 'PUSH_ALARMS_PER_DEVICE_PER_MINUTE', why: 'default 20 alarm posts a device and minute (PS4)' },
+  { name: 'PUSH_ALARMS_PER_USER_PER_MINUTE', why: 'default 200 alarm posts a minute for all of one user\'s devices (PS4)' },
+  { name: 'PUSH_MESSAGE_RETENTION_DAYS', why: 'default 7 days a message and its picture are kept, purged by push-service (PS6)' },
   { name: 'AUDIT_RETENTION_DAYS', why: 'default 365 days of admin audit entries, purged by sso-service' },
   { name: 'RPC_TIMEOUT_MS', why: 'default 5 s fits the edge and services in one cluster' },
   { name: 'EVENT_MAX_DELIVER', why: 'default 5 deliveries before a dead letter' },

@@ -44,9 +44,9 @@ describe('public API document (GET /openapi.json)', () => {
   });
 
   it('has only real paths — no query string or fragment in a path key — and one operationId per operation', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(['/camera/v1/segments', '/camera/v1/upload-target', '/gateway', '/sso/authorize_by_token', '/sso/refresh_token', '/sso/user_callback', '/stream']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/camera/v1/segments', '/camera/v1/upload-target', '/gateway', '/push/v1/alarms', '/sso/authorize_by_token', '/sso/refresh_token', '/sso/user_callback', '/stream']);
     const ids = Object.values(doc.paths as Record<string, Json>).flatMap((item) => ['get', 'post'].filter((m) => item[m]).map((m) => item[m].operationId));
-    expect(ids).toHaveLength(8);
+    expect(ids).toHaveLength(9);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -183,5 +183,23 @@ describe('public API document: the camera upload protocol', () => {
     const target = paths['/camera/v1/upload-target'].get;
     expect(target.parameters.map((p: Json) => p.name)).toEqual(['mac', 'userTag', 'timestamp', 'signature']);
     expect(target.responses['200'].content['application/json'].schema.properties.data.properties.uploadUrl).toBeDefined();
+  });
+});
+
+describe('public API document: the alarm protocol', () => {
+  const doc = buildPublicOpenApiDocument() as Json;
+  const paths = doc.paths as Record<string, Json>;
+
+  it('documents the alarm post with its signed parameters, the JPEG body, every refusal with its HTTP status, and the signing recipe', () => {
+    const alarm = paths['/push/v1/alarms'].post;
+    expect(alarm.parameters.map((p: Json) => p.name)).toEqual(['mac', 'type', 'time', 'timestamp', 'signature']);
+    expect(Object.keys(alarm.requestBody.content)).toEqual(['image/jpeg']);
+    expect(alarm.requestBody.required).toBe(false);
+    for (const [status, code] of [['400', 'CR0400'], ['401', 'CR0401'], ['401', 'CR0402'], ['413', 'CR0413'], ['415', 'CR0416'], ['429', 'CR0429']]) {
+      expect(alarm.responses[status].content['application/json'].schema.properties.errorCode.enum).toContain(code);
+    }
+    expect(alarm.responses['201'].content['application/json'].schema.properties.data.properties.merged).toBeDefined();
+    expect(alarm.description).toContain('DCP-ALARM-V1');
+    expect(alarm.description).toContain('The tag is never sent');
   });
 });

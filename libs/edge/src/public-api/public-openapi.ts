@@ -15,6 +15,7 @@
  * The answer (HTTP 200) is `anyOf` one schema per operation: its success envelope (`data` and top-level
  * fields from the catalogue's `response`) or its refusal (`errorCode` one of the codes it can answer).
  */
+import { ALARM_TAG, alarmPaths } from './alarm-openapi';
 import { CAMERA_TAG, cameraPaths } from './camera-openapi';
 import { z } from 'zod';
 import {
@@ -419,7 +420,7 @@ export function buildPublicOpenApiDocument(): Json {
     description: 'On the cloud-storage host {store_url} (PUBLIC_STORE_URL; by default the same server).',
     get: getOperation('stream', entries('stream', 'GET'), schemas),
   };
-  Object.assign(paths, cameraPaths());
+  Object.assign(paths, cameraPaths(), alarmPaths());
   return {
     openapi: '3.1.0',
     info: { title: 'Device Cloud Platform public API', version: '1.0.0', description: DESCRIPTION },
@@ -429,6 +430,7 @@ export function buildPublicOpenApiDocument(): Json {
       { name: 'Gateway', description: 'Operations of signed-in users, server time and the manufacturers\' force unbind (spec 4.4).' },
       { name: 'Cloud storage', description: 'Recordings of a device, authenticated by its owner\'s session token (spec 4.5).' },
       CAMERA_TAG,
+      ALARM_TAG,
     ],
     paths,
     components: { schemas, parameters: SIGNATURE_HEADERS },

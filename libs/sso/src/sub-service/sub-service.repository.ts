@@ -77,7 +77,13 @@ export class SubServiceRepository {
   }
 
   private toRecord(row: Omit<SubServiceInfoRecord, 'subtoken'> & StoredSubtoken & { oemCode: string | null; createdAt: Date }): SubServiceInfoRecord {
-    return toRecord(row, this.subtokens.read(row));
+    const record = toRecord(row, this.subtokens.read(row));
+    // Records created before push-service answered hold no push addresses: they get the deployment's (PS1, PS5).
+    if (record.url === '' && record.sendMsgUrl === '') {
+      const { pushQueryUrl, pushSendUrl } = this.config;
+      return { ...record, url: pushQueryUrl, sendMsgUrl: withScheme(pushSendUrl, 'http'), sendMsgUrlSecure: withScheme(pushSendUrl, 'https') };
+    }
+    return record;
   }
 }
 
