@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { GATEWAY_OPERATIONS, type OperationKey, SSO_OPERATIONS } from '@dcp/contracts';
 import { buildPublicOpenApiDocument } from '@dcp/edge';
-import { md5Hex, unbindSign } from '@dcp/signing';
+import { ALARM_PATH, md5Hex, signAlarm, unbindSign } from '@dcp/signing';
 import { getQuery, postForm } from '@dcp/testing';
 import { type TestPlatform, startTestPlatform } from './harness';
 import { type Body, type Credentials, MerchantApp, admin, deviceForm } from './merchant-app';
@@ -211,6 +211,23 @@ describe('public API document and reference (embedded)', () => {
       check('recordQuery', clips);
       check('recordPlay', await stream('record.play', { recordSt: start, version: '' }));
       check('recordDownload', await stream('record.download', { recordSt: start, recordEt: start + 2, version: '' }));
+
+      // The message center (decisions PS5): an alarm of the device with a picture, as its camera posts it.
+      const alarm = { mac, type: '1', time: String(Math.floor(t.clock.now() / 1000) - 5), timestamp: String(Math.floor(t.clock.now() / 1000)) };
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0xff, 0xd9]);
+      const posted = await fetch(`${t.baseUrl}${ALARM_PATH}?${new URLSearchParams({ ...alarm, signature: signAlarm(String((info.body.data as Body).tag), { ...alarm, picture: jpeg }) })}`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/jpeg' },
+        body: new Uint8Array(jpeg),
+      });
+      expect(posted.status).toBe(201);
+      const messages = await merchant.get('push_message.list', user, { devId: mac });
+      expect((messages.body.data as { list: Body[] }).list).toHaveLength(1);
+      check('listMessages', messages);
+      check('countUnreadMessages', await merchant.get('push_message.unread_count', user));
+      const messageId = String((messages.body.data as { list: Body[] }).list[0].messageId);
+      check('markMessagesRead', await merchant.post('push_message.mark_read', user, { messageIds: messageId }));
+      check('deleteMessages', await merchant.post('push_message.delete', user, { messageIds: messageId }));
 
       // Unbinding: the manufacturer's force unbind, then the user's own delete of a second device.
       const timeStamp = String(Math.floor(t.clock.now() / 1000));
