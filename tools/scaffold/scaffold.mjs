@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SERVICES = ['sso', 'device', 'permission', 'storage', 'firmware'];
+const SERVICES = ['sso', 'device', 'permission', 'storage', 'firmware', 'push'];
 const EVENT_KEYS = ['userUpdated', 'userDeleted', 'deviceBound', 'deviceUnbound', 'grantRevoked'];
 
 class ScaffoldError extends Error {}

@@ -17,9 +17,9 @@ import { type TestPlatform, startTestPlatform } from './harness';
 
 type Body = Record<string, unknown>;
 
-const SERVICE_SCHEMAS = ['sso', 'device', 'permission', 'storage', 'firmware'];
+const SERVICE_SCHEMAS = ['sso', 'device', 'permission', 'storage', 'firmware', 'push'];
 /** The schemas with an outbox, an inbox and a dead-letter table: firmware-service publishes and consumes no event. */
-const SCHEMAS_WITH_EVENTS = ['sso', 'device', 'permission', 'storage'];
+const SCHEMAS_WITH_EVENTS = ['sso', 'device', 'permission', 'storage', 'push'];
 
 /**
  * Values the platform keeps on purpose, and where: a used request signature is the replay key that refuses the

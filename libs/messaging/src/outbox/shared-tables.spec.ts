@@ -40,8 +40,8 @@ describe('the shared messaging tables: one source', () => {
 
   const holders = serviceSchemas.filter(({ text }) => SHARED_MODELS.some((name) => models(text).has(name)));
 
-  it('is held by every event-carrying service (device, permission, sso, storage)', () => {
-    expect(holders.map((h) => h.lib).sort()).toEqual(['device', 'permission', 'sso', 'storage']);
+  it('is held by every event-carrying service (device, permission, push, sso, storage)', () => {
+    expect(holders.map((h) => h.lib).sort()).toEqual(['device', 'permission', 'push', 'sso', 'storage']);
   });
 
   it.each(holders.map((h) => [h.lib, h.text] as const))('libs/%s/prisma/schema.prisma carries the three models exactly as the fragment', (lib, text) => {

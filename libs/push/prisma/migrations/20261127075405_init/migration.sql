@@ -36,6 +36,20 @@ CREATE TABLE "push"."alarm_rate" (
 );
 
 -- CreateTable
+CREATE TABLE "push"."outbox_event" (
+    "id" UUID NOT NULL,
+    "subject" TEXT NOT NULL,
+    "payload" JSONB NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "published_at" TIMESTAMPTZ(3),
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "last_error" TEXT,
+
+    CONSTRAINT "outbox_event_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "push"."inbox_event" (
     "durable" TEXT NOT NULL,
     "event_id" UUID NOT NULL,
@@ -67,6 +81,9 @@ CREATE INDEX "alarm_message_mac_addr_user_id_type_updated_at_idx" ON "push"."ala
 
 -- CreateIndex
 CREATE INDEX "alarm_message_received_at_idx" ON "push"."alarm_message"("received_at");
+
+-- CreateIndex
+CREATE INDEX "outbox_event_published_at_seq_idx" ON "push"."outbox_event"("published_at", "seq");
 
 -- CreateIndex
 CREATE INDEX "dead_letter_event_durable_created_at_idx" ON "push"."dead_letter_event"("durable", "created_at");
