@@ -8,6 +8,7 @@ import { describeWithInfra } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
 import { type Body, MerchantApp, admin } from './merchant-app';
 
+const BASE_URL = 'https://api.example.test';
 const STORE_URL = 'https://store.example.test';
 const PUSH_SEND_URL = 'https://push.example.test/send';
 
@@ -16,7 +17,7 @@ function serverInfoSuite(mode: Mode) {
   let merchant: MerchantApp;
 
   beforeAll(async () => {
-    t = await startTestPlatform(mode, { PUBLIC_STORE_URL: STORE_URL, PUSH_SEND_URL });
+    t = await startTestPlatform(mode, { PUBLIC_BASE_URL: BASE_URL, PUBLIC_STORE_URL: STORE_URL, PUSH_SEND_URL });
     merchant = await MerchantApp.register(t);
   });
   afterAll(async () => {
@@ -44,7 +45,8 @@ function serverInfoSuite(mode: Mode) {
         alexaTag: tag,
         // Read by merchants' apps in the field (a QA client fails without it): always present (decisions.md I2).
         rekognitionTag: tag,
-        url: '',
+        // The message center: push-service's own (`PUBLIC_BASE_URL/gateway`) unless PUSH_QUERY_URL says otherwise (PS5).
+        url: `${BASE_URL}/gateway`,
         sendMsgUrl: 'http://push.example.test/send',
         sendMsgUrlSecure: PUSH_SEND_URL,
         storeUrl: STORE_URL,
