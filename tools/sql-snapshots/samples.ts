@@ -204,7 +204,7 @@ export const SAMPLES: Record<string, SampleEntry> = {
   // push
   AlarmIntake: {
     kind: 'class',
-    create: (r) => [r.db],
+    create: (r) => [r.db, { poke: noop }],
     samples: [
       {
         method: 'take',

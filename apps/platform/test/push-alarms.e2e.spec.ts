@@ -5,6 +5,7 @@
  * deletes its messages; every refusal stores nothing; unbinding and user deletion stop the next alarm and
  * purge the messages — in embedded and distributed mode.
  */
+import { EVENTS } from '@dcp/contracts';
 import { Collector, describeWithInfra, onIncrement } from '@dcp/testing';
 import { ALARM_PATH, signAlarm } from '@dcp/signing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
@@ -29,6 +30,8 @@ function pushSuite(mode: Mode) {
   let t: TestPlatform;
   let merchant: MerchantApp;
   const handled = new Collector<{ name: string; labels: Record<string, string> }>();
+  /** alarm.received as an internal consumer sees it (a live subscription to the platform's events). */
+  const received = new Collector<Body>();
 
   beforeAll(async () => {
     t = await startTestPlatform(mode, { PUSH_ALARMS_PER_DEVICE_PER_MINUTE: String(PER_DEVICE_PER_MINUTE), PUSH_ALARM_COOLDOWN_SECONDS: '60' });
@@ -36,6 +39,7 @@ function pushSuite(mode: Mode) {
       if (name === 'dcp_events_consumed_total') handled.push({ name, labels });
     });
     merchant = await MerchantApp.register(t);
+    await t.platform.runtime.events.subscribe([EVENTS.alarmReceived.subject], (envelope) => received.push(envelope.data as Body));
   });
   afterAll(async () => {
     await merchant?.close();
@@ -89,6 +93,14 @@ function pushSuite(mode: Mode) {
     expect([merged.status, merged.body.data]).toEqual([200, { messageId: (first.body.data as Body).messageId, devId: mac, type: 1, count: 2, merged: true }]);
     const sound = await postAlarm({ mac, tag, type: 2, time: now() - 10 });
     expect(sound.status).toBe(201);
+    // Each accepted alarm is announced (alarm.received, through push-service's outbox).
+    const messageId = (first.body.data as Body).messageId;
+    const announced = await received.until((items) => items.filter((e) => e.macAddr === mac).length === 3, 'three alarm.received of the device');
+    expect(announced.filter((e) => e.macAddr === mac)).toEqual([
+      { messageId, userId: expect.any(Number), macAddr: mac, type: 1, time: now() - 30, count: 1, merged: false, hasPicture: true },
+      { messageId, userId: expect.any(Number), macAddr: mac, type: 1, time: now() - 20, count: 2, merged: true, hasPicture: true },
+      { messageId: (sound.body.data as Body).messageId, userId: expect.any(Number), macAddr: mac, type: 2, time: now() - 10, count: 1, merged: false, hasPicture: false },
+    ]);
 
     const page = await list(user.credentials);
     expect(page.total).toBe(2);

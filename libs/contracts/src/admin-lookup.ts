@@ -168,7 +168,7 @@ export const outboxBacklogSchema = z.object({ pending: z.number().int(), oldestA
 export type OutboxBacklogView = z.infer<typeof outboxBacklogSchema>;
 
 /** Services that publish events through an outbox relay (ServiceEvents.startOutbox refuses any other). */
-export const OUTBOX_SERVICES = ['sso', 'device', 'permission'] as const satisfies readonly ServiceName[];
+export const OUTBOX_SERVICES = ['sso', 'device', 'permission', 'push'] as const satisfies readonly ServiceName[];
 export type OutboxService = (typeof OUTBOX_SERVICES)[number];
 
 export function isOutboxService(service: ServiceName): service is OutboxService {

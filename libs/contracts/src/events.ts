@@ -74,6 +74,24 @@ export const EVENTS = {
       })
       .strict(),
   },
+  alarmReceived: {
+    subject: 'dcp.push.alarm.received.v1',
+    source: 'push-service',
+    description: 'A camera\'s alarm was accepted: a new message of the user\'s message center, or merged into one (storm control, decisions PS4).',
+    schema: z
+      .object({
+        messageId: z.string().uuid(),
+        userId: z.number().int().positive(),
+        macAddr: eventMac,
+        type: z.number().int().min(0).max(65535),
+        /** The camera's time of this alarm, epoch seconds. */
+        time: z.number().int(),
+        count: z.number().int().positive(),
+        merged: z.boolean(),
+        hasPicture: z.boolean(),
+      })
+      .strict(),
+  },
 } as const;
 
 export type EventKey = keyof typeof EVENTS;

@@ -19,7 +19,7 @@ WITH device_rate AS (
 ), merged AS (
   UPDATE "push"."alarm_message" AS m SET count = m.count + 1, last_at = GREATEST(m.last_at, $7::timestamptz), updated_at = $8::timestamptz, read_at = NULL
   FROM latest WHERE m.id = latest.id AND EXISTS (SELECT 1 FROM user_rate)
-  RETURNING m.id::text AS id, m.count
+  RETURNING m.id::text AS id, m.count, m.picture_bytes
 ), inserted AS (
   INSERT INTO "push"."alarm_message" (id, user_id, mac_addr, type, first_at, last_at, count, received_at, updated_at, picture_bytes)
   SELECT $10::uuid, $2::int, $1, $3::int, $7::timestamptz, $7::timestamptz, 1, $8::timestamptz, $8::timestamptz, $11::int
@@ -28,7 +28,14 @@ WITH device_rate AS (
 ), picture AS (
   INSERT INTO "push"."alarm_picture" (message_id, jpeg) SELECT id::uuid, $12::bytea FROM inserted WHERE $12::bytea IS NOT NULL
   RETURNING 1
-)
+), accepted AS (
+  SELECT m.id, m.count, true AS merged, m.picture_bytes > 0 AS has_picture FROM merged AS m
+  UNION ALL SELECT i.id, i.count, false, $11::int > 0 FROM inserted AS i
+), events AS (INSERT INTO "push"."outbox_event" (id, subject, payload, created_at)
+    SELECT e.id, 'dcp.push.alarm.received.v1', $13::jsonb || jsonb_build_object('id', e.id, 'data', e.data), now()
+    FROM (SELECT gen_random_uuid() AS id, jsonb_build_object('messageId', a.id, 'userId', $2::int, 'macAddr', $1::text, 'type', $3::int, 'time', $14::bigint, 'count', a.count, 'merged', a.merged, 'hasPicture', a.has_picture) AS data, a.id AS position FROM accepted AS a) AS e
+    ORDER BY e.position
+    RETURNING 1)
 SELECT EXISTS (SELECT 1 FROM device_rate) AS "deviceOk", EXISTS (SELECT 1 FROM user_rate) AS "userOk",
   COALESCE((SELECT id FROM merged), (SELECT id FROM inserted)) AS "messageId",
   COALESCE((SELECT count FROM merged), (SELECT count FROM inserted)) AS count,

@@ -4100,14 +4100,14 @@ export interface operations {
                             pending: number;
                             oldestAgeSeconds: number;
                             /** @enum {string} */
-                            service: "sso" | "device" | "permission";
+                            service: "sso" | "device" | "permission" | "push";
                         } | {
                             error: {
                                 errorCode: string;
                                 failureDetails: string;
                             };
                             /** @enum {string} */
-                            service: "sso" | "device" | "permission";
+                            service: "sso" | "device" | "permission" | "push";
                         })[];
                     };
                 };

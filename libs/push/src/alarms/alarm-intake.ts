@@ -6,12 +6,15 @@
  * picture. Two alarms of one device and type at the same instant may both start a message: merging is storm
  * control, not deduplication.
  *
+ * The accepted alarm is announced as alarm.received through the outbox, in the same statement (OB3).
+ *
  * $1 MAC, $2 owner, $3 type, $4 minute, $5 posts a device a minute, $6 posts a user a minute, $7 the camera's
- * time, $8 now, $9 the cooldown's start, $10 new message id, $11 picture bytes, $12 picture (bytea or null).
+ * time, $8 now, $9 the cooldown's start, $10 new message id, $11 picture bytes, $12 picture (bytea or null),
+ * $13 the alarm.received head, $14 the camera's time in epoch seconds.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { hotStatement } from '@dcp/database';
-import { serviceDatabaseToken } from '@dcp/runtime';
+import { SERVICE_EVENTS, type ServiceEvents, eventHeadJson, outboxEventsCte, serviceDatabaseToken } from '@dcp/runtime';
 import type { PushDatabase } from '../push-database.types';
 
 export interface IntakeRow {
@@ -41,7 +44,7 @@ const ALARM_INTAKE = hotStatement<IntakeRow>(
    ), merged AS (
      UPDATE "push"."alarm_message" AS m SET count = m.count + 1, last_at = GREATEST(m.last_at, $7::timestamptz), updated_at = $8::timestamptz, read_at = NULL
      FROM latest WHERE m.id = latest.id AND EXISTS (SELECT 1 FROM user_rate)
-     RETURNING m.id::text AS id, m.count
+     RETURNING m.id::text AS id, m.count, m.picture_bytes
    ), inserted AS (
      INSERT INTO "push"."alarm_message" (id, user_id, mac_addr, type, first_at, last_at, count, received_at, updated_at, picture_bytes)
      SELECT $10::uuid, $2::int, $1, $3::int, $7::timestamptz, $7::timestamptz, 1, $8::timestamptz, $8::timestamptz, $11::int
@@ -50,7 +53,15 @@ const ALARM_INTAKE = hotStatement<IntakeRow>(
    ), picture AS (
      INSERT INTO "push"."alarm_picture" (message_id, jpeg) SELECT id::uuid, $12::bytea FROM inserted WHERE $12::bytea IS NOT NULL
      RETURNING 1
-   )
+   ), accepted AS (
+     SELECT m.id, m.count, true AS merged, m.picture_bytes > 0 AS has_picture FROM merged AS m
+     UNION ALL SELECT i.id, i.count, false, $11::int > 0 FROM inserted AS i
+   ), events AS (${outboxEventsCte('push', 'alarmReceived', {
+     head: '$13',
+     from: 'accepted AS a',
+     data: `jsonb_build_object('messageId', a.id, 'userId', $2::int, 'macAddr', $1::text, 'type', $3::int, 'time', $14::bigint, 'count', a.count, 'merged', a.merged, 'hasPicture', a.has_picture)`,
+     order: 'a.id',
+   })})
    SELECT EXISTS (SELECT 1 FROM device_rate) AS "deviceOk", EXISTS (SELECT 1 FROM user_rate) AS "userOk",
      COALESCE((SELECT id FROM merged), (SELECT id FROM inserted)) AS "messageId",
      COALESCE((SELECT count FROM merged), (SELECT count FROM inserted)) AS count,
@@ -74,7 +85,10 @@ export interface AlarmToTake {
 
 @Injectable()
 export class AlarmIntake {
-  constructor(@Inject(serviceDatabaseToken('push')) private readonly db: PushDatabase) {}
+  constructor(
+    @Inject(serviceDatabaseToken('push')) private readonly db: PushDatabase,
+    @Inject(SERVICE_EVENTS) private readonly events: Pick<ServiceEvents<never>, 'poke'>,
+  ) {}
 
   async take(a: AlarmToTake): Promise<IntakeRow | undefined> {
     const [row] = await this.db.run(ALARM_INTAKE, [
@@ -90,7 +104,11 @@ export class AlarmIntake {
       a.newMessageId,
       a.picture?.length ?? 0,
       a.picture ?? null,
+      eventHeadJson('alarmReceived'),
+      Math.floor(a.cameraTime / 1000),
     ]);
+    // The alarm.received row is committed: the relay publishes it now rather than at its next poll.
+    if (row?.messageId) this.events.poke();
     return row;
   }
 }
