@@ -154,8 +154,15 @@ function pushSuite(mode: Mode) {
       const res = await merchant.post(operation, owner.user.credentials, params);
       expect([res.body.errorCode, String(res.body.failureDetails)]).toEqual(['000006', expect.stringContaining(names)]);
     }
-    const page = await merchant.get('push_message.list', owner.user.credentials, { pageSize: '101' });
-    expect([page.body.errorCode, String(page.body.failureDetails)]).toEqual(['000006', expect.stringContaining('pageSize')]);
+    for (const [params, name] of [
+      [{ pageSize: '101' }, 'pageSize'],
+      [{ page: '0' }, 'page'],
+      [{ startTime: '99999999999999999' }, 'startTime'],
+      [{ endTime: '-5' }, 'endTime'],
+    ] as const) {
+      const page = await merchant.get('push_message.list', owner.user.credentials, params);
+      expect([page.body.errorCode, String(page.body.failureDetails)]).toEqual(['000006', expect.stringContaining(name)]);
+    }
   });
 
   it('refuses, storing nothing: another user\'s tag, bad parameters, a skewed clock (with serverTime), a picture that is not JPEG or too large; a device over its rate gets CR0429 with Retry-After', async () => {

@@ -23,11 +23,21 @@ export class ListMessagesUseCase {
     const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
     if (page < 1 || page > MAX_PAGE) throw invalid('page', `must be from 1 to ${MAX_PAGE}`);
     if (pageSize < 1 || pageSize > PUSH_LIMITS.maxPageSize) throw invalid('pageSize', `must be from 1 to ${PUSH_LIMITS.maxPageSize}`);
-    const from = params.startTime === undefined ? undefined : Number(params.startTime) * 1000;
-    const before = params.endTime === undefined ? undefined : Number(params.endTime) * 1000;
+    const from = epochMs('startTime', params.startTime);
+    const before = epochMs('endTime', params.endTime);
     const { items, total } = await this.messages.page({ userId: user.userId, macAddr: params.devId, type: params.type, from, before }, (page - 1) * pageSize, pageSize);
     return { data: { total, list: items.map((m) => toMessageView(m, (id) => this.pictures.of(id))) } };
   }
+}
+
+/** Latest epoch seconds a time filter may name (the year 3000): anything later cannot be a date. */
+const MAX_EPOCH_S = 32_503_680_000;
+
+function epochMs(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!(seconds >= 0 && seconds <= MAX_EPOCH_S)) throw invalid(name, `must be epoch seconds from 0 to ${MAX_EPOCH_S}`);
+  return seconds * 1000;
 }
 
 const invalid = (name: string, why: string) => new PlatformError(ErrorCode.FC_INVALID_PARAMETER, `invalid parameter ${name}: ${why}`);
