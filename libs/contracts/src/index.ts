@@ -19,6 +19,7 @@ export * from './admin-body';
 export * from './firmware';
 export * from './storage';
 export * from './push';
+export * from './base64-body';
 export * from './admin-schemas';
 export * from './admin-audit';
 export * from './admin-lookup';

@@ -23,3 +23,4 @@ export * from './entry-points/declared-entry-points';
 export * from './entry-points/periodic-job';
 export * from './entry-points/service-host';
 export * from './camera/camera-routes';
+export * from './http/http-request-metrics';

@@ -14,6 +14,10 @@ async function server(app: EdgeApp, metrics: PlatformMetrics): Promise<FastifyIn
   f.get('/gateway', async (req) => ((req.query as { service?: string }).service === 'cloud_system.current_time' ? { errorCode: '', failureDetails: '', data: 1 } : { errorCode: '009999', failureDetails: 'no such service' }));
   f.post('/sso/:operation', async (_req, reply) => reply.status(401).send({ errorCode: 'MS0401', failureDetails: "the merchant's own code" }));
   f.get('/admin/v1/merchants/:id', async () => ({ id: 'm' }));
+  f.post('/camera/v1/segments', async (req, reply) =>
+    (req.query as { ok?: string }).ok ? reply.status(201).send({ errorCode: '000000', data: {} }) : reply.status(401).send({ errorCode: 'CR0401', failureDetails: 'revoked', serverTime: 1 }),
+  );
+  f.post('/push/v1/alarms', async (_req, reply) => reply.status(201).send({ errorCode: '000000', data: {} }));
   await f.listen({ port: 0, host: '127.0.0.1' });
   return f;
 }
@@ -52,6 +56,20 @@ describe('recordHttpMetrics', () => {
       { surface: 'sso', service: 'authorize_by_token', status: '401', code: 'other', n: 1 },
       { surface: 'sso', service: 'unknown', status: '401', code: 'other', n: 1 },
       { surface: 'other', service: 'unknown', status: '404', code: 'none', n: 1 },
+    ]);
+    await f.close();
+  });
+
+  it('labels cameras\' requests as surface camera and push by route; the camera protocol\'s success 000000 is no error code', async () => {
+    const metrics = new PlatformMetrics({ defaultMetrics: false });
+    const f = await server('public', metrics);
+    await call(f, 'POST', '/camera/v1/segments?ok=1');
+    await call(f, 'POST', '/camera/v1/segments');
+    await call(f, 'POST', '/push/v1/alarms');
+    expect(await series(metrics)).toEqual([
+      { surface: 'camera', service: '/camera/v1/segments', status: '201', code: 'none', n: 1 },
+      { surface: 'camera', service: '/camera/v1/segments', status: '401', code: 'CR0401', n: 1 },
+      { surface: 'push', service: '/push/v1/alarms', status: '201', code: 'none', n: 1 },
     ]);
     await f.close();
   });

@@ -1,10 +1,10 @@
 /**
- * `dcp_http_request_duration_seconds` for every request the edge answers, labelled by surface, operation,
- * HTTP status and the envelope's error code. Every label value comes from a fixed set (catalogue entries,
- * routes, error codes), whatever the caller sends: anything else is `unknown` (operation) or `other` (code),
- * so a scanner cannot grow the number of series.
+ * `dcp_http_request_duration_seconds` for every request the edge answers (observeHttpRequests, @dcp/runtime),
+ * labelled by surface and operation: the catalogue entry, the SSO operation or the route; anything else is
+ * `unknown`, so a scanner cannot grow the number of series.
  */
-import { ERROR_CATALOG, findOperation, type Surface } from '@dcp/contracts';
+import { findOperation, type Surface } from '@dcp/contracts';
+import { observeHttpRequests } from '@dcp/runtime';
 import type { PlatformMetrics } from '@dcp/observability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -14,33 +14,9 @@ export type EdgeApp = 'public' | 'admin';
 const GATEWAY_ROUTES: Record<string, Surface> = { '/gateway': 'gateway', '/stream': 'stream' };
 /** The operations SsoController serves (libs/edge/src/sso/sso.controller.ts). */
 const SSO_OPERATIONS = new Set(['authorize_by_token', 'refresh_token', 'user_callback']);
-const ERROR_VALUES = new Set(Object.values(ERROR_CATALOG).map((d) => d.value));
-/** Error envelopes start with their code (libs/contracts envelope.ts: errorCode is the first field). */
-const ENVELOPE_CODE = /^\{"errorCode":"([^"]{1,32})"/;
-
-interface MeasuredRequest {
-  /** The error code of the envelope sent, `none` when the body was no error envelope. */
-  envelopeCode: string;
-}
-
-const measured = (req: FastifyRequest) => req as FastifyRequest & MeasuredRequest;
 
 export function recordHttpMetrics(fastify: FastifyInstance, metrics: PlatformMetrics, app: EdgeApp): void {
-  fastify.decorateRequest('envelopeCode', 'none');
-  // Callback hooks, not async ones: on every request, a promise per hook is measurable on the edge's hot path.
-  fastify.addHook('onSend', (req, _reply, payload, done) => {
-    if (typeof payload === 'string' && payload.charCodeAt(14) !== 34) {
-      // `{"errorCode":""` (success) has the closing quote at index 14: only error envelopes are matched.
-      const code = ENVELOPE_CODE.exec(payload)?.[1];
-      if (code !== undefined) measured(req).envelopeCode = ERROR_VALUES.has(code) ? code : 'other';
-    }
-    done(null, payload);
-  });
-  fastify.addHook('onResponse', (req, reply, done) => {
-    const { surface, service } = app === 'admin' ? { surface: 'admin', service: req.routeOptions.url ?? 'unknown' } : publicOperation(req);
-    metrics.observe('dcp_http_request_duration_seconds', { surface, service, status: String(reply.statusCode), code: measured(req).envelopeCode }, reply.elapsedTime / 1000);
-    done();
-  });
+  observeHttpRequests(fastify, metrics, (req) => (app === 'admin' ? { surface: 'admin', service: req.routeOptions.url ?? 'unknown' } : publicOperation(req)));
 }
 
 /** The surface and operation of a public request: the catalogue entry, the SSO operation, or the route. */
@@ -57,5 +33,8 @@ function publicOperation(req: FastifyRequest): { surface: string; service: strin
     return { surface: 'sso', service: typeof operation === 'string' && SSO_OPERATIONS.has(operation) ? operation : 'unknown' };
   }
   if (route.startsWith('/hls/')) return { surface: 'hls', service: route };
+  // Cameras' requests: the surface storage-service's camera port labels its own with (camera-upload-server.ts).
+  if (route.startsWith('/camera/')) return { surface: 'camera', service: route };
+  if (route.startsWith('/push/')) return { surface: 'push', service: route };
   return { surface: 'other', service: route };
 }

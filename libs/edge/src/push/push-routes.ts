@@ -12,7 +12,7 @@
  */
 import { ErrorCode, PUSH_LIMITS, PUSH_RPC, PlatformError } from '@dcp/contracts';
 import type { RpcClient } from '@dcp/messaging';
-import { type Clock, answerRefusal } from '@dcp/runtime';
+import { type Clock, answerRefusal, cameraQueryValues } from '@dcp/runtime';
 import { ALARM_PATH } from '@dcp/signing';
 import type { FastifyInstance } from 'fastify';
 import { hlsErrorAnswer } from '../hls/hls-routes';
@@ -21,8 +21,6 @@ export const PUSH_PREFIX = '/push';
 const PICTURE_TYPES = ['image/jpeg', 'application/octet-stream'];
 /** The alarm's query values; anything else is ignored. */
 const PARAMETERS = ['mac', 'type', 'time', 'timestamp', 'signature'] as const;
-/** Longest value taken (every protocol value is far shorter). */
-const MAX_VALUE = 128;
 const PICTURE_FILE = /^([0-9a-f-]{36})\.jpg$/;
 
 export async function registerPushRoutes(app: FastifyInstance, ctx: { rpcClient: RpcClient; clock: Clock }): Promise<void> {
@@ -34,31 +32,19 @@ export async function registerPushRoutes(app: FastifyInstance, ctx: { rpcClient:
       push.post(ALARM_PATH.slice(PUSH_PREFIX.length), { errorHandler: (err, req, reply) => answerRefusal(alarmFrameworkError(err) ?? err, req, reply, ctx.clock) }, async (req, reply) => {
         const body = req.body;
         const pictureBase64 = Buffer.isBuffer(body) && body.length > 0 ? body.toString('base64') : undefined;
-        const data = await ctx.rpcClient.request(PUSH_RPC.cameraAlarm, { ...alarmValues(req.query), pictureBase64 });
+        const data = await ctx.rpcClient.request(PUSH_RPC.cameraAlarm, { ...cameraQueryValues(req.query, PARAMETERS), pictureBase64 });
         return reply.status(data.merged ? 200 : 201).header('cache-control', 'no-store').send({ errorCode: '000000', data });
       });
       push.get<{ Params: { file: string } }>('/v1/pictures/:file', { errorHandler: hlsErrorAnswer }, async (req, reply) => {
         const id = PICTURE_FILE.exec(req.params.file)?.[1];
         if (!id) throw new PlatformError(ErrorCode.FC_INVALID_PARAMETER, 'not a picture', { httpStatus: 404 });
-        const q = req.query as Record<string, unknown>;
-        const value = (name: string) => (typeof q[name] === 'string' && (q[name] as string).length <= MAX_VALUE ? (q[name] as string) : '');
-        const { contentBase64 } = await ctx.rpcClient.request(PUSH_RPC.picture, { messageId: id, expires: value('expires'), sig: value('sig') });
+        const { expires = '', sig = '' } = cameraQueryValues(req.query, ['expires', 'sig'] as const);
+        const { contentBase64 } = await ctx.rpcClient.request(PUSH_RPC.picture, { messageId: id, expires, sig });
         return reply.status(200).header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600').send(Buffer.from(contentBase64, 'base64'));
       });
     },
     { prefix: PUSH_PREFIX },
   );
-}
-
-/** The alarm's values, each given once; a repeated or over-long one counts as absent (then refused as missing). */
-function alarmValues(query: unknown): Record<(typeof PARAMETERS)[number], string | undefined> {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const out = {} as Record<(typeof PARAMETERS)[number], string | undefined>;
-  for (const name of PARAMETERS) {
-    const value = q[name];
-    out[name] = typeof value === 'string' && value.length <= MAX_VALUE ? value : undefined;
-  }
-  return out;
 }
 
 /** Fastify's refusals of an alarm's body, in the alarm's terms (answerRefusal would name a segment). */

@@ -3,7 +3,7 @@
  * naming the parameter, before anything is asked of another service. The string to sign is built from the
  * values exactly as sent; the MAC is compared canonical.
  */
-import { type CameraAlarmRequest, ErrorCode, PUSH_LIMITS, PlatformError, normalizeMac } from '@dcp/contracts';
+import { type CameraAlarmRequest, ErrorCode, PUSH_LIMITS, PlatformError, decodeStrictBase64, normalizeMac } from '@dcp/contracts';
 import { CAMERA_CLOCK_SKEW_SECONDS, alarmStringToSign } from '@dcp/signing';
 
 export interface AlarmPost {
@@ -18,7 +18,6 @@ export interface AlarmPost {
 
 export const alarmRefusal = (code: ErrorCode, message: string, extra?: Record<string, unknown>) => new PlatformError(code, message, extra);
 const invalid = (name: string, reason: string) => alarmRefusal(ErrorCode.CAMERA_PARAMETER_INVALID, `invalid parameter ${name}: ${reason}`);
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function required(req: CameraAlarmRequest, name: 'mac' | 'type' | 'time' | 'timestamp' | 'signature'): string {
   const value = req[name];
@@ -53,8 +52,8 @@ export function parseAlarmPost(req: CameraAlarmRequest, nowMs: number): AlarmPos
 
 function pictureOf(base64: string | undefined): Buffer | undefined {
   if (base64 === undefined || base64 === '') return undefined;
-  if (base64.length % 4 !== 0 || !BASE64.test(base64)) throw invalid('body', 'not forwarded as base64');
-  const bytes = Buffer.from(base64, 'base64');
+  const bytes = decodeStrictBase64(base64);
+  if (!bytes) throw invalid('body', 'not forwarded as base64');
   if (bytes.length > PUSH_LIMITS.maxPictureBytes) throw alarmRefusal(ErrorCode.CAMERA_SEGMENT_TOO_LARGE, `the picture is ${bytes.length} bytes, more than the limit of ${PUSH_LIMITS.maxPictureBytes}`);
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff) throw alarmRefusal(ErrorCode.CAMERA_PICTURE_NOT_JPEG, 'the picture is not a JPEG image (it must start with FF D8 FF)');
   return bytes;

@@ -55,11 +55,18 @@ export async function registerCameraRoutes(app: FastifyInstance, ctx: { handlers
   }, { prefix: CAMERA_PREFIX });
 }
 
-/** The protocol's values, each given once; a repeated or over-long one counts as absent (then refused as missing). */
 function protocolValues(query: unknown): CameraRequest {
+  return cameraQueryValues(query, PARAMETERS);
+}
+
+/**
+ * A camera request's query values by name (uploads, alarms), each given once; a repeated or over-long one counts
+ * as absent (then refused as missing). Anything not named is ignored (cameras may add their own).
+ */
+export function cameraQueryValues<N extends string>(query: unknown, names: readonly N[]): Record<N, string | undefined> {
   const q = (query ?? {}) as Record<string, unknown>;
-  const out: CameraRequest = {};
-  for (const name of PARAMETERS) {
+  const out = {} as Record<N, string | undefined>;
+  for (const name of names) {
     const value = q[name];
     out[name] = typeof value === 'string' && value.length <= MAX_VALUE ? value : undefined;
   }

@@ -4,8 +4,8 @@
  * as sent; the MAC is compared canonical.
  */
 import { CAMERA_CLOCK_SKEW_SECONDS, type CameraOperation, cameraStringToSign } from '@dcp/signing';
-import { type CameraRequest, ErrorCode, PlatformError, STORAGE_LIMITS, normalizeMac } from '@dcp/contracts';
-import { type SegmentFields, decodeStrictBase64, isMpegTs, parseSegmentFields } from '../recordings/ingest-input';
+import { type CameraRequest, ErrorCode, PlatformError, STORAGE_LIMITS, decodeStrictBase64, normalizeMac } from '@dcp/contracts';
+import { type SegmentFields, isMpegTs, parseSegmentFields } from '../recordings/ingest-input';
 
 /** Longest userTag accepted (storeTags are 16 characters; anything longer cannot be one). */
 const MAX_USER_TAG = 32;

@@ -1,5 +1,5 @@
 import { ErrorCode, STORAGE_LIMITS } from '@dcp/contracts';
-import { isMpegTs, parseIngestInput, decodeStrictBase64 } from './ingest-input';
+import { isMpegTs, parseIngestInput } from './ingest-input';
 
 const NOW = 1_795_651_200_000;
 const nowS = NOW / 1000;
@@ -56,17 +56,5 @@ describe('isMpegTs', () => {
     const broken = ts(3);
     broken[188] = 0x00;
     expect(isMpegTs(broken)).toBe(false);
-  });
-});
-
-describe('decodeStrictBase64', () => {
-  it('decodes padded base64 exactly', () => {
-    for (const bytes of [Buffer.alloc(0), Buffer.from([1]), Buffer.from([1, 2]), Buffer.from([1, 2, 3]), Buffer.from('hello, transport stream')]) {
-      expect(decodeStrictBase64(bytes.toString('base64'))).toEqual(bytes);
-    }
-  });
-
-  it.each(['QUJD RA==', 'QUJD\nRA==', 'QUJD!A==', 'QUJDRA=', 'QQ==QUJD', 'QUJDRA', '****'])('refuses %j (Buffer.from would decode something else)', (text) => {
-    expect(decodeStrictBase64(text)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * What an ingest request must carry (STORAGE_RPC.ingestSegment, the admin route's path, query and body):
  * each refusal is ADMIN_VALIDATION_FAILED naming the field, as on every admin route.
  */
-import { ErrorCode, type IngestSegmentRequest, PlatformError, STORAGE_LIMITS, normalizeMac } from '@dcp/contracts';
+import { ErrorCode, type IngestSegmentRequest, PlatformError, STORAGE_LIMITS, decodeStrictBase64, normalizeMac } from '@dcp/contracts';
 
 export interface IngestInput extends SegmentFields {
   macAddr: string;
@@ -72,18 +72,6 @@ export function parseSegmentFields(
   if (durationMs <= 0 || durationMs > STORAGE_LIMITS.maxSegmentSeconds * 1000) throw refuse('duration', `must be more than 0 and at most ${STORAGE_LIMITS.maxSegmentSeconds} seconds`);
   if (!/^\d{1,5}$/.test(values.type) || Number(values.type) > STORAGE_LIMITS.maxEventType) throw refuse('type', `must be an integer from 0 to ${STORAGE_LIMITS.maxEventType}`);
   return { start, durationMs, type: Number(values.type) };
-}
-
-/**
- * Padded base64 decoded, or undefined when it is not exactly that: Buffer.from skips what is not base64, so a
- * string holding anything else decodes to fewer bytes than its length promises (checked natively: a regex over
- * a 5 MB body cost more than the rest of an upload's parsing).
- */
-export function decodeStrictBase64(value: string): Buffer | undefined {
-  if (value.length % 4 !== 0) return undefined;
-  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
-  const bytes = Buffer.from(value, 'base64');
-  return bytes.length === (value.length / 4) * 3 - padding ? bytes : undefined;
 }
 
 export function isMpegTs(bytes: Buffer): boolean {

@@ -14,7 +14,6 @@ import { streamSession } from './stream-session';
 
 @Injectable()
 export class RecordPlayUseCase {
-
   constructor(
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     private readonly urls: PlaylistUrls,
