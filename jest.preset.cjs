@@ -1,6 +1,6 @@
 // Shared jest settings: SWC transpiles TS (with decorator metadata) and the ESM-only Nest 12 packages,
 // which jest's own module loader cannot require on Node < 24.9 (@fastify/static is listed for its ESM-only
-// content-disposition, in its own node_modules).
+// content-disposition, in its own node_modules; jose, the JWT library of the push providers, ships ESM only).
 const path = require('node:path');
 const root = __dirname;
 
@@ -25,7 +25,7 @@ module.exports = function preset(projectDir, overrides = {}) {
         },
       ],
     },
-    transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|@prisma/schema-engine-wasm|@nestjs|load-esm|file-type|@nats-io|uint8array-extras|strtok3|token-types|@tokenizer|@borewit|@fastify/static|content-disposition)/)'],
+    transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|@prisma/schema-engine-wasm|@nestjs|load-esm|file-type|@nats-io|uint8array-extras|strtok3|token-types|@tokenizer|@borewit|@fastify/static|content-disposition|jose)/)'],
     moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
     moduleNameMapper: {
       '^@dcp/([a-z-]+)$': path.join(root, 'libs/$1/src/index.ts'),
