@@ -67,6 +67,9 @@ export enum ErrorCode {
   CAMERA_SEGMENT_NOT_MPEG_TS = 'CAMERA_SEGMENT_NOT_MPEG_TS',
   CAMERA_QUOTA_EXCEEDED = 'CAMERA_QUOTA_EXCEEDED',
   CAMERA_PICTURE_NOT_JPEG = 'CAMERA_PICTURE_NOT_JPEG',
+  // Push endpoints (docs/decisions.md PS8).
+  PUSH_PROVIDER_NOT_CONFIGURED = 'PUSH_PROVIDER_NOT_CONFIGURED',
+  PUSH_ENDPOINT_LIMIT = 'PUSH_ENDPOINT_LIMIT',
 }
 
 export interface ErrorDefinition {
@@ -137,6 +140,8 @@ export const ERROR_CATALOG: { readonly [K in ErrorCode]: ErrorDefinition } = {
   [ErrorCode.CAMERA_SEGMENT_NOT_MPEG_TS]: { value: 'CR0415', text: 'segment is not an MPEG transport stream', httpStatus: 415 },
   [ErrorCode.CAMERA_QUOTA_EXCEEDED]: { value: 'CR0429', text: 'device quota reached, retry after the seconds in Retry-After', httpStatus: 429 },
   [ErrorCode.CAMERA_PICTURE_NOT_JPEG]: { value: 'CR0416', text: 'alarm picture is not a JPEG image', httpStatus: 415 },
+  [ErrorCode.PUSH_PROVIDER_NOT_CONFIGURED]: { value: 'PS0412', text: 'the merchant has not set up this push provider', httpStatus: 409 },
+  [ErrorCode.PUSH_ENDPOINT_LIMIT]: { value: 'PS0409', text: 'the user has as many push endpoints as allowed: remove one first', httpStatus: 409 },
 };
 
 const byName = new Set<string>(Object.values(ErrorCode));

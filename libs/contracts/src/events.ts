@@ -92,6 +92,42 @@ export const EVENTS = {
       })
       .strict(),
   },
+  alarmDelivered: {
+    subject: 'dcp.push.alarm.delivered.v1',
+    source: 'push-service',
+    description: 'A new alarm message reached a push provider (FCM, APNs) or the merchant\'s push server for one of the user\'s endpoints (decisions PS11).',
+    schema: z
+      .object({
+        deliveryId: z.string().uuid(),
+        messageId: z.string().uuid(),
+        userId: z.number().int().positive(),
+        macAddr: eventMac,
+        clientId: z.string(),
+        provider: z.enum(['fcm', 'apns', 'webhook']),
+        attempts: z.number().int().positive(),
+        /** From the alarm's acceptance to the provider's answer, milliseconds. */
+        latencyMs: z.number().int().nonnegative(),
+      })
+      .strict(),
+  },
+  alarmDeliveryFailed: {
+    subject: 'dcp.push.alarm.failed.v1',
+    source: 'push-service',
+    description: 'A delivery of an alarm message ended without reaching the provider (decisions PS11): the token was invalid (the endpoint was removed), the provider refused it, or the attempts ran out (a dead letter operators may replay).',
+    schema: z
+      .object({
+        deliveryId: z.string().uuid(),
+        messageId: z.string().uuid(),
+        userId: z.number().int().positive(),
+        macAddr: eventMac,
+        clientId: z.string(),
+        provider: z.enum(['fcm', 'apns', 'webhook']),
+        attempts: z.number().int().nonnegative(),
+        reason: z.enum(['invalid_token', 'rejected', 'exhausted']),
+        error: z.string(),
+      })
+      .strict(),
+  },
 } as const;
 
 export type EventKey = keyof typeof EVENTS;

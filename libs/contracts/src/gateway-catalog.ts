@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ErrorCode } from './error-codes';
 import { FIRMWARE_LIMITS } from './firmware';
 import { PUSH_LIMITS } from './push';
-import { RESPONSE_FIELDS, alarmMessageSchema, authorizationRecordSchema, currentServiceSchema, deviceResponseSchema, firmwareResponseSchema, subServiceInfoSchema } from './gateway-responses';
+import { RESPONSE_FIELDS, alarmMessageSchema, pushEndpointSchema, pushSwitchSchema, authorizationRecordSchema, currentServiceSchema, deviceResponseSchema, firmwareResponseSchema, subServiceInfoSchema } from './gateway-responses';
 import { type Param, type ParamIssue, PARAM_PHASES, int, long, mac, macAsSent, recordTime, text, unixTime } from './gateway-params';
 import { PlatformError } from './platform-error';
 import type { AuthenticatedUser } from './rpc';
@@ -362,6 +362,59 @@ export const GATEWAY_OPERATIONS = {
     summary: 'Deletes alarm messages and their pictures (decisions PS5).',
     params: { messageIds: text(PUSH_LIMITS.maxMessageIds * 37, { description: `Message ids separated by commas, at most ${PUSH_LIMITS.maxMessageIds}.` }) },
     response: z.object({ data: z.object({ deleted: z.number().int().describe('Messages deleted now.') }) }),
+  }),
+  registerPushEndpoint: userOperation({
+    service: 'push_endpoint.register',
+    method: 'POST',
+    owner: 'push',
+    summary: 'Registers where the user\'s alarms are pushed: an FCM registration token, an APNs device token or a recipient of the merchant\'s push server, for all the user\'s devices or some (decisions PS8).',
+    params: {
+      provider: text(8, { description: 'fcm, apns or webhook (the merchant\'s own push server).' }),
+      token: text(PUSH_LIMITS.maxTokenLength, { description: 'The FCM registration token, the APNs device token (hex) or the webhook recipient id.' }),
+      devIds: text(PUSH_LIMITS.maxEndpointDevices * 18, { description: `MACs separated by commas, at most ${PUSH_LIMITS.maxEndpointDevices}: only their alarms; absent or empty: every device of the user.` }).optional(),
+    },
+    errors: [ErrorCode.PUSH_PROVIDER_NOT_CONFIGURED, ErrorCode.PUSH_ENDPOINT_LIMIT],
+    response: z.object({ data: pushEndpointSchema }),
+  }),
+  removePushEndpoint: userOperation({
+    service: 'push_endpoint.remove',
+    method: 'POST',
+    owner: 'push',
+    summary: 'Removes push endpoints of the user: the one named (endpointId), or every one with that provider and token (decisions PS8).',
+    params: {
+      endpointId: text(36, { description: 'The endpoint\'s id, as push_endpoint.register answered it.' }).optional(),
+      provider: text(8, { description: 'With token: fcm, apns or webhook.' }).optional(),
+      token: text(PUSH_LIMITS.maxTokenLength, { description: 'With provider: the token registered.' }).optional(),
+    },
+    response: z.object({ data: z.object({ removed: z.number().int().describe('Endpoints removed now (0 when none matched).') }) }),
+  }),
+  listPushEndpoints: userOperation({
+    service: 'push_endpoint.list',
+    method: 'GET',
+    owner: 'push',
+    summary: 'The user\'s push endpoints, newest first (decisions PS8).',
+    params: {},
+    response: z.object({ data: z.object({ list: z.array(pushEndpointSchema) }) }),
+  }),
+  setPushSwitch: userOperation({
+    service: 'push_switch.set',
+    method: 'POST',
+    owner: 'push',
+    summary: 'Turns alarm pushes on or off for a device, a type, a type of a device, or everything; the most specific switch decides (decisions PS9).',
+    params: {
+      enabled: int({ maxLength: 1, allowed: [0, 1], description: '1: push these alarms; 0: keep them in the message center only.' }),
+      devId: mac('Only this device (absent: all devices).').optional(),
+      type: int({ maxLength: 5, description: 'Only this alarm type (absent: all types).' }).optional(),
+    },
+    response: z.object({ data: pushSwitchSchema }),
+  }),
+  listPushSwitches: userOperation({
+    service: 'push_switch.list',
+    method: 'GET',
+    owner: 'push',
+    summary: 'The user\'s push switches (decisions PS9); alarms no switch covers are pushed.',
+    params: {},
+    response: z.object({ data: z.object({ list: z.array(pushSwitchSchema) }) }),
   }),
 } as const;
 

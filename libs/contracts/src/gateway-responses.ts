@@ -150,3 +150,22 @@ export const alarmMessageSchema = z
     recordSt: z.number().int().describe('Where the recording of the alarm starts (epoch seconds): time − 10 s, for record.play or record.query.'),
   })
   .describe('An alarm message.');
+
+export const pushEndpointSchema = z
+  .object({
+    endpointId: z.string().describe('The endpoint\'s id (UUID).'),
+    provider: z.string().describe('fcm, apns or webhook.'),
+    tokenTail: z.string().describe('The last 8 characters of the token, to tell endpoints apart (the token itself is not sent back).'),
+    devIds: z.array(z.string()).describe(`Devices whose alarms it gets (${'canonical MACs'}); empty: every device of the user.`),
+    createdAt: z.number().int().describe('When it was first registered (epoch seconds).'),
+    lastDeliveredAt: z.number().int().describe('When a push last reached its provider (epoch seconds); 0: never.'),
+  })
+  .describe('A push endpoint.');
+
+export const pushSwitchSchema = z
+  .object({
+    devId: z.string().describe('The device (canonical MAC); empty: all devices.'),
+    type: z.number().int().describe('The alarm type; -1: all types.'),
+    enabled: z.boolean().describe('Whether these alarms are pushed.'),
+  })
+  .describe('A push switch.');

@@ -99,5 +99,16 @@ export const SSO_RPC = {
    */
   ssoUserStoreTag: contract('sso', 'user-store-tag', z.object({ userId: z.number().int().positive() }), z.object({ storeTag: z.string().nullable() })),
   /** A user's push tag (sub-service information's `tag`), or null: the key of the alarms of the user's devices (decisions PS3). */
-  ssoUserPushTag: contract('sso', 'user-push-tag', z.object({ userId: z.number().int().positive() }), z.object({ tag: z.string().nullable() })),
+  ssoUserPushTag: contract('sso', 'user-push-tag', z.object({ userId: z.number().int().positive() }), z.object({ tag: z.string().nullable(), clientId: z.string().nullable() })),
+  /**
+   * The spec 5.1 headers of a call the platform makes to a merchant (push-service's webhook, decisions PS10),
+   * signed with the merchant's current secret, which never leaves sso-service. A disabled or unknown merchant
+   * is refused (OP0047 / 030010).
+   */
+  ssoSignMerchantCall: contract(
+    'sso',
+    'sign-merchant-call',
+    z.object({ clientId: z.string().min(1).max(64), method: z.enum(['GET', 'POST']), path: z.string().min(1).max(2000), params: z.record(z.string(), z.string()) }),
+    z.object({ headers: z.record(z.string(), z.string()) }),
+  ),
 } as const;

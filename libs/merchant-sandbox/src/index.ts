@@ -4,5 +4,6 @@
  */
 export * from './sandbox';
 export type { MerchantUser, MerchantUserChanges, NewMerchantUser } from './merchant-user';
+export type { PushInbox, PushOutage, ReceivedPush } from './push-inbox';
 export type { SignatureMode, SignaturePolicy, SignatureVerdict } from './sandbox-options';
 export { DEFAULT_TOKEN_TTL_SECONDS, MerchantUserStore, UserAlreadyExistsError } from './user-store';

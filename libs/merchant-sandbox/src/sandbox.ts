@@ -8,6 +8,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { type Logger, createLogger, fastifyLogging, nestLogger } from '@dcp/observability';
 import { MerchantSandboxModule } from './sandbox.module';
 import { SandboxSettings, type SignaturePolicy, type SignatureVerdict } from './sandbox-options';
+import { PushInbox } from './push-inbox';
 import { MerchantUserStore } from './user-store';
 
 export interface MerchantSandboxOptions {
@@ -41,6 +42,8 @@ export interface MerchantSandbox {
   configureSignature(policy: Partial<SignaturePolicy>): void;
   /** Verdicts of the calls whose signature was checked, oldest first (last 100). */
   signatureVerdicts(): SignatureVerdict[];
+  /** The merchant's push server (`POST {url}/push`, the platform's webhook provider): what arrived, and knobs. */
+  pushes: PushInbox;
   close(): Promise<void>;
 }
 
@@ -54,9 +57,12 @@ export async function startMerchantSandbox(options: MerchantSandboxOptions = {})
   const logger = (options.logger ?? createLogger({ level: 'silent' })).child({ context: 'merchant-sandbox' });
   const settings = new SandboxSettings(now, { clientSecret, clientId, requireSignature });
   const store = new MerchantUserStore(now);
+  const pushes = new PushInbox(now);
+  // The platform's pushes arrive as forms (decisions PS10): Nest's Fastify adapter parses them.
+  const adapter = new FastifyAdapter(fastifyLogging(logger));
   const app = await NestFactory.create<NestFastifyApplication>(
-    MerchantSandboxModule.forRoot(store, settings, logger),
-    new FastifyAdapter(fastifyLogging(logger)),
+    MerchantSandboxModule.forRoot(store, settings, logger, pushes),
+    adapter,
     // Nest's own lines go to the process's logger, as every Nest app of the platform's (never stdout in colour).
     { logger: nestLogger() },
   );
@@ -69,6 +75,7 @@ export async function startMerchantSandbox(options: MerchantSandboxOptions = {})
     app,
     configureSignature: (policy) => settings.setSignaturePolicy({ requireSignature: false, ...policy }),
     signatureVerdicts: () => settings.signatureVerdicts(),
+    pushes,
     close: () => app.close(),
   };
 }

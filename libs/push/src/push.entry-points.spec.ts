@@ -1,4 +1,4 @@
-import { GATEWAY_OPERATIONS, OPERATIONS, PUSH_RPC } from '@dcp/contracts';
+import { GATEWAY_OPERATIONS, OPERATIONS, PUSH_ADMIN_RPC, PUSH_RPC } from '@dcp/contracts';
 import { entryPointProblems, entryPointsOfModule, unlistedEntryPoints } from '@dcp/runtime';
 import { PushModule } from './push.module';
 
@@ -12,8 +12,8 @@ describe('push-service entry points', () => {
     expect(served).toEqual(OPERATIONS.filter((op) => op.owner === 'push').map((op) => op.service).sort());
   });
 
-  it('serves its RPC contracts, each under an operation label', () => {
-    const expected = Object.values(PUSH_RPC).map((c) => c.subject).sort();
+  it('serves its RPC contracts and its operators\' calls, each under an operation label', () => {
+    const expected = [...Object.values(PUSH_RPC), ...Object.values(PUSH_ADMIN_RPC)].map((c) => c.subject).sort();
     expect(found.rpc.map((d) => d.declared.contract.subject).sort()).toEqual(expected);
     for (const d of found.rpc) expect(d.declared.operation).toMatch(/^[a-z_.]+$/);
   });

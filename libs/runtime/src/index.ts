@@ -24,3 +24,5 @@ export * from './entry-points/periodic-job';
 export * from './entry-points/service-host';
 export * from './camera/camera-routes';
 export * from './http/http-request-metrics';
+export * from './http/address-guard';
+export * from './http/merchant-http';

@@ -9,6 +9,7 @@ import { DisableMerchantUseCase } from './merchants/disable-merchant.use-case';
 import { GetMerchantUseCase } from './merchants/get-merchant.use-case';
 import { ListMerchantsUseCase } from './merchants/list-merchants.use-case';
 import { RotateMerchantSecretUseCase } from './merchants/rotate-merchant-secret.use-case';
+import { SignMerchantCallUseCase } from './merchants/sign-merchant-call.use-case';
 import { UpdateMerchantUseCase } from './merchants/update-merchant.use-case';
 import { AuthorizeByTokenUseCase } from './sessions/authorize-by-token.use-case';
 import { RefreshTokenUseCase } from './sessions/refresh-token.use-case';
@@ -34,6 +35,7 @@ export const SSO_USE_CASES = [
   UserSubtokenUseCase,
   UserStoreTagUseCase,
   UserPushTagUseCase,
+  SignMerchantCallUseCase,
   CreateMerchantUseCase,
   ListMerchantsUseCase,
   GetMerchantUseCase,

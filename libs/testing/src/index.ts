@@ -19,3 +19,6 @@ export * from './recorded-spans';
 export * from './shutdown-load';
 export * from './held-tcp-proxy';
 export * from './factories';
+// Local FCM and APNs speaking the providers' wire protocols, for push-service's sender specs.
+export { FcmTestServer, FCM_TEST_SCOPE, type FcmServiceAccount, type FcmFailure, type FcmTestServerOptions, type FcmWireMessage, type ReceivedFcmMessage } from './push-providers/fcm-test-server';
+export { ApnsTestServer, type ApnsSigningKey, type ApnsFailure, type ApnsTestServerOptions, type ReceivedApnsNotification } from './push-providers/apns-test-server';

@@ -13,6 +13,7 @@ import { DEAD_LETTER_ROUTES } from './routes/dead-letter-routes';
 import { LOOKUP_ROUTES } from './routes/lookup-routes';
 import { SESSION_ROUTES } from './routes/session-routes';
 import { AUDIT_ROUTES } from './routes/audit-routes';
+import { PUSH_ROUTES } from './routes/push-routes';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...MERCHANT_ROUTES,
@@ -25,6 +26,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...LOOKUP_ROUTES,
   ...SESSION_ROUTES,
   ...AUDIT_ROUTES,
+  ...PUSH_ROUTES,
 ];
 
 /**

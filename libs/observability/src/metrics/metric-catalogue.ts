@@ -92,6 +92,14 @@ export const METRIC_CATALOGUE = {
   dcp_push_alarms_total: { type: 'counter', help: 'Camera alarms push-service accepted, by outcome (stored: a new message; merged: into a message within the cooldown)', labelNames: ['outcome'] },
   dcp_push_alarms_refused_total: { type: 'counter', help: 'Camera alarms push-service refused, by error code', labelNames: ['code'] },
   dcp_push_purged_messages_total: { type: 'counter', help: 'Messages the message center\'s retention purged', labelNames: [] },
+  dcp_push_deliveries_total: {
+    type: 'counter',
+    help: 'Attempts to push a new alarm message to an endpoint, by provider (fcm, apns, webhook) and outcome (sent, retried, invalid_token: the endpoint was removed, dead: a dead letter, cancelled: the endpoint was gone)',
+    labelNames: ['provider', 'outcome'],
+  },
+  dcp_push_delivery_seconds: { type: 'histogram', help: 'From a camera\'s alarm accepted to its push accepted by the provider, by provider (retries included: up to 15 minutes)', labelNames: ['provider'], buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900] },
+  dcp_push_deliveries_pending: { type: 'gauge', help: 'Deliveries waiting to be sent (due or retrying), by provider', labelNames: ['provider'] },
+  dcp_push_deliveries_dead: { type: 'gauge', help: 'Deliveries that ended as dead letters in the last 24 hours, by provider', labelNames: ['provider'] },
   dcp_storage_camera_credential_hits_total: { type: 'counter', help: 'Camera requests whose streams and owner the storage replica already knew (decisions CU11)', labelNames: [] },
   dcp_storage_camera_credential_misses_total: { type: 'counter', help: 'Camera requests whose streams and owner the storage replica asked permission-service and device-service for', labelNames: [] },
 

@@ -15,13 +15,13 @@ import { type AlarmPost, alarmRefusal } from './alarm-post';
 export class AlarmSigner {
   constructor(@Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: Pick<RpcClient, 'request'>) {}
 
-  /** The device's owner, when the owner's tag signed the alarm. */
-  async ownerOf(post: AlarmPost): Promise<number> {
+  /** The device's owner and the owner's merchant, when the owner's tag signed the alarm. */
+  async ownerOf(post: AlarmPost): Promise<{ userId: number; clientId: string }> {
     const { owner } = await this.rpcClient.request(DEVICE_RPC.findDeviceOwner, { macAddr: post.macAddr });
-    const { tag } = owner ? await this.rpcClient.request(SSO_RPC.ssoUserPushTag, { userId: owner.userId }) : { tag: null };
-    if (!owner || tag === null || !alarmSignatureMatches(tag, post.stringToSign, post.signature)) {
+    const { tag, clientId } = owner ? await this.rpcClient.request(SSO_RPC.ssoUserPushTag, { userId: owner.userId }) : { tag: null, clientId: null };
+    if (!owner || tag === null || clientId === null || !alarmSignatureMatches(tag, post.stringToSign, post.signature)) {
       throw alarmRefusal(ErrorCode.CAMERA_CREDENTIALS_REFUSED, `the alarm of device ${post.macAddr} is not signed with its owner's push tag: ask the app for the current tag`);
     }
-    return owner.userId;
+    return { userId: owner.userId, clientId };
   }
 }

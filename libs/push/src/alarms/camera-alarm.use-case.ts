@@ -3,7 +3,8 @@
  * (decisions PS1–PS4): the post checked (CR0400, CR0402, CR0413, CR0416; alarm-post.ts) → signed with the push tag
  * of the device's current owner (CR0401; AlarmSigner) → the device's and the user's rate (CR0429 with
  * Retry-After, nothing stored) → merged into the device's latest message of that type within the cooldown, or
- * stored as a new message with its picture (one statement: AlarmIntake).
+ * stored as a new message with its picture and a delivery to each of the owner's endpoints (one statement:
+ * AlarmIntake), which this replica's dispatcher starts sending at once.
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
@@ -13,6 +14,7 @@ import type { PushConfig } from '../push-config';
 import { alarmRefusal, parseAlarmPost } from './alarm-post';
 import { AlarmSigner } from './alarm-signer';
 import { AlarmIntake } from './alarm-intake';
+import { DeliveryDispatcher } from '../delivery/delivery-dispatcher';
 
 const MINUTE_MS = 60_000;
 
@@ -24,6 +26,7 @@ export class CameraAlarmUseCase {
     @Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics,
     private readonly signer: AlarmSigner,
     private readonly intake: AlarmIntake,
+    @Inject(DeliveryDispatcher) private readonly dispatcher: Pick<DeliveryDispatcher, 'wake'>,
   ) {}
 
   @ServesRpc(PUSH_RPC.cameraAlarm, 'camera.alarm')
@@ -41,12 +44,13 @@ export class CameraAlarmUseCase {
   private async receive(req: CameraAlarmRequest): Promise<CameraAlarmStored> {
     const nowMs = this.clock.now();
     const post = parseAlarmPost(req, nowMs);
-    const userId = await this.signer.ownerOf(post);
+    const { userId, clientId } = await this.signer.ownerOf(post);
     const { cooldownSeconds, perDevicePerMinute, perUserPerMinute } = this.config.pushAlarms;
     const minute = Math.floor(nowMs / MINUTE_MS);
     const row = await this.intake.take({
       macAddr: post.macAddr,
       userId,
+      clientId,
       type: post.type,
       minute,
       perDevicePerMinute,
@@ -62,6 +66,7 @@ export class CameraAlarmUseCase {
       const what = !row?.deviceOk ? `device ${post.macAddr} reached ${perDevicePerMinute} alarms a minute` : `the owner's devices reached ${perUserPerMinute} alarms a minute`;
       throw alarmRefusal(ErrorCode.CAMERA_QUOTA_EXCEEDED, `${what}: retry after ${retryAfterSeconds} s`, { retryAfterSeconds });
     }
+    if (row.deliveries > 0) this.dispatcher.wake();
     return { messageId: row.messageId, devId: post.macAddr, type: post.type, count: Number(row.count), merged: row.merged };
   }
 }

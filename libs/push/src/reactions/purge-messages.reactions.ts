@@ -1,7 +1,9 @@
 /**
- * push-service on user.deleted and device.unbound (consumer `push-service`; decisions PS6): the user's messages
- * — all of them, or those of the unbound device — go with their pictures (ON DELETE CASCADE), in one statement
- * with the inbox row (decisions OB3). Writes no events.
+ * push-service on user.deleted and device.unbound (consumer `push-service`; decisions PS6, PS8, PS9): the user's
+ * messages — all of them, or those of the unbound device — go with their pictures and pending deliveries (ON
+ * DELETE CASCADE); a deleted user's endpoints and switches go too; an unbound device leaves the device sets of
+ * the user's endpoints (an endpoint for that device alone goes: an empty set would mean every device) and its
+ * switches go. One statement with the inbox row (decisions OB3). Writes no events.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
@@ -14,10 +16,22 @@ interface PurgeOutcome extends StatementOutcome {
 const COUNTED = `0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged`;
 
 /** $2 user id. */
+const USER_ENDPOINTS = `endpoints AS (DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 RETURNING 1),
+  switches AS (DELETE FROM "push"."push_switch" AS s USING inbox WHERE s.user_id = $2 RETURNING 1)`;
+
+/** $2 user id, $3 canonical MAC. */
+const DEVICE_ENDPOINTS = `trimmed AS (
+    UPDATE "push"."push_endpoint" AS e SET mac_addrs = array_remove(e.mac_addrs, $3::varchar) FROM inbox
+    WHERE e.user_id = $2 AND $3::varchar = ANY (e.mac_addrs) AND cardinality(e.mac_addrs) > 1 RETURNING 1
+  ), dropped AS (
+    DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 AND e.mac_addrs = ARRAY[$3::varchar] RETURNING 1
+  ), switches AS (DELETE FROM "push"."push_switch" AS s USING inbox WHERE s.user_id = $2 AND s.mac_addr = $3 RETURNING 1)`;
+
+/** $2 user id. */
 const PURGE_USER = reactionStatement<PurgeOutcome>({
   service: 'push',
   name: 'user-deleted',
-  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 RETURNING 1)`,
+  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 RETURNING 1), ${USER_ENDPOINTS}`,
   select: COUNTED,
 });
 
@@ -25,7 +39,7 @@ const PURGE_USER = reactionStatement<PurgeOutcome>({
 const PURGE_DEVICE = reactionStatement<PurgeOutcome>({
   service: 'push',
   name: 'device-unbound',
-  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 AND m.mac_addr = $3 RETURNING 1)`,
+  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 AND m.mac_addr = $3 RETURNING 1), ${DEVICE_ENDPOINTS}`,
   select: COUNTED,
 });
 

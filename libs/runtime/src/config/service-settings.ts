@@ -1,4 +1,5 @@
 /** The services' settings: public addresses handed to apps, merchant calls, event delivery, audit retention. */
+import { readFileSync } from 'node:fs';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from '@dcp/messaging';
 import type { MerchantCallLimits } from './abuse-limits-config';
 import { ConfigError, bool, int, optionalUrl, url } from './env-values';
@@ -31,6 +32,46 @@ export interface ServiceSettings {
   readonly retentionSweepIntervalMs: number;
   /** What push-service allows a camera's alarms and keeps of them (README "Alarms and the message center", decisions PS4, PS6). */
   readonly pushAlarms: PushAlarmSettings;
+  /** Where push-service delivers alarms and how hard it tries (README "Alarms and the message center", decisions PS10, PS11). */
+  readonly pushDelivery: PushDeliverySettings;
+}
+
+export interface PushDeliverySettings {
+  /** PUSH_FCM_BASE_URL: FCM HTTP v1 (messages:send under /v1/projects/…). */
+  readonly fcmBaseUrl: string;
+  /** PUSH_FCM_TOKEN_URL: Google's OAuth 2 token endpoint (the service account's JWT is exchanged there). */
+  readonly fcmTokenUrl: string;
+  /** PUSH_APNS_PRODUCTION_URL / PUSH_APNS_SANDBOX_URL: APNs over HTTP/2, by the merchant's environment. */
+  readonly apnsProductionUrl: string;
+  readonly apnsSandboxUrl: string;
+  /** PUSH_PROVIDER_CA_FILE's content: certificate authorities trusted for the providers' TLS besides the system's. */
+  readonly extraCaPem: string | undefined;
+  /** PUSH_PROVIDER_TIMEOUT_MS: longest one call to a provider or the merchant's push server may take. */
+  readonly timeoutMs: number;
+  /** PUSH_DELIVERY_MAX_ATTEMPTS: attempts of one delivery before it is a dead letter. */
+  readonly maxAttempts: number;
+  /** PUSH_DELIVERY_MAX_AGE_SECONDS: an alarm older than this is not pushed any more (a dead letter; still in the message center). */
+  readonly maxAgeSeconds: number;
+  /** PUSH_DELIVERY_CONCURRENCY: provider calls one replica makes at once. */
+  readonly concurrency: number;
+  /** PUSH_DELIVERY_POLL_MS: how often a replica looks for deliveries due (retries, other replicas' leftovers). */
+  readonly pollMs: number;
+  /** PUSH_BREAKER_FAILURES / PUSH_BREAKER_RESET_MS: a merchant's provider is paused after this many failures in a row, for this long. */
+  readonly breakerFailures: number;
+  readonly breakerResetMs: number;
+}
+
+function caFile(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const path = env[name];
+  if (!path) return undefined;
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`${name}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`${name}: ${path} holds no PEM certificate`);
+  return pem;
 }
 
 export interface PushAlarmSettings {
@@ -100,6 +141,20 @@ export function loadServiceSettings(env: NodeJS.ProcessEnv, process: { mode: 'em
       perDevicePerMinute: int(env, 'PUSH_ALARMS_PER_DEVICE_PER_MINUTE', 20, 1, 6000),
       perUserPerMinute: int(env, 'PUSH_ALARMS_PER_USER_PER_MINUTE', 200, 1, 60_000),
       retentionDays: int(env, 'PUSH_MESSAGE_RETENTION_DAYS', 7, 1, 3660),
+    },
+    pushDelivery: {
+      fcmBaseUrl: url(env, 'PUSH_FCM_BASE_URL', 'https://fcm.googleapis.com'),
+      fcmTokenUrl: url(env, 'PUSH_FCM_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+      apnsProductionUrl: url(env, 'PUSH_APNS_PRODUCTION_URL', 'https://api.push.apple.com'),
+      apnsSandboxUrl: url(env, 'PUSH_APNS_SANDBOX_URL', 'https://api.sandbox.push.apple.com'),
+      extraCaPem: caFile(env, 'PUSH_PROVIDER_CA_FILE'),
+      timeoutMs: int(env, 'PUSH_PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+      maxAttempts: int(env, 'PUSH_DELIVERY_MAX_ATTEMPTS', 12, 1, 100),
+      maxAgeSeconds: int(env, 'PUSH_DELIVERY_MAX_AGE_SECONDS', 3600, 10, 7 * 86_400),
+      concurrency: int(env, 'PUSH_DELIVERY_CONCURRENCY', 64, 1, 10_000),
+      pollMs: int(env, 'PUSH_DELIVERY_POLL_MS', 1000, 10, 60_000),
+      breakerFailures: int(env, 'PUSH_BREAKER_FAILURES', 10, 1, 1000),
+      breakerResetMs: int(env, 'PUSH_BREAKER_RESET_MS', 30_000, 100, 3_600_000),
     },
   };
 }

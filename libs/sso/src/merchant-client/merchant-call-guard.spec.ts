@@ -1,5 +1,5 @@
 import { MerchantCallGuard } from './merchant-call-guard';
-import { MerchantUnreachableError } from './merchant-http';
+import { MerchantUnreachableError } from '@dcp/runtime';
 
 const limits = { maxConcurrent: 2, breakerFailures: 3, breakerResetMs: 60_000 };
 const failing = () => Promise.reject(new MerchantUnreachableError('merchant answered HTTP 500'));

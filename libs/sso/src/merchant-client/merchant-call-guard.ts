@@ -6,7 +6,7 @@
  */
 import { BrokenCircuitError, BulkheadRejectedError, ConsecutiveBreaker, type IPolicy, bulkhead, circuitBreaker, handleType, wrap } from 'cockatiel';
 import type { MerchantCallLimits } from '@dcp/runtime';
-import { MerchantUnreachableError } from './merchant-http';
+import { MerchantUnreachableError } from '@dcp/runtime';
 
 export type MerchantCallGuardLimits = Pick<MerchantCallLimits, 'maxConcurrent' | 'breakerFailures' | 'breakerResetMs'>;
 

@@ -1,5 +1,5 @@
 import { interpret } from './merchant-client';
-import { MerchantUnreachableError } from './merchant-http';
+import { MerchantUnreachableError } from '@dcp/runtime';
 
 const body = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 const user = { uuid: 'u-1', username: 'a@b.c', name: 'Ann', nickname: '', phone: '', country: 'DE' };

@@ -13,7 +13,7 @@ import { MerchantSecrets } from '../merchants/merchant-secrets';
 import { SsoMetrics } from '../common/sso-metrics';
 import type { SsoConfig } from '../sso-config';
 import { MerchantCallGuard } from './merchant-call-guard';
-import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
+import { MerchantHttp, MerchantUnreachableError } from '@dcp/runtime';
 import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
 
 export const MERCHANT_MAX_RESPONSE_BYTES = 64 * 1024;

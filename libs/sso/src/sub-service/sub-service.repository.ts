@@ -23,6 +23,12 @@ export class SubServiceRepository {
   ) {}
 
   /** The user's record, created now if it does not exist; undefined when the user does not exist. */
+  /** The client id of the user's merchant, or null when the user is gone. */
+  async merchantOf(userId: number): Promise<string | null> {
+    const user = await this.db.client.user.findUnique({ where: { id: userId }, select: { merchant: { select: { clientId: true } } } });
+    return user?.merchant.clientId ?? null;
+  }
+
   async findOrCreate(userId: number, oemCode: string | null): Promise<SubServiceInfoRecord | undefined> {
     const existing = await this.db.client.subServiceInfo.findUnique({ where: { userId } });
     if (existing) return this.toRecord(existing);

@@ -1,7 +1,8 @@
 /**
  * SSO_RPC.ssoUserPushTag: push-service checks a camera's alarm against the push `tag` of the device's owner
  * (sub-service information, spec 2.7; decisions PS3): the tag the app gave the camera is the key its alarms are
- * signed with. Created on first use like the rest of the user's sub-service information; null when the user is gone.
+ * signed with — and the user's merchant (clientId), whose message retention and push providers apply. Created on
+ * first use like the rest of the user's sub-service information; nulls when the user is gone.
  */
 import { Injectable } from '@nestjs/common';
 import { SSO_RPC } from '@dcp/contracts';
@@ -13,8 +14,9 @@ export class UserPushTagUseCase {
   constructor(private readonly subServices: SubServiceRepository) {}
 
   @ServesRpc(SSO_RPC.ssoUserPushTag, 'user_push_tag')
-  async execute(request: { userId: number }): Promise<{ tag: string | null }> {
+  async execute(request: { userId: number }): Promise<{ tag: string | null; clientId: string | null }> {
     const info = await this.subServices.findOrCreate(request.userId, null);
-    return { tag: info?.tag ?? null };
+    if (!info) return { tag: null, clientId: null };
+    return { tag: info.tag, clientId: await this.subServices.merchantOf(request.userId) };
   }
 }

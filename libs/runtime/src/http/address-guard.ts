@@ -1,6 +1,6 @@
 /**
- * SSRF guard for calls to merchant endpoints: a merchant-supplied URL must not reach the platform's own
- * network. Every address a host resolves to is checked (not just the first), and the connection is made to
+ * SSRF guard for calls to merchant endpoints (sso-service's token and profile calls, push-service's webhook):
+ * a merchant-supplied URL must not reach the platform's own network. Every address a host resolves to is checked (not just the first), and the connection is made to
  * the address that was checked, so a DNS answer cannot change between the check and the connect. An IPv6
  * address that carries an IPv4 address (mapped, SIIT, IPv4-compatible, NAT64, 6to4 — in any spelling) is
  * judged by the IPv4 address it carries (decisions C4, AB7).

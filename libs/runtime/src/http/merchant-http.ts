@@ -1,5 +1,6 @@
 /**
- * The one way sso-service reaches a merchant's server: GET only, a total time limit, no redirects followed,
+ * The one way the platform reaches a merchant's server (sso-service's token and profile calls, push-service's
+ * webhook): GET, or POST of a form, a total time limit, no redirects followed,
  * a cap on the response size, and (unless private networks are allowed) the SSRF guard on every address.
  * Failures come back as MerchantUnreachableError with a reason fit for failureDetails.
  */
@@ -16,6 +17,7 @@ export interface MerchantHttpOptions {
 
 export interface HttpAnswer {
   status: number;
+  headers: IncomingMessage['headers'];
   body: Buffer;
 }
 
@@ -52,7 +54,16 @@ export class MerchantHttp {
 
   async get(url: URL, headers: Record<string, string>): Promise<HttpAnswer> {
     try {
-      return await this.send(url, headers);
+      return await this.send('GET', url, headers);
+    } catch (err) {
+      throw new MerchantUnreachableError(describe(err, url, this.opts));
+    }
+  }
+
+  /** POSTs `form` as application/x-www-form-urlencoded. */
+  async postForm(url: URL, headers: Record<string, string>, form: Record<string, string>): Promise<HttpAnswer> {
+    try {
+      return await this.send('POST', url, headers, Buffer.from(new URLSearchParams(form).toString(), 'utf8'));
     } catch (err) {
       throw new MerchantUnreachableError(describe(err, url, this.opts));
     }
@@ -63,7 +74,7 @@ export class MerchantHttp {
     this.httpsAgent.destroy();
   }
 
-  private send(url: URL, headers: Record<string, string>): Promise<HttpAnswer> {
+  private send(method: 'GET' | 'POST', url: URL, headers: Record<string, string>, body?: Buffer): Promise<HttpAnswer> {
     const https = url.protocol === 'https:';
     if (!https && url.protocol !== 'http:') throw new MerchantUnreachableError(`merchant URL scheme ${url.protocol} is not http(s)`);
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -72,8 +83,8 @@ export class MerchantHttp {
     const { timeoutMs, maxResponseBytes } = this.opts;
     return new Promise<HttpAnswer>((resolve, reject) => {
       const req = (https ? httpsRequest : httpRequest)(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', ...headers },
+        method,
+        headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) } : {}), ...headers },
         agent: https ? this.httpsAgent : this.httpAgent,
         ...(this.opts.allowPrivateNetworks ? {} : { lookup: guardedLookup }),
       });
@@ -102,9 +113,9 @@ export class MerchantHttp {
           else chunks.push(chunk);
         });
         res.on('error', (err) => settle(() => reject(err)));
-        res.once('end', () => settle(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) })));
+        res.once('end', () => settle(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
       });
-      req.end();
+      req.end(body);
     });
   }
 }

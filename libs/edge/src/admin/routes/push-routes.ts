@@ -1,0 +1,93 @@
+/** Alarm pushes (push-service): merchants' providers and retention, delivery health, deliveries and replays, a device's alarms. */
+import { PUSH_ADMIN_RPC, apnsProviderBodySchema, fcmProviderBodySchema, pushMerchantSettingsBodySchema, webhookProviderBodySchema } from '@dcp/contracts';
+import { z } from 'zod';
+import type { AdminRoute } from '../admin-route';
+
+export const PUSH_ROUTES: readonly AdminRoute[] = [
+  {
+    method: 'GET',
+    path: '/push/health',
+    summary: 'Delivery health of every merchant and provider over the last 24 hours: sent, pending, invalid tokens removed, dead letters, last error, breaker',
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.listHealth,
+    status: 200,
+    toRequest: () => ({}),
+  },
+  {
+    method: 'GET',
+    path: '/push/merchants/{clientId}',
+    summary: "A merchant's push providers (never their keys), message retention and delivery health",
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.getMerchant,
+    status: 200,
+    toRequest: ({ params }) => ({ clientId: params.clientId }),
+  },
+  {
+    method: 'PATCH',
+    path: '/push/merchants/{clientId}',
+    summary: "Set how many days a merchant's users' alarm messages are kept (null: PUSH_MESSAGE_RETENTION_DAYS)",
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.setMerchantSettings,
+    status: 200,
+    body: pushMerchantSettingsBodySchema,
+    toRequest: ({ params, body }) => ({ clientId: params.clientId, body }),
+  },
+  {
+    method: 'PUT',
+    path: '/push/merchants/{clientId}/providers/{provider}',
+    summary:
+      "Set a merchant's credentials of a provider, replacing any: fcm (a service account's projectId, clientEmail, privateKey), apns (teamId, keyId, the .p8 privateKey, bundleId, environment) or webhook (the url of the merchant's push server). Encrypted at rest, never shown again",
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.setProvider,
+    status: 200,
+    body: z.union([fcmProviderBodySchema, apnsProviderBodySchema, webhookProviderBodySchema]),
+    toRequest: ({ params, body }) => ({ clientId: params.clientId, provider: params.provider, body }),
+  },
+  {
+    method: 'DELETE',
+    path: '/push/merchants/{clientId}/providers/{provider}',
+    summary: "Remove a merchant's credentials of a provider (its deliveries then end as dead letters until set again)",
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.deleteProvider,
+    status: 200,
+    toRequest: ({ params }) => ({ clientId: params.clientId, provider: params.provider }),
+  },
+  {
+    method: 'POST',
+    path: '/push/merchants/{clientId}/replay-dead',
+    summary: "Try every dead delivery of a merchant again (after its credentials or push server were fixed)",
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.replayDead,
+    status: 200,
+    toRequest: ({ params }) => ({ clientId: params.clientId }),
+  },
+  {
+    method: 'GET',
+    path: '/push/deliveries',
+    summary: 'Deliveries, most recently changed first; clientId, state (pending, sent, invalid_token, cancelled, dead), messageId',
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.listDeliveries,
+    status: 200,
+    query: ['clientId', 'state', 'messageId', 'limit', 'offset'],
+    toRequest: ({ query }) => ({ clientId: query.clientId, state: query.state, messageId: query.messageId, limit: query.limit, offset: query.offset }),
+  },
+  {
+    method: 'POST',
+    path: '/push/deliveries/{deliveryId}/replay',
+    summary: 'Try a dead delivery again now, when its endpoint is still registered',
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.replayDelivery,
+    status: 200,
+    toRequest: ({ params }) => ({ deliveryId: params.deliveryId }),
+  },
+  {
+    method: 'GET',
+    path: '/push/devices/{macAddr}/alarms',
+    summary: "A device's alarm messages, newest first, with their pictures and deliveries",
+    tag: 'push',
+    contract: PUSH_ADMIN_RPC.deviceAlarms,
+    status: 200,
+    query: ['limit', 'offset'],
+    toRequest: ({ params, query }) => ({ macAddr: params.macAddr, limit: query.limit, offset: query.offset }),
+  },
+];

@@ -1,0 +1,356 @@
+/**
+ * push-service's FCM client (HTTP v1): one notification per POST to /v1/projects/{projectId}/messages:send,
+ * authorised by an OAuth 2 access token that the merchant's service account obtains with a signed JWT (the
+ * jwt-bearer grant). Every answer, failure and timeout comes back as a ProviderOutcome: `send` never throws,
+ * and no message ever carries key material.
+ */
+import { createHash } from 'node:crypto';
+import { Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { SignJWT, importPKCS8 } from 'jose';
+import type { Clock } from '@dcp/runtime';
+import type { FcmCredentials, ProviderEndpoints, ProviderOutcome, ProviderPush } from './provider-push';
+
+/** The only scope the send endpoint needs. */
+export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
+const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+/** Provider answers are small JSON documents; anything bigger is not one. */
+export const MAX_PROVIDER_RESPONSE_BYTES = 64 * 1024;
+/** A cached access token is renewed this long before it expires, so no send goes out with one about to lapse. */
+const TOKEN_RENEW_MARGIN_MS = 60_000;
+/** FCM's longest ttl (28 days). */
+const MAX_TTL_SECONDS = 28 * 24 * 3600;
+/** Limit of APNs' apns-collapse-id, which FCM passes on to iOS devices. */
+export const MAX_COLLAPSE_ID_BYTES = 64;
+
+const wallClock: Clock = { now: () => Date.now() };
+
+type Retry = Extract<ProviderOutcome, { kind: 'retry' }>;
+type Rejected = Extract<ProviderOutcome, { kind: 'rejected' }>;
+interface AccessToken {
+  readonly value: string;
+  readonly expiresAtMs: number;
+}
+type TokenResult = { readonly kind: 'token'; readonly token: AccessToken } | Retry | Rejected;
+
+interface HttpAnswer {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** A provider that could not be reached or did not answer in time; the message is the reason. */
+export class ProviderUnreachableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ProviderUnreachableError';
+  }
+}
+
+/** Short, stable id of a private key for cache keys: credentials replaced under the same name get a new cache entry. */
+export function keyFingerprint(privateKey: string): string {
+  return createHash('sha256').update(privateKey).digest('base64url').slice(0, 16);
+}
+
+/** Retry-After (delay seconds or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+/** System roots plus the configured extra authorities; undefined keeps Node's default (the same system roots). */
+export function trustedAuthorities(extraCaPem: string | undefined): string[] | undefined {
+  return extraCaPem ? [...rootCertificates, extraCaPem] : undefined;
+}
+
+const TLS_TRUST_ERRORS = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** A network failure as a reason fit for a delivery's record. */
+export function describeNetworkFailure(err: unknown, host: string, timeoutMs: number): string {
+  if (err instanceof ProviderUnreachableError) return err.message;
+  const e = err as NodeJS.ErrnoException;
+  const code = e?.code ?? '';
+  if (TLS_TRUST_ERRORS.has(code)) return `TLS certificate of ${host} is not trusted (${code})`;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `connection to ${host} refused`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host ${host} could not be resolved`;
+    case 'ECONNRESET':
+      return `connection to ${host} was reset`;
+    case 'ETIMEDOUT':
+      return `no answer from ${host} within ${timeoutMs} ms`;
+    default:
+      return `request to ${host} failed: ${code || e?.message || 'unknown error'}`;
+  }
+}
+
+/** Provider text quoted in a reason: one line, bounded. */
+export function quote(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/** The v1 message of one push (exported for specs; data values are strings on the wire). */
+export function fcmMessage(push: ProviderPush, nowSeconds: number): { message: Record<string, unknown> } {
+  const expiresAt = Math.floor(push.expiresAt);
+  const ttl = Math.min(MAX_TTL_SECONDS, Math.max(0, expiresAt - Math.floor(nowSeconds)));
+  const apnsHeaders: Record<string, string> = { 'apns-expiration': String(expiresAt) };
+  // APNs refuses the whole notification for a longer collapse id (BadCollapseId); without one it still arrives.
+  if (Buffer.byteLength(push.collapseId) <= MAX_COLLAPSE_ID_BYTES) apnsHeaders['apns-collapse-id'] = push.collapseId;
+  return {
+    message: {
+      token: push.token,
+      notification: { title: push.title, body: push.body, ...(push.imageUrl ? { image: push.imageUrl } : {}) },
+      data: Object.fromEntries(Object.entries(push.data).map(([k, v]) => [k, String(v)])),
+      android: { priority: 'HIGH', collapse_key: push.collapseId, ttl: `${ttl}s`, notification: { tag: push.collapseId } },
+      apns: { headers: apnsHeaders },
+    },
+  };
+}
+
+interface GoogleError {
+  readonly httpStatus: number;
+  readonly status?: string;
+  readonly message: string;
+  /** The FcmError detail's errorCode (UNREGISTERED, SENDER_ID_MISMATCH …). */
+  readonly errorCode?: string;
+  readonly fieldViolations: readonly { field: string; description: string }[];
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function googleError(answer: HttpAnswer): GoogleError {
+  const doc = parseJson(answer.body);
+  const error = isObject(doc) && isObject(doc.error) ? doc.error : {};
+  const details = Array.isArray(error.details) ? error.details.filter(isObject) : [];
+  const fcm = details.find((d) => str(d['@type'])?.endsWith('google.firebase.fcm.v1.FcmError'));
+  const violations = details
+    .flatMap((d) => (Array.isArray(d.fieldViolations) ? d.fieldViolations.filter(isObject) : []))
+    .map((v) => ({ field: str(v.field) ?? '', description: str(v.description) ?? '' }));
+  return { httpStatus: answer.status, status: str(error.status), message: str(error.message) ?? '', errorCode: str(fcm?.errorCode), fieldViolations: violations };
+}
+
+function errorText(e: GoogleError): string {
+  const code = e.errorCode ?? e.status ?? 'error';
+  return `FCM answered ${e.httpStatus} ${code}${e.message ? `: ${quote(e.message)}` : ''}`;
+}
+
+/** INVALID_ARGUMENT covers any bad field; only one about the registration token means the endpoint is gone. */
+function concernsToken(e: GoogleError): boolean {
+  const aboutToken = (text: string) => /registration token/i.test(text);
+  return aboutToken(e.message) || e.fieldViolations.some((v) => v.field === 'message.token' || aboutToken(v.description));
+}
+
+/** What a send answer means for the delivery (401 is handled by the caller, which refreshes the token once). */
+function interpretSend(answer: HttpAnswer, nowMs: number): ProviderOutcome {
+  const { status } = answer;
+  if (status === 200) {
+    const doc = parseJson(answer.body);
+    const name = isObject(doc) ? str(doc.name) : undefined;
+    return name ? { kind: 'sent', providerMessageId: name } : { kind: 'sent' };
+  }
+  const e = googleError(answer);
+  const reason = errorText(e);
+  if (status === 404 || e.errorCode === 'UNREGISTERED') return { kind: 'invalid-token', reason };
+  if (e.errorCode === 'THIRD_PARTY_AUTH_ERROR') return { kind: 'rejected', reason };
+  if (status === 400) return concernsToken(e) ? { kind: 'invalid-token', reason } : { kind: 'rejected', reason };
+  if (status === 403) return e.errorCode === 'SENDER_ID_MISMATCH' ? { kind: 'invalid-token', reason } : { kind: 'rejected', reason };
+  if (status === 401) return { kind: 'retry', reason: `${reason} (also with a fresh access token)` };
+  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], nowMs);
+  return retryAfterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs };
+}
+
+export class FcmSender {
+  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64 });
+  private readonly httpsAgent: HttpsAgent;
+  private readonly tokens = new Map<string, AccessToken>();
+  /** One token request per merchant at a time: concurrent sends wait for the same answer. */
+  private readonly pendingTokens = new Map<string, Promise<TokenResult>>();
+  private closed = false;
+
+  constructor(
+    private readonly endpoints: ProviderEndpoints,
+    private readonly clock: Clock = wallClock,
+  ) {
+    this.httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64, ca: trustedAuthorities(endpoints.extraCaPem) });
+  }
+
+  async send(credentials: FcmCredentials, push: ProviderPush): Promise<ProviderOutcome> {
+    if (this.closed) return { kind: 'retry', reason: 'FCM sender is closed' };
+    let url: URL;
+    try {
+      url = new URL(`v1/projects/${encodeURIComponent(credentials.projectId)}/messages:send`, withSlash(this.endpoints.fcmBaseUrl));
+    } catch {
+      return { kind: 'rejected', reason: `FCM base URL ${this.endpoints.fcmBaseUrl} is not a URL` };
+    }
+    const cacheKey = `${credentials.clientEmail}\n${credentials.projectId}\n${keyFingerprint(credentials.privateKey)}`;
+    const body = JSON.stringify(fcmMessage(push, this.clock.now() / 1000));
+    for (let attempt = 1; ; attempt++) {
+      const token = await this.accessToken(credentials, cacheKey);
+      if (token.kind !== 'token') return token;
+      let answer: HttpAnswer;
+      try {
+        answer = await this.post(url, { authorization: `Bearer ${token.token.value}`, 'content-type': 'application/json; charset=utf-8' }, body);
+      } catch (err) {
+        return { kind: 'retry', reason: `FCM send: ${describeNetworkFailure(err, url.host, this.endpoints.timeoutMs)}` };
+      }
+      // 401 means the access token expired or was revoked early (THIRD_PARTY_AUTH_ERROR is about the app's APNs key instead).
+      if (answer.status === 401 && attempt === 1 && googleError(answer).errorCode !== 'THIRD_PARTY_AUTH_ERROR') {
+        this.forgetToken(cacheKey, token.token);
+        continue;
+      }
+      return interpretSend(answer, this.clock.now());
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.tokens.clear();
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private accessToken(credentials: FcmCredentials, cacheKey: string): Promise<TokenResult> {
+    const cached = this.tokens.get(cacheKey);
+    if (cached && this.clock.now() < cached.expiresAtMs - TOKEN_RENEW_MARGIN_MS) return Promise.resolve({ kind: 'token', token: cached });
+    let pending = this.pendingTokens.get(cacheKey);
+    if (!pending) {
+      pending = this.requestToken(credentials)
+        .then((result) => {
+          if (result.kind === 'token' && !this.closed) this.tokens.set(cacheKey, result.token);
+          return result;
+        })
+        .finally(() => this.pendingTokens.delete(cacheKey));
+      this.pendingTokens.set(cacheKey, pending);
+    }
+    return pending;
+  }
+
+  /** Drops the token a send was refused with, unless a concurrent send already replaced it. */
+  private forgetToken(cacheKey: string, token: AccessToken): void {
+    if (this.tokens.get(cacheKey)?.value === token.value) this.tokens.delete(cacheKey);
+  }
+
+  private async requestToken(credentials: FcmCredentials): Promise<TokenResult> {
+    const { clientEmail } = credentials;
+    const tokenUrl = this.endpoints.fcmTokenUrl;
+    let assertion: string;
+    try {
+      assertion = await this.assertion(credentials, tokenUrl);
+    } catch {
+      // jose's error is not quoted: whatever it says about the key stays out of delivery records.
+      return { kind: 'rejected', reason: `FCM service account ${clientEmail}: private_key is not a usable RSA private key (PKCS#8 PEM, 2048 bits or more)` };
+    }
+    let url: URL;
+    try {
+      url = new URL(tokenUrl);
+    } catch {
+      return { kind: 'rejected', reason: `FCM token URL ${tokenUrl} is not a URL` };
+    }
+    const form = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }).toString();
+    let answer: HttpAnswer;
+    try {
+      answer = await this.post(url, { 'content-type': 'application/x-www-form-urlencoded' }, form);
+    } catch (err) {
+      return { kind: 'retry', reason: `FCM access token: ${describeNetworkFailure(err, url.host, this.endpoints.timeoutMs)}` };
+    }
+    const doc = parseJson(answer.body);
+    const fields = isObject(doc) ? doc : {};
+    if (answer.status === 200) {
+      const value = str(fields.access_token);
+      const expiresIn = Number(fields.expires_in);
+      if (!value || !Number.isFinite(expiresIn) || expiresIn <= 0 || (str(fields.token_type) ?? 'Bearer').toLowerCase() !== 'bearer') {
+        return { kind: 'retry', reason: 'FCM token endpoint answered 200 without a usable bearer access token' };
+      }
+      return { kind: 'token', token: { value, expiresAtMs: this.clock.now() + expiresIn * 1000 } };
+    }
+    const error = str(fields.error) ?? `HTTP ${answer.status}`;
+    const description = str(fields.error_description);
+    const reason = `FCM token endpoint refused service account ${clientEmail}: ${answer.status} ${quote(error, 60)}${description ? ` (${quote(description)})` : ''}`;
+    // 400/401 (invalid_grant, invalid_client …) are about the credentials; retrying the same assertion cannot help.
+    if (answer.status === 400 || answer.status === 401) return { kind: 'rejected', reason };
+    const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], this.clock.now());
+    return retryAfterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs };
+  }
+
+  private async assertion(credentials: FcmCredentials, audience: string): Promise<string> {
+    const key = await importPKCS8(credentials.privateKey, 'RS256');
+    const iat = Math.floor(this.clock.now() / 1000);
+    return new SignJWT({ scope: FCM_SCOPE })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setIssuer(credentials.clientEmail)
+      .setAudience(audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .sign(key);
+  }
+
+  /** One POST with a total time limit and a capped answer; network failures throw (ProviderUnreachableError or the socket's error). */
+  private post(url: URL, headers: Record<string, string>, body: string): Promise<HttpAnswer> {
+    const https = url.protocol === 'https:';
+    if (!https && url.protocol !== 'http:') return Promise.reject(new ProviderUnreachableError(`URL scheme ${url.protocol} is not http(s)`));
+    const { timeoutMs } = this.endpoints;
+    return new Promise<HttpAnswer>((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        agent: https ? this.httpsAgent : this.httpAgent,
+      });
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        outcome();
+      };
+      const abort = (reason: string) => {
+        settle(() => reject(new ProviderUnreachableError(reason)));
+        req.destroy();
+      };
+      const timer = setTimeout(() => abort(`no answer from ${url.host} within ${timeoutMs} ms`), timeoutMs);
+      // `on`, not `once`: a destroyed request may report a second error, which must not go unhandled.
+      req.on('error', (err) => settle(() => reject(err)));
+      req.once('response', (res: IncomingMessage) => {
+        const tooLarge = `answer of ${url.host} is larger than ${MAX_PROVIDER_RESPONSE_BYTES} bytes`;
+        if (Number(res.headers['content-length']) > MAX_PROVIDER_RESPONSE_BYTES) return abort(tooLarge);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_PROVIDER_RESPONSE_BYTES) abort(tooLarge);
+          else chunks.push(chunk);
+        });
+        res.on('error', (err) => settle(() => reject(err)));
+        res.once('end', () => settle(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
+      });
+      req.end(body);
+    });
+  }
+}
+
+function withSlash(base: string): string {
+  return base.endsWith('/') ? base : `${base}/`;
+}
