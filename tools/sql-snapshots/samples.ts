@@ -208,11 +208,23 @@ export const SAMPLES: Record<string, SampleEntry> = {
     samples: [
       {
         method: 'take',
-        args: () => [{ macAddr: MAC, userId: 7, type: 1, minute: 29_450_000, perDevicePerMinute: 20, perUserPerMinute: 200, cameraTime: NOW, nowMs: NOW, cooldownStartMs: NOW - 60_000, newMessageId: UUID, picture: undefined }],
+        args: () => [{ macAddr: MAC, userId: 7, clientId: 'client', type: 1, minute: 29_450_000, perDevicePerMinute: 20, perUserPerMinute: 200, cameraTime: NOW, nowMs: NOW, cooldownStartMs: NOW - 60_000, newMessageId: UUID, picture: undefined }],
       },
     ],
   },
-  MessageRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'deleteReceivedBefore', args: () => [AT, 1000] }] },
+  MessageRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'deleteExpired', args: () => [AT, 7, 3, 1000] }] },
+  DeliveryQueue: {
+    kind: 'class',
+    create: (r) => [r.db, { poke: noop }],
+    samples: [
+      { method: 'claim', args: () => [NOW, 35_000, 64] },
+      { method: 'sent', args: () => [UUID, NOW, 120] },
+      { method: 'retry', args: () => [UUID, NOW, NOW + 2000, 'HTTP 503'] },
+      { method: 'failed', args: () => [UUID, NOW, 'invalid_token', 'Unregistered'] },
+      { method: 'cancelled', args: () => [UUID, NOW] },
+    ],
+  },
+  DeliveryAdminRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'health', args: () => [AT, 'client'] }] },
   // messaging (the schema is the consuming service's)
   runOnce: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope, asyncNoop] }] },
   alreadyApplied: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope] }] },

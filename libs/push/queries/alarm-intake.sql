@@ -21,12 +21,22 @@ WITH device_rate AS (
   FROM latest WHERE m.id = latest.id AND EXISTS (SELECT 1 FROM user_rate)
   RETURNING m.id::text AS id, m.count, m.picture_bytes
 ), inserted AS (
-  INSERT INTO "push"."alarm_message" (id, user_id, mac_addr, type, first_at, last_at, count, received_at, updated_at, picture_bytes)
-  SELECT $10::uuid, $2::int, $1, $3::int, $7::timestamptz, $7::timestamptz, 1, $8::timestamptz, $8::timestamptz, $11::int
+  INSERT INTO "push"."alarm_message" (id, user_id, client_id, mac_addr, type, first_at, last_at, count, received_at, updated_at, picture_bytes)
+  SELECT $10::uuid, $2::int, $15::text, $1, $3::int, $7::timestamptz, $7::timestamptz, 1, $8::timestamptz, $8::timestamptz, $11::int
   FROM user_rate WHERE NOT EXISTS (SELECT 1 FROM latest)
   RETURNING id::text AS id, count
 ), picture AS (
   INSERT INTO "push"."alarm_picture" (message_id, jpeg) SELECT id::uuid, $12::bytea FROM inserted WHERE $12::bytea IS NOT NULL
+  RETURNING 1
+), deliveries AS (
+  INSERT INTO "push"."push_delivery" (id, message_id, endpoint_id, client_id, provider, state, attempts, next_attempt_at, created_at, updated_at)
+  SELECT gen_random_uuid(), i.id::uuid, e.id, e.client_id, e.provider, 'pending', 0, $8::timestamptz, $8::timestamptz, $8::timestamptz
+  FROM inserted AS i JOIN "push"."push_endpoint" AS e ON e.user_id = $2::int AND (COALESCE(cardinality(e.mac_addrs), 0) = 0 OR $1::varchar = ANY (e.mac_addrs))
+  WHERE COALESCE((
+    SELECT s.enabled FROM "push"."push_switch" AS s
+    WHERE s.user_id = $2::int AND s.mac_addr IN ($1, '') AND s.type IN ($3::int, -1)
+    ORDER BY (s.mac_addr <> '') DESC, (s.type <> -1) DESC LIMIT 1
+  ), true)
   RETURNING 1
 ), accepted AS (
   SELECT m.id, m.count, true AS merged, m.picture_bytes > 0 AS has_picture FROM merged AS m
@@ -39,4 +49,4 @@ WITH device_rate AS (
 SELECT EXISTS (SELECT 1 FROM device_rate) AS "deviceOk", EXISTS (SELECT 1 FROM user_rate) AS "userOk",
   COALESCE((SELECT id FROM merged), (SELECT id FROM inserted)) AS "messageId",
   COALESCE((SELECT count FROM merged), (SELECT count FROM inserted)) AS count,
-  EXISTS (SELECT 1 FROM merged) AS merged
+  EXISTS (SELECT 1 FROM merged) AS merged, (SELECT count(*)::int FROM deliveries) AS deliveries

@@ -3,16 +3,22 @@
 
 -- push.react-device-unbound: DeviceUnboundReaction.statement, events lane
 WITH inbox AS (
-  INSERT INTO "push"."inbox_event" (durable, event_id, processed_at) VALUES ('push-service', $1::uuid, now())
-  ON CONFLICT (durable, event_id) DO NOTHING
-  RETURNING event_id
-), purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 AND m.mac_addr = $3 RETURNING 1)
-SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged
+     INSERT INTO "push"."inbox_event" (durable, event_id, processed_at) VALUES ('push-service', $1::uuid, now())
+     ON CONFLICT (durable, event_id) DO NOTHING
+     RETURNING event_id
+   ), purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 AND m.mac_addr = $3 RETURNING 1), trimmed AS (
+  UPDATE "push"."push_endpoint" AS e SET mac_addrs = array_remove(e.mac_addrs, $3::varchar) FROM inbox
+  WHERE e.user_id = $2 AND $3::varchar = ANY (e.mac_addrs) AND cardinality(e.mac_addrs) > 1 RETURNING 1
+), dropped AS (
+  DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 AND e.mac_addrs = ARRAY[$3::varchar] RETURNING 1
+), switches AS (DELETE FROM "push"."push_switch" AS s USING inbox WHERE s.user_id = $2 AND s.mac_addr = $3 RETURNING 1)
+   SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged
 
 -- push.react-user-deleted: UserDeletedReaction.statement, events lane
 WITH inbox AS (
-  INSERT INTO "push"."inbox_event" (durable, event_id, processed_at) VALUES ('push-service', $1::uuid, now())
-  ON CONFLICT (durable, event_id) DO NOTHING
-  RETURNING event_id
-), purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 RETURNING 1)
-SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged
+     INSERT INTO "push"."inbox_event" (durable, event_id, processed_at) VALUES ('push-service', $1::uuid, now())
+     ON CONFLICT (durable, event_id) DO NOTHING
+     RETURNING event_id
+   ), purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 RETURNING 1), endpoints AS (DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 RETURNING 1),
+switches AS (DELETE FROM "push"."push_switch" AS s USING inbox WHERE s.user_id = $2 RETURNING 1)
+   SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged
