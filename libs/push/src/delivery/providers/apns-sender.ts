@@ -120,16 +120,24 @@ export class ApnsSender {
       'content-length': Buffer.byteLength(payload.json),
     };
     const cacheKey = `${credentials.teamId}\n${credentials.keyId}\n${keyFingerprint(credentials.privateKey)}`;
-    for (let attempt = 1; ; attempt++) {
+    let renewedToken = false;
+    let reconnected = false;
+    for (;;) {
       const jwt = await this.providerToken(credentials, cacheKey);
       if (typeof jwt !== 'string') return jwt;
       let answer: ApnsAnswer;
       try {
         answer = await this.post(origin, { ...headers, authorization: `bearer ${jwt}` }, payload.json);
       } catch (err) {
+        // A refused stream was never processed (the connection was going away): safe to send again on a new one.
+        if (err instanceof RefusedStreamError && !reconnected) {
+          reconnected = true;
+          continue;
+        }
         return { kind: 'retry', reason: `APNs: ${describeNetworkFailure(err, hostOf(origin), this.endpoints.timeoutMs)}` };
       }
-      if (answer.status === 403 && attempt === 1 && answerReason(answer).reason === 'ExpiredProviderToken') {
+      if (answer.status === 403 && !renewedToken && answerReason(answer).reason === 'ExpiredProviderToken') {
+        renewedToken = true;
         this.forgetProviderToken(cacheKey, jwt);
         continue;
       }
@@ -137,13 +145,13 @@ export class ApnsSender {
     }
   }
 
-  /** Closes the sessions once their streams are done. */
+  /** Closes the sessions once their streams are done (destroys them after timeoutMs). */
   async close(): Promise<void> {
     this.closed = true;
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
     this.providerTokens.clear();
-    await Promise.all(sessions.map((session) => new Promise<void>((resolve) => (session.destroyed ? resolve() : session.close(() => resolve())))));
+    await Promise.all(sessions.map((session) => closeSession(session, this.endpoints.timeoutMs)));
   }
 
   /** The cached provider token, or one signed now (shared by concurrent sends of the same key). */
@@ -237,11 +245,34 @@ export class ApnsSender {
         else chunks.push(chunk);
       });
       req.on('end', () => settle(() => resolve({ status, headers: answerHeaders, body: Buffer.concat(chunks) })));
-      req.on('error', (err) => settle(() => reject(err)));
-      req.once('close', () => settle(() => reject(new ProviderUnreachableError(`stream to ${host} closed without an answer (HTTP/2 code ${req.rstCode})`))));
+      const failed = (err: Error) => settle(() => reject(status === 0 && req.rstCode === constants.NGHTTP2_REFUSED_STREAM ? new RefusedStreamError(host) : err));
+      req.on('error', failed);
+      req.once('close', () => failed(new ProviderUnreachableError(`stream to ${host} closed without an answer (HTTP/2 code ${req.rstCode})`)));
       req.end(body);
     });
   }
+}
+
+/** The server refused the stream unprocessed (REFUSED_STREAM, e.g. after its GOAWAY). */
+class RefusedStreamError extends ProviderUnreachableError {
+  constructor(host: string) {
+    super(`${host} refused the stream unprocessed (its connection was going away)`);
+  }
+}
+
+function closeSession(session: ClientHttp2Session, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (session.destroyed) return resolve();
+    const timer = setTimeout(() => {
+      session.destroy();
+      resolve();
+    }, timeoutMs);
+    session.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    session.close();
+  });
 }
 
 function hostOf(origin: string): string {
