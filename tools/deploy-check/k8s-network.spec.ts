@@ -3,7 +3,8 @@
  * only the ports the Ingress routes to open to the world (the edge's public port, storage-service's camera
  * port: the ingress controller may run anywhere); the edge's admin port only to operator namespaces; the apps
  * reach NATS, PostgreSQL and the object store (plus DNS) and nothing else, except sso-service's merchant
- * calls (and prod storage-service's S3) to public addresses; Prometheus scrapes the metrics ports.
+ * calls, push-service's pushes (FCM, APNs, merchants' push servers) and prod storage-service's S3, to public
+ * addresses only; Prometheus scrapes the metrics ports.
  */
 import { named, overlays, type Overlay } from './k8s-overlays';
 import { inCidr, ingressTargets, isPod, mayConnect, podInNamespace, podsOf, policiesOf, portsNamed, selects, type Peer } from './k8s-network';
@@ -104,11 +105,12 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
     expect(open).toEqual([]);
   });
 
-  it('lets only sso-service (merchants) and prod storage-service (S3) out to the internet, never to private ranges', () => {
+  it('lets only sso-service (merchants), push-service (push providers) and prod storage-service (S3) out to the internet, never to private ranges', () => {
     const outbound = (app: Peer) => [80, 443].filter((port) => mayConnect(o, app, internet, port));
     expect(outbound(pod('sso-service'))).toEqual([80, 443]);
+    expect(outbound(pod('push-service'))).toEqual([80, 443]);
     expect(outbound(pod('storage-service'))).toEqual(name === 'prod' ? [443] : []);
-    for (const app of apps.filter((a) => !['sso-service', 'storage-service'].includes(appName(a)!))) expect({ app: app.name, ports: outbound(app) }).toEqual({ app: app.name, ports: [] });
+    for (const app of apps.filter((a) => !['sso-service', 'push-service', 'storage-service'].includes(appName(a)!))) expect({ app: app.name, ports: outbound(app) }).toEqual({ app: app.name, ports: [] });
     for (const app of apps)
       for (const peer of [privateAddress, metadataService]) for (const port of [80, 443]) expect({ app: app.name, to: peer.name, open: mayConnect(o, app, peer, port) }).toMatchObject({ open: false });
     for (const p of policiesOf(o))

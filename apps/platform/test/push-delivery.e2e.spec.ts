@@ -137,6 +137,14 @@ function deliverySuite(mode: Mode) {
       ['apns', true, 'closed'],
       ['webhook', true, 'closed'],
     ]);
+
+    // Prometheus sees the deliveries by provider and outcome, their latency, and the backlog.
+    const scraped = await (await fetch(new URL('/metrics', t.baseUrl))).text();
+    for (const provider of ['fcm', 'apns', 'webhook']) {
+      expect(scraped).toMatch(new RegExp(`dcp_push_deliveries_total\\{provider="${provider}",outcome="sent"\\} [1-9]`));
+      expect(scraped).toMatch(new RegExp(`dcp_push_delivery_seconds_count\\{provider="${provider}"\\} [1-9]`));
+      expect(scraped).toMatch(new RegExp(`dcp_push_deliveries_pending\\{provider="${provider}"\\} \\d`));
+    }
   });
 
   it('a storm is pushed once; a switched-off type stays in the message center only', async () => {

@@ -13,6 +13,7 @@ import { AlarmIntake } from './alarms/alarm-intake';
 import { AlarmSigner } from './alarms/alarm-signer';
 import { PrismaClient } from './generated/prisma/client';
 import { DeliveryDispatcher } from './delivery/delivery-dispatcher';
+import { DeliveryGauges } from './delivery/delivery-gauges';
 import { DeliveryQueue } from './delivery/delivery-queue';
 import { ProviderSenders } from './delivery/provider-senders';
 import { EndpointRepository } from './endpoints/endpoint.repository';
@@ -35,6 +36,7 @@ import { PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from './push.entry-points';
     ProviderSenders,
     DeliveryQueue,
     DeliveryDispatcher,
+    DeliveryGauges,
     DeliveryAdminRepository,
     PushMerchantViews,
     ...PUSH_USE_CASES,

@@ -587,6 +587,127 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/push/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery health of every merchant and provider over the last 24 hours: sent, pending, invalid tokens removed, dead letters, last error, breaker */
+        get: operations["getPushHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/push/merchants/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A merchant's push providers (never their keys), message retention and delivery health */
+        get: operations["getPushMerchantsClientId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set how many days a merchant's users' alarm messages are kept (null: PUSH_MESSAGE_RETENTION_DAYS) */
+        patch: operations["patchPushMerchantsClientId"];
+        trace?: never;
+    };
+    "/admin/v1/push/merchants/{clientId}/providers/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a merchant's credentials of a provider, replacing any: fcm (a service account's projectId, clientEmail, privateKey), apns (teamId, keyId, the .p8 privateKey, bundleId, environment) or webhook (the url of the merchant's push server). Encrypted at rest, never shown again */
+        put: operations["putPushMerchantsClientIdProvidersProvider"];
+        post?: never;
+        /** Remove a merchant's credentials of a provider (its deliveries then end as dead letters until set again) */
+        delete: operations["deletePushMerchantsClientIdProvidersProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/push/merchants/{clientId}/replay-dead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try every dead delivery of a merchant again (after its credentials or push server were fixed) */
+        post: operations["postPushMerchantsClientIdReplaydead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/push/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deliveries, most recently changed first; clientId, state (pending, sent, invalid_token, cancelled, dead), messageId */
+        get: operations["getPushDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/push/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try a dead delivery again now, when its endpoint is still registered */
+        post: operations["postPushDeliveriesDeliveryIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/push/devices/{macAddr}/alarms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's alarm messages, newest first, with their pictures and deliveries */
+        get: operations["getPushDevicesMacAddrAlarms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -4266,6 +4387,786 @@ export interface operations {
                             result: "pending" | "ok" | "refused" | "failed";
                             status: number | null;
                             errorCode: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPushHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            clientId: string;
+                            /** @enum {string} */
+                            provider: "fcm" | "apns" | "webhook";
+                            sent: number;
+                            pending: number;
+                            invalidTokens: number;
+                            dead: number;
+                            breaker: string;
+                            lastError: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPushMerchantsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        providers: {
+                            clientId: string;
+                            /** @enum {string} */
+                            provider: "fcm" | "apns" | "webhook";
+                            summary: {
+                                [key: string]: string;
+                            };
+                            updatedAt: string;
+                        }[];
+                        retentionDays: number | null;
+                        defaultRetentionDays: number;
+                        health: {
+                            clientId: string;
+                            /** @enum {string} */
+                            provider: "fcm" | "apns" | "webhook";
+                            sent: number;
+                            pending: number;
+                            invalidTokens: number;
+                            dead: number;
+                            breaker: string;
+                            lastError: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchPushMerchantsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    retentionDays: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        providers: {
+                            clientId: string;
+                            /** @enum {string} */
+                            provider: "fcm" | "apns" | "webhook";
+                            summary: {
+                                [key: string]: string;
+                            };
+                            updatedAt: string;
+                        }[];
+                        retentionDays: number | null;
+                        defaultRetentionDays: number;
+                        health: {
+                            clientId: string;
+                            /** @enum {string} */
+                            provider: "fcm" | "apns" | "webhook";
+                            sent: number;
+                            pending: number;
+                            invalidTokens: number;
+                            dead: number;
+                            breaker: string;
+                            lastError: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putPushMerchantsClientIdProvidersProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    projectId: string;
+                    /** Format: email */
+                    clientEmail: string;
+                    /** @description PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----"), the key file's private_key */
+                    privateKey: string;
+                } | {
+                    teamId: string;
+                    keyId: string;
+                    /** @description the .p8 file's content (PKCS#8 PEM, EC P-256) */
+                    privateKey: string;
+                    bundleId: string;
+                    /** @enum {string} */
+                    environment: "production" | "sandbox";
+                } | {
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** @enum {string} */
+                        provider: "fcm" | "apns" | "webhook";
+                        summary: {
+                            [key: string]: string;
+                        };
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePushMerchantsClientIdProvidersProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPushMerchantsClientIdReplaydead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        replayed: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPushDeliveries: {
+        parameters: {
+            query?: {
+                clientId?: string;
+                state?: string;
+                messageId?: string;
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            deliveryId: string;
+                            messageId: string;
+                            clientId: string;
+                            /** @enum {string} */
+                            provider: "fcm" | "apns" | "webhook";
+                            /** @enum {string} */
+                            state: "pending" | "sent" | "invalid_token" | "cancelled" | "dead";
+                            attempts: number;
+                            tokenTail: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            sentAt: string | null;
+                            nextAttemptAt: string | null;
+                            lastError: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPushDeliveriesDeliveryIdReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string;
+                        messageId: string;
+                        clientId: string;
+                        /** @enum {string} */
+                        provider: "fcm" | "apns" | "webhook";
+                        /** @enum {string} */
+                        state: "pending" | "sent" | "invalid_token" | "cancelled" | "dead";
+                        attempts: number;
+                        tokenTail: string;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        nextAttemptAt: string | null;
+                        lastError: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin token is read-only (AD0403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (AD0409) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPushDevicesMacAddrAlarms: {
+        parameters: {
+            query?: {
+                limit?: string;
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                macAddr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            messageId: string;
+                            userId: number;
+                            macAddr: string;
+                            type: number;
+                            time: string;
+                            lastTime: string;
+                            count: number;
+                            read: boolean;
+                            pictureUrl: string;
+                            deliveries: {
+                                deliveryId: string;
+                                messageId: string;
+                                clientId: string;
+                                /** @enum {string} */
+                                provider: "fcm" | "apns" | "webhook";
+                                /** @enum {string} */
+                                state: "pending" | "sent" | "invalid_token" | "cancelled" | "dead";
+                                attempts: number;
+                                tokenTail: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                sentAt: string | null;
+                                nextAttemptAt: string | null;
+                                lastError: string | null;
+                            }[];
                         }[];
                         total: number;
                     };

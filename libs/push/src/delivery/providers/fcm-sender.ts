@@ -80,7 +80,9 @@ const TLS_TRUST_ERRORS = new Set([
 /** A network failure as a reason fit for a delivery's record. */
 export function describeNetworkFailure(err: unknown, host: string, timeoutMs: number): string {
   if (err instanceof ProviderUnreachableError) return err.message;
-  const e = err as NodeJS.ErrnoException;
+  // HTTP/2 cancels the streams of a session that failed to connect, with the session's error as the cause.
+  const cause = (err as { code?: string; cause?: unknown })?.code === 'ERR_HTTP2_STREAM_CANCEL' ? (err as { cause?: unknown }).cause : undefined;
+  const e = (cause ?? err) as NodeJS.ErrnoException;
   const code = e?.code ?? '';
   if (TLS_TRUST_ERRORS.has(code)) return `TLS certificate of ${host} is not trusted (${code})`;
   switch (code) {
