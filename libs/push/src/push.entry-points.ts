@@ -2,7 +2,15 @@
  * Everything push-service serves or runs, as barrels its module lists: each class declares its own entry point
  * (`@ServesOperation`, `@ServesRpc`, `@EventReactionEntry`, `@Periodic`), and the service's host serves what it finds.
  */
-import { PUSH_ADMIN_USE_CASES } from './admin/push-admin.use-cases';
+import { GetPushMerchantUseCase } from './admin/get-push-merchant.use-case';
+import { SetPushProviderUseCase } from './admin/set-push-provider.use-case';
+import { DeletePushProviderUseCase } from './admin/delete-push-provider.use-case';
+import { SetPushMerchantSettingsUseCase } from './admin/set-push-merchant-settings.use-case';
+import { ListPushHealthUseCase } from './admin/list-push-health.use-case';
+import { ListDeliveriesUseCase } from './admin/list-deliveries.use-case';
+import { ReplayDeliveryUseCase } from './admin/replay-delivery.use-case';
+import { ReplayDeadDeliveriesUseCase } from './admin/replay-dead-deliveries.use-case';
+import { DeviceAlarmsUseCase } from './admin/device-alarms.use-case';
 import { CameraAlarmUseCase } from './alarms/camera-alarm.use-case';
 import { ListEndpointsUseCase } from './endpoints/list-endpoints.use-case';
 import { RegisterEndpointUseCase } from './endpoints/register-endpoint.use-case';
@@ -30,7 +38,19 @@ export const PUSH_USE_CASES = [
   ListEndpointsUseCase,
   SetSwitchUseCase,
   ListSwitchesUseCase,
-  ...PUSH_ADMIN_USE_CASES,
+];
+
+/** Operators' calls (PUSH_ADMIN_RPC, admin routes /admin/v1/push/…). */
+export const PUSH_ADMIN_USE_CASES = [
+  GetPushMerchantUseCase,
+  SetPushProviderUseCase,
+  DeletePushProviderUseCase,
+  SetPushMerchantSettingsUseCase,
+  ListPushHealthUseCase,
+  ListDeliveriesUseCase,
+  ReplayDeliveryUseCase,
+  ReplayDeadDeliveriesUseCase,
+  DeviceAlarmsUseCase,
 ];
 
 export const PUSH_REACTIONS = [UserDeletedReaction, DeviceUnboundReaction];

@@ -21,7 +21,7 @@ import { MessageRepository } from './messages/message.repository';
 import { PictureUrls } from './pictures/picture-urls';
 import { ProviderCredentials } from './providers/provider-credentials';
 import { SwitchRepository } from './switches/switch.repository';
-import { PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from './push.entry-points';
+import { PUSH_ADMIN_USE_CASES, PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from './push.entry-points';
 
 @Module({
   providers: [
@@ -40,6 +40,7 @@ import { PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from './push.entry-points';
     DeliveryAdminRepository,
     PushMerchantViews,
     ...PUSH_USE_CASES,
+    ...PUSH_ADMIN_USE_CASES,
     ...PUSH_REACTIONS,
     ...PUSH_JOBS,
   ],

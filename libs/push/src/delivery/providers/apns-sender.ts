@@ -7,8 +7,9 @@
 import { type ClientHttp2Session, type IncomingHttpHeaders, type OutgoingHttpHeaders, connect, constants } from 'node:http2';
 import { SignJWT, importPKCS8 } from 'jose';
 import type { Clock } from '@dcp/runtime';
-import { MAX_COLLAPSE_ID_BYTES, MAX_PROVIDER_RESPONSE_BYTES, ProviderUnreachableError, describeNetworkFailure, keyFingerprint, parseRetryAfter, quote, trustedAuthorities } from './fcm-sender';
+import { MAX_COLLAPSE_ID_BYTES, MAX_PROVIDER_RESPONSE_BYTES, ProviderUnreachableError, describeNetworkFailure, keyFingerprint, quote, trustedAuthorities } from './fcm-sender';
 import type { ApnsCredentials, ProviderEndpoints, ProviderOutcome, ProviderPush } from './provider-push';
+import { retryAfterMs } from './retry-after';
 
 /** APNs' limit for an alert notification's payload. */
 export const MAX_APNS_PAYLOAD_BYTES = 4096;
@@ -84,8 +85,8 @@ function interpret(answer: ApnsAnswer, nowMs: number): ProviderOutcome {
   if (status === 400 && (reason === 'BadDeviceToken' || reason === 'DeviceTokenNotForTopic')) return { kind: 'invalid-token', reason: text };
   if (status === 403 && reason === 'ExpiredProviderToken') return { kind: 'retry', reason: `${text} also for a freshly signed token (clock skew?)` };
   if (status === 400 || status === 403 || status === 413) return { kind: 'rejected', reason: text };
-  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], nowMs);
-  return retryAfterMs === undefined ? { kind: 'retry', reason: text } : { kind: 'retry', reason: text, retryAfterMs };
+  const after = retryAfterMs(answer.headers['retry-after'], nowMs);
+  return after === undefined ? { kind: 'retry', reason: text } : { kind: 'retry', reason: text, retryAfterMs: after };
 }
 
 export class ApnsSender {

@@ -11,6 +11,7 @@ import { rootCertificates } from 'node:tls';
 import { SignJWT, importPKCS8 } from 'jose';
 import type { Clock } from '@dcp/runtime';
 import type { FcmCredentials, ProviderEndpoints, ProviderOutcome, ProviderPush } from './provider-push';
+import { retryAfterMs } from './retry-after';
 
 /** The only scope the send endpoint needs. */
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
@@ -51,15 +52,6 @@ export class ProviderUnreachableError extends Error {
 /** Short, stable id of a private key for cache keys: credentials replaced under the same name get a new cache entry. */
 export function keyFingerprint(privateKey: string): string {
   return createHash('sha256').update(privateKey).digest('base64url').slice(0, 16);
-}
-
-/** Retry-After (delay seconds or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text) return undefined;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
 /** System roots plus the configured extra authorities; undefined keeps Node's default (the same system roots). */
@@ -181,8 +173,8 @@ function interpretSend(answer: HttpAnswer, nowMs: number): ProviderOutcome {
   if (status === 400) return concernsToken(e) ? { kind: 'invalid-token', reason } : { kind: 'rejected', reason };
   if (status === 403) return e.errorCode === 'SENDER_ID_MISMATCH' ? { kind: 'invalid-token', reason } : { kind: 'rejected', reason };
   if (status === 401) return { kind: 'retry', reason: `${reason} (also with a fresh access token)` };
-  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], nowMs);
-  return retryAfterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs };
+  const after = retryAfterMs(answer.headers['retry-after'], nowMs);
+  return after === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs: after };
 }
 
 export class FcmSender {
@@ -294,8 +286,8 @@ export class FcmSender {
     const reason = `FCM token endpoint refused service account ${clientEmail}: ${answer.status} ${quote(error, 60)}${description ? ` (${quote(description)})` : ''}`;
     // 400/401 (invalid_grant, invalid_client …) are about the credentials; retrying the same assertion cannot help.
     if (answer.status === 400 || answer.status === 401) return { kind: 'rejected', reason };
-    const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], this.clock.now());
-    return retryAfterMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs };
+    const after = retryAfterMs(answer.headers['retry-after'], this.clock.now());
+    return after === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, retryAfterMs: after };
   }
 
   private async assertion(credentials: FcmCredentials, audience: string): Promise<string> {
