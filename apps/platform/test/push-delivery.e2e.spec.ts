@@ -219,6 +219,24 @@ function deliverySuite(mode: Mode) {
     }
   });
 
+  it('an operator\'s wrong credentials are refused naming the field, never echoing a key; an unknown merchant is not found', async () => {
+    const key = await apns.signingKey();
+    const path = `/push/merchants/${merchant.clientId}/providers`;
+    const garbage = await admin(t, 'PUT', `${path}/fcm`, { projectId: 'p', clientEmail: 'push@p.iam.gserviceaccount.com', privateKey: `-----BEGIN PRIVATE KEY-----\n${'A'.repeat(120)}\n-----END PRIVATE KEY-----` });
+    expect([garbage.status, garbage.body.errorCode, garbage.body.failureDetails]).toEqual([400, 'AD0400', 'invalid field privateKey: not a PEM private key']);
+    // An APNs key (EC) where FCM needs a service account's RSA key.
+    const wrongKind = await admin(t, 'PUT', `${path}/fcm`, { projectId: 'p', clientEmail: 'push@p.iam.gserviceaccount.com', privateKey: key.privateKey });
+    expect([wrongKind.status, wrongKind.body.failureDetails]).toEqual([400, 'invalid field privateKey: a service account key is an RSA key']);
+    expect(JSON.stringify(wrongKind.body)).not.toContain(key.privateKey.split('\n')[1]);
+    const badTeam = await admin(t, 'PUT', `${path}/apns`, { ...key, teamId: 'lower', bundleId: BUNDLE_ID, environment: 'sandbox' });
+    expect([badTeam.status, badTeam.body.failureDetails]).toEqual([400, 'invalid field teamId: is 10 upper-case letters or digits']);
+    expect((await admin(t, 'PUT', `${path}/sms`, { url: 'https://x.example' })).status).toBe(400);
+    expect((await admin(t, 'PUT', '/push/merchants/no-such-merchant/providers/webhook', { url: 'https://x.example/push' })).status).toBe(404);
+    // The merchant's working credentials were not touched by the refusals.
+    const view = await admin(t, 'GET', `/push/merchants/${merchant.clientId}`);
+    expect((view.body.providers as Body[]).map((p) => p.provider)).toEqual(['apns', 'fcm', 'webhook']);
+  });
+
   it('registration refuses what cannot be pushed: an unknown provider, a malformed token, a provider the merchant has not set up', async () => {
     const other = await MerchantApp.register(t, 'Bare Brand');
     try {

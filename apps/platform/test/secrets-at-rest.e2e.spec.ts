@@ -4,10 +4,12 @@
  * manufacturer (delKey); the merchant's app signs a user in (merchant token → accessToken, refreshToken),
  * binds a camera with a password and changes it, opens a stream session (subtoken → sessionToken), plays a
  * recording (signed HLS URLs), refreshes; the manufacturer force-unbinds (sign over the delKey) and the
- * merchant sends the signed DELETE callback. Then every row of every table — the five service schemas with
+ * merchant sends the signed DELETE callback. The operator also gives the merchant's FCM and APNs keys (push
+ * providers, decisions PS10). Then every row of every table — the five service schemas with
  * their outbox, inbox and dead-letter tables — is read, and no secret of the flow is in it, in any spelling
  * (database-dump.ts spellingsOf). docs/decisions.md M3, D4, D19, SK4: secrets are ciphertexts, tokens hashes.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { EVENTS } from '@dcp/contracts';
 import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 import { md5Hex, signedHeaders } from '@dcp/signing';
@@ -76,6 +78,18 @@ describeWithInfra(['postgres', 'nats'], 'secrets at rest after a whole flow (dis
     const maker = await admin('POST', '/manufacturers', { oemCode, name: 'Vault Optics' });
     expect(maker.status).toBe(201);
     const delKey = keep('delKey', maker.body.delKey);
+
+    // The merchant's push provider keys (PS10): a Google service account's RSA key, an APNs .p8 (EC P-256).
+    const pkcs8 = (key: ReturnType<typeof generateKeyPairSync>['privateKey']) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const fcmKey = pkcs8(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+    const apnsKey = pkcs8(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey);
+    for (const [what, pem] of [['FCM private key', fcmKey], ['APNs private key', apnsKey]]) {
+      keep(what, pem);
+      // A line of the key's base64: found however the PEM would have been stored (escaped newlines, JSON).
+      keep(`${what} (a line)`, pem.split('\n')[2]);
+    }
+    expect((await admin('PUT', `/push/merchants/${clientId}/providers/fcm`, { projectId: 'vault-cams', clientEmail: 'push@vault-cams.iam.gserviceaccount.com', privateKey: fcmKey })).status).toBe(200);
+    expect((await admin('PUT', `/push/merchants/${clientId}/providers/apns`, { teamId: 'VAULT12345', keyId: 'KEY1234567', privateKey: apnsKey, bundleId: 'com.vault.cams', environment: 'production' })).status).toBe(200);
 
     const sso = async (what: string, path: string, params: Record<string, string>) => {
       const headers = signedHeaders({ method: 'POST', path, params, clientId, clientSecret, now: t.clock.now() });
@@ -147,7 +161,7 @@ describeWithInfra(['postgres', 'nats'], 'secrets at rest after a whole flow (dis
     for (const schema of SCHEMAS_WITH_EVENTS) {
       for (const table of ['outbox_event', 'inbox_event', 'dead_letter_event']) expect([`${schema}.${table}`, rows(afterDeletion, `${schema}.${table}`) !== undefined]).toEqual([`${schema}.${table}`, true]);
     }
-    for (const table of ['sso.merchant', 'sso.user', 'sso.token', 'sso.sub_service_info', 'sso.used_signature', 'device.manufacturer', 'device.device', 'storage.segment', 'sso.outbox_event', 'device.outbox_event']) {
+    for (const table of ['push.push_provider', 'sso.merchant', 'sso.user', 'sso.token', 'sso.sub_service_info', 'sso.used_signature', 'device.manufacturer', 'device.device', 'storage.segment', 'sso.outbox_event', 'device.outbox_event']) {
       expect([table, (rows(beforeDeletion, table) ?? 0) > 0]).toEqual([table, true]);
     }
     // The secrets went in as ciphertexts (M3, D4, D19, SK4), in their format, and the tokens as hashes.
@@ -155,6 +169,7 @@ describeWithInfra(['postgres', 'nats'], 'secrets at rest after a whole flow (dis
     expect([...ciphertexts].sort()).toEqual([
       'device.device.password_ciphertext',
       'device.manufacturer.del_key_ciphertext',
+      'push.push_provider.ciphertext',
       'sso.merchant.secret_ciphertext',
       'sso.sub_service_info.subtoken_ciphertext',
     ]);
@@ -164,7 +179,7 @@ describeWithInfra(['postgres', 'nats'], 'secrets at rest after a whole flow (dis
     // After the deletion the outbox holds the events of the force unbind and of the DELETE callback.
     const subjects = afterDeletion.values.filter((v) => v.column.endsWith('.outbox_event.subject')).map((v) => v.text);
     expect(subjects).toEqual(expect.arrayContaining([EVENTS.deviceUnbound.subject, EVENTS.userDeleted.subject]));
-    expect(secrets.size).toBeGreaterThanOrEqual(13);
+    expect(secrets.size).toBeGreaterThanOrEqual(17);
   });
 
   it('the scan finds a secret written plain, in another letter case, URL-encoded, base64 or hex', () => {

@@ -1,4 +1,4 @@
-import { clockTime, dayStart, duration, placeClips, playableUrl } from './timeline';
+import { clipAround, clockTime, dayStart, duration, placeClips, playableUrl } from './timeline';
 
 const DAY0 = Date.parse('2026-11-20T00:00:00Z') / 1000;
 
@@ -45,5 +45,20 @@ describe('playableUrl', () => {
   it('takes the https URL on an https console (mixed content is blocked) and the http one otherwise', () => {
     expect(playableUrl(urls, 'https:')).toBe(urls.secureUrl);
     expect(playableUrl(urls, 'http:')).toBe(urls.recordUrl);
+  });
+});
+
+describe('clipAround', () => {
+  const clips = [
+    { start: DAY0 + 100, end: DAY0 + 110 },
+    { start: DAY0 + 200, end: DAY0 + 210 },
+  ];
+
+  it('takes the clip recording the moment, else the nearest within the slack, else none', () => {
+    expect(clipAround(clips, DAY0 + 105)).toBe(clips[0]);
+    expect(clipAround(clips, DAY0 + 180)).toBe(clips[1]);
+    expect(clipAround(clips, DAY0 + 150)).toBe(clips[0]);
+    expect(clipAround(clips, DAY0 + 400)).toBeUndefined();
+    expect(clipAround(clips, DAY0 + 400, 600)).toBe(clips[1]);
   });
 });

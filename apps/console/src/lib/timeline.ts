@@ -38,6 +38,17 @@ export function placeClips<C extends Clip>(day: string, clips: readonly C[]): Pl
     });
 }
 
+/**
+ * The clip to play for a moment of the day (an alarm's time, epoch seconds): the one recording it, else the one
+ * nearest to it within `slackSeconds` (a camera starts recording a moment after it raises the alarm), else none.
+ */
+export function clipAround<C extends Clip>(clips: readonly C[], at: number, slackSeconds = 60): C | undefined {
+  const gap = (c: C) => (at < c.start ? c.start - at : at > c.end ? at - c.end : 0);
+  let best: C | undefined;
+  for (const c of clips) if (gap(c) <= slackSeconds && (best === undefined || gap(c) < gap(best))) best = c;
+  return best;
+}
+
 /** `14:05:09` UTC of epoch seconds. */
 export const clockTime = (epochSeconds: number): string => new Date(epochSeconds * 1000).toISOString().slice(11, 19);
 

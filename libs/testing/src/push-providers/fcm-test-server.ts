@@ -7,6 +7,7 @@
  */
 import { generateKeyPair, randomBytes, type KeyObject, createPublicKey } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { decodeJwt, jwtVerify } from 'jose';
 
 export const FCM_TEST_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
@@ -49,6 +50,8 @@ export interface ReceivedFcmMessage {
   readonly name: string;
   /** `message` of the request body. */
   readonly message: FcmWireMessage;
+  /** When the send request's body had arrived: epoch ms with a fraction (`performance.timeOrigin + performance.now()`), comparable across processes of one machine. */
+  readonly receivedAt: number;
 }
 
 /** The parts of a v1 message the platform sends (checked by the server; anything else is refused). */
@@ -259,6 +262,7 @@ export class FcmTestServer {
     try {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       const body = await readBody(req);
+      const receivedAt = performance.timeOrigin + performance.now();
       if (this.stalled) {
         this.held.add(res);
         res.once('close', () => this.held.delete(res));
@@ -266,7 +270,7 @@ export class FcmTestServer {
       }
       if (path === '/token') return this.token(req, res, body);
       const send = /^\/v1\/projects\/([^/]+)\/messages:send$/.exec(path);
-      if (send) return this.send(req, res, decodeURIComponent(send[1]), body);
+      if (send) return this.send(req, res, decodeURIComponent(send[1]), body, receivedAt);
       return googleError(res, 404, 'NOT_FOUND', `The requested URL ${path} was not found on this server.`);
     } catch (err) {
       if (!res.headersSent) googleError(res, 400, 'INVALID_ARGUMENT', (err as Error).message);
@@ -313,7 +317,7 @@ export class FcmTestServer {
     return json(res, 200, { access_token: accessToken, expires_in: this.lifetimeSeconds, token_type: 'Bearer' });
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, projectId: string, body: Buffer): void {
+  private send(req: IncomingMessage, res: ServerResponse, projectId: string, body: Buffer, receivedAt: number): void {
     this.counts.sendRequests++;
     if (this.outage) return fcmError(res, { status: this.outage.status, retryAfter: this.outage.retryAfterSeconds });
     if (req.method !== 'POST') return googleError(res, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
@@ -336,7 +340,7 @@ export class FcmTestServer {
     }
     if (this.unregistered.has(message.token)) return fcmError(res, { status: 404, errorCode: 'UNREGISTERED' });
     const name = `projects/${projectId}/messages/0:${Date.now()}${String(this.nextId++).padStart(6, '0')}%${randomBytes(8).toString('hex')}`;
-    this.messages.push({ projectId, clientEmail: issued.clientEmail, accessToken: bearer[1], name, message });
+    this.messages.push({ projectId, clientEmail: issued.clientEmail, accessToken: bearer[1], name, message, receivedAt });
     json(res, 200, { name });
     for (const listener of [...this.listeners]) listener();
   }
