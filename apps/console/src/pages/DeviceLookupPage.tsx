@@ -10,10 +10,12 @@ import { Part } from '../components/Part';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { currentServiceLabel } from '../lib/current-service';
 import { utcTime } from '../lib/format';
-import { readableMac } from '../lib/lookup';
+import { canonicalMac, readableMac } from '../lib/lookup';
+import { isPartError } from '../lib/parts';
 import { mib, recordingPlanLabel, uploadedTodayLabel } from '../lib/recordings';
+import { DeviceAlarms } from './DeviceAlarms';
 
-/** Everything about one device: what device-service knows, its owner and merchant, grants, service, recordings. */
+/** Everything about one device: what device-service knows, its owner and merchant, grants, service, recordings, alarms. */
 export function DeviceLookupPage() {
   const { mac = '' } = useParams();
   const api = useApi();
@@ -24,7 +26,7 @@ export function DeviceLookupPage() {
   const v = view.data;
   return (
     <>
-      <PageHeader title={`Device ${readableMac(mac)}`} description="As device-service, sso-service, permission-service and storage-service know it now." />
+      <PageHeader title={`Device ${readableMac(mac)}`} description="As device-service, sso-service, permission-service, storage-service and push-service know it now." />
       <ProblemAlert error={view.error} title="The device could not be looked up" />
       {v ? (
         <Stack>
@@ -97,6 +99,7 @@ export function DeviceLookupPage() {
               </Stack>
             )}
           </Part>
+          <DeviceAlarms mac={canonicalMac(mac) ?? mac} recordedDays={isPartError(v.recordings) ? [] : v.recordings.days} />
         </Stack>
       ) : null}
     </>

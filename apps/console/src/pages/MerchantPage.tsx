@@ -11,8 +11,9 @@ import { SecretOnce } from '../components/SecretOnce';
 import { useAction } from '../components/useAction';
 import { utcTime } from '../lib/format';
 import { canChange } from '../lib/roles';
+import { MerchantPush } from './MerchantPush';
 
-/** One merchant: its settings (editable), secret rotation and disabling. */
+/** One merchant: its settings (editable), secret rotation and disabling, its alarm pushes. */
 export function MerchantPage() {
   const { clientId = '' } = useParams();
   const api = useApi();
@@ -99,6 +100,7 @@ export function MerchantPage() {
               ) : null}
             </Stack>
           </Card>
+          <MerchantPush clientId={m.clientId} writable={writable} />
         </Stack>
       ) : null}
     </>

@@ -8,7 +8,7 @@ import { HlsPlayer } from '../components/HlsPlayer';
 import { PageHeader } from '../components/PageHeader';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { canonicalMac, readableMac } from '../lib/lookup';
-import { clockTime, duration, placeClips, playableUrl } from '../lib/timeline';
+import { clipAround, clockTime, duration, placeClips, playableUrl } from '../lib/timeline';
 
 /** The largest page of the recordings route: a day's clips in one answer for the timeline. */
 const CLIPS_PER_DAY = 500;
@@ -19,7 +19,10 @@ interface Clip {
   type: number;
 }
 
-/** A device's recorded days, one day's clips on a timeline, and a clip played through its signed playlist URL. */
+/**
+ * A device's recorded days, one day's clips on a timeline, and a clip played through its signed playlist URL.
+ * `?day=YYYY-MM-DD&at=<epoch s>` (the device page's link from an alarm) opens that day playing the clip around `at`.
+ */
 export function RecordingsPage() {
   const { mac } = useParams();
   return (
@@ -59,6 +62,7 @@ function DeviceRecordings({ mac }: { mac: string }) {
   });
   const dayList = days.data && 'days' in days.data ? days.data.days : [];
   const day = search.get('day') ?? dayList[dayList.length - 1];
+  const at = Number(search.get('at')) || undefined;
   return (
     <Stack>
       <Text fw={600}>Device {readableMac(mac)}</Text>
@@ -75,12 +79,12 @@ function DeviceRecordings({ mac }: { mac: string }) {
           </Group>
         </Chip.Group>
       ) : null}
-      {day ? <DayTimeline key={day} mac={mac} day={day} /> : null}
+      {day ? <DayTimeline key={day} mac={mac} day={day} at={at} /> : null}
     </Stack>
   );
 }
 
-function DayTimeline({ mac, day }: { mac: string; day: string }) {
+function DayTimeline({ mac, day, at }: { mac: string; day: string; at?: number }) {
   const api = useApi();
   const [playing, setPlaying] = useState<{ clip: Clip; url: string }>();
   const [error, setError] = useState<unknown>();
@@ -90,6 +94,15 @@ function DayTimeline({ mac, day }: { mac: string; day: string }) {
   });
   const list: Clip[] = clips.data && 'clips' in clips.data ? clips.data.clips : [];
   const total = clips.data?.total ?? 0;
+  // Opened for a moment (an alarm): the clip around it plays without a click, until the operator picks another.
+  const around = at !== undefined && clips.data ? clipAround(list, at) : undefined;
+  const aroundUrls = useQuery({
+    queryKey: ['playback', mac, around?.start, around?.end],
+    enabled: around !== undefined,
+    staleTime: Infinity,
+    queryFn: () => (around ? unwrap(api.POST('/admin/v1/devices/{mac}/playback', { params: { path: { mac } }, body: { start: around.start, end: around.end } })) : Promise.reject(new Error('no clip to play'))),
+  });
+  const shown = playing ?? (around && aroundUrls.data ? { clip: around, url: playableUrl(aroundUrls.data, window.location.protocol) } : undefined);
   const play = async (clip: Clip) => {
     setError(undefined);
     try {
@@ -102,7 +115,8 @@ function DayTimeline({ mac, day }: { mac: string; day: string }) {
   const label = (c: Clip) => `${clockTime(c.start)} to ${clockTime(c.end)}, ${duration(c.end - c.start)}, event type ${c.type}`;
   return (
     <Stack>
-      <ProblemAlert error={clips.error ?? error} title="The clips could not be shown" />
+      <ProblemAlert error={clips.error ?? error ?? aroundUrls.error} title="The clips could not be shown" />
+      {at !== undefined && clips.data && !around ? <Text size="sm">No clip was recorded within a minute of {clockTime(at)} UTC; the day's clips are below.</Text> : null}
       {total > list.length ? <Text size="sm">The timeline shows the first {list.length} of {total} clips of this day.</Text> : null}
       <Box>
         <Box pos="relative" h={36} bg="gray.1" style={{ borderRadius: 4 }} role="group" aria-label={`Clips of ${day} on a 24-hour timeline`}>
@@ -127,12 +141,12 @@ function DayTimeline({ mac, day }: { mac: string; day: string }) {
           ))}
         </Group>
       </Box>
-      {playing ? (
+      {shown ? (
         <Stack gap="xs">
           <Text size="sm" fw={600}>
-            Playing {label(playing.clip)}
+            Playing {label(shown.clip)}
           </Text>
-          <HlsPlayer key={playing.url} url={playing.url} label={`Recording of ${readableMac(mac)} from ${clockTime(playing.clip.start)} UTC`} />
+          <HlsPlayer key={shown.url} url={shown.url} label={`Recording of ${readableMac(mac)} from ${clockTime(shown.clip.start)} UTC`} />
         </Stack>
       ) : null}
       <Table.ScrollContainer minWidth={360}>

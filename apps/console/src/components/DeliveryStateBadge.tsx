@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { deliveryStateBadge } from '../lib/push';
+
+/** A push delivery's state: sent green, pending neutral, invalid token and cancelled grey, dead red. */
+export function DeliveryStateBadge({ state }: { state: string }) {
+  const { color, label } = deliveryStateBadge(state);
+  return (
+    <Badge color={color} variant="light" data-testid="delivery-state">
+      {label}
+    </Badge>
+  );
+}
