@@ -21,8 +21,16 @@
 import type { Request } from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { ALARM_PATH, signAlarm } from '@dcp/signing';
-import type { Arrival, ArrivalsAnswer } from './fcm-receiver';
 import { percentile } from './stats';
+
+/** One push the receiver (./fcm-receiver.ts) accepted: data.messageId, the registration token, when it arrived (epoch ms with a fraction). */
+export type Arrival = [messageId: string, token: string, receivedAt: number];
+
+/** The receiver's `GET /arrivals`. */
+export interface ArrivalsAnswer {
+  arrivals: Arrival[];
+  counts: { tokenRequests: number; tokensIssued: number; sendRequests: number };
+}
 
 /** A signed-in user with one camera (`mac`), the push tag its app got, and its phones' FCM tokens (1 or 2). */
 export interface SeededPhoneOwner {
@@ -329,9 +337,6 @@ export function logProblems(outputs: Record<string, string>, from: Record<string
   }
   return [...groups.values()].sort((a, b) => b.count - a.count || a.process.localeCompare(b.process));
 }
-
-/** Output lengths now: where `logProblems` starts reading later. */
-export const logMarks = (outputs: Record<string, string>): Record<string, number> => Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.length]));
 
 /**
  * After one side's runs: the merchant's delivery health as push-service's operators see it (sent, pending,

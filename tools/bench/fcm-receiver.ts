@@ -13,14 +13,7 @@
  */
 import { createServer } from 'node:http';
 import { FcmTestServer } from '@dcp/testing';
-
-/** One accepted push: data.messageId, the registration token, when it arrived (epoch ms with a fraction). */
-export type Arrival = [messageId: string, token: string, receivedAt: number];
-
-export interface ArrivalsAnswer {
-  arrivals: Arrival[];
-  counts: { tokenRequests: number; tokensIssued: number; sendRequests: number };
-}
+import type { Arrival, ArrivalsAnswer } from './alarm-push';
 
 async function main(): Promise<void> {
   const fcm = new FcmTestServer();

@@ -5,7 +5,8 @@
  * `overallRate` sends each connection's quota back to back at the start of every second — a burst at
  * saturation, then silence — which measures bursts, not a steady rate.
  * Multi-step pipelines (a scenario's `requests`) run in order per sequence; sequences are scheduled at
- * rate ÷ steps so that the request rate is `rate`.
+ * rate ÷ steps so that the request rate is `rate`. A sequence's context starts with `scheduledAt` (its
+ * scheduled time, `performance.now()` of this process).
  */
 import type { RawRequest, Request } from 'autocannon';
 import { Agent, type ClientRequest, request as httpRequest } from 'node:http';
@@ -72,7 +73,8 @@ export async function runPaced(url: string, requests: Request[], rate: number, s
   let abandoned = 0;
 
   const runSequence = async (scheduledAt: number) => {
-    const context: Record<string, unknown> = {};
+    // The schedule (performance.now() of this process) is the pipeline's to read: latencies measured elsewhere (alarm_push) start there too.
+    const context: Record<string, unknown> = { scheduledAt };
     let startedAt = scheduledAt;
     for (const step of requests) {
       const raw: RawRequest = { method: step.method, path: step.path, headers: step.headers, body: step.body };

@@ -6,8 +6,11 @@
 import type { Request } from 'autocannon';
 import { join } from 'node:path';
 import { md5Hex, signedHeaders } from '@dcp/signing';
+import { type DeliveryFigures, alarmPosts, describeAfterRuns, ledgerOf, settleSide } from './alarm-push';
 import { SEGMENT_SECONDS, cameraRefusal, cameraUploads, loadSegment } from './camera-ingest';
+import type { Side } from './runner';
 import { type Seed, type SeededUser, benchMac, deviceForm, firmwareLatestParams, merchantToken } from './seed';
+import { ADMIN_TOKEN } from './targets';
 
 export type BaselineKind = 'bare' | 'pg' | 'ingest';
 
@@ -34,6 +37,13 @@ export interface Scenario {
    * ≥ 400 or an envelope with a non-empty errorCode is an error (code `HTTP <status>` or the errorCode).
    */
   refusal?(status: number, body: string): string | undefined;
+  /**
+   * After each run's load, inside its CPU window: waits for the work the run set off (alarm_push: the pushes) and
+   * answers what it came to. Its `acceptedPerSecond` is then the saturation the fixed rate is a fraction of.
+   */
+  settle?(seed: Seed, loadSeconds: number): Promise<DeliveryFigures>;
+  /** After all runs of a side: anything worth printing about it (`logsFrom`: its processes' output lengths at the start). */
+  summary?(side: Side, logsFrom: Record<string, number>, log: (line: string) => void): Promise<void>;
 }
 
 // This file runs from dist/tools/bench/.
@@ -198,6 +208,22 @@ export const SCENARIOS: Scenario[] = [
     pacedConnections: (seed) => Math.max(1, seed.cameras.length),
     bodyBytes: () => ingestSegment().length,
     refusal: cameraRefusal,
+  },
+  {
+    name: 'alarm_push',
+    title:
+      'cameras post alarms (`POST /push/v1/alarms`, no picture, signed with the owner\'s push tag), owners round-robin, each alarm a new message (types in turn); push-service pushes each to every phone of the owner (1 or 2) through FCM HTTP v1, the local FCM server as the receiver; figures count alarms answered, and POST → FCM per delivery',
+    unit: 'alarms',
+    // Nothing to compare a push's latency with: a baseline would have to be a second push service (see docs/benchmarks.md).
+    baselines: [],
+    onlyWhenNamed: true,
+    requests: (seed) => alarmPosts(ledgerOf(seed.phoneOwners)),
+    refusal: cameraRefusal,
+    settle: (seed, loadSeconds) => settleSide(seed.phoneOwners, loadSeconds),
+    summary: async (side, logsFrom, log) => {
+      if (!side.adminUrl) return;
+      await describeAfterRuns({ owners: side.seed.phoneOwners, adminUrl: side.adminUrl, adminToken: ADMIN_TOKEN, clientId: side.seed.merchant.clientId, logs: side.logs?.() ?? {}, logsFrom }, log);
+    },
   },
 ];
 

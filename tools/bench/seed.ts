@@ -1,11 +1,13 @@
 /**
  * Seeding through the platform's real surface, as an operator and a merchant's app would (the admin API,
  * signed SSO POSTs, gateway calls): a merchant, users signed in with real accessTokens, devices bound with
- * addOemDevice, recordings ingested for record.play, a firmware chain for firmware.latest. Nothing is written
- * into the platform's tables directly.
+ * addOemDevice, recordings ingested for record.play, a firmware chain for firmware.latest; for alarm_push, the
+ * merchant's FCM credentials and users with a camera and registered phones. Nothing is written into the
+ * platform's tables directly.
  */
 import { CAMERA_OPERATIONS, signCameraRequest, signedHeaders } from '@dcp/signing';
-import { tsNullPackets } from '@dcp/testing';
+import { type FcmServiceAccount, tsNullPackets } from '@dcp/testing';
+import { type SeededPhoneOwner, phonesPerUser } from './alarm-push';
 import { ADMIN_TOKEN, type PlatformTarget } from './targets';
 
 export interface MerchantAccount {
@@ -33,6 +35,8 @@ export interface Seed {
   recordStart: number;
   /** Cameras with an activated cloud-recording plan (camera_ingest; empty unless asked for). */
   cameras: SeededCamera[];
+  /** Users with a camera and FCM phones (alarm_push; empty unless asked for). */
+  phoneOwners: SeededPhoneOwner[];
 }
 
 /** A camera as its app configured it (setCloudRecord): the values of its authorization record. */
@@ -52,6 +56,9 @@ export interface SeedOptions {
   cameras?: number;
   /** Devices per user of those cameras (default 10). */
   camerasPerUser?: number;
+  /** Phones to register (alarm_push; default 0), with the FCM service account the merchant pushes with. */
+  phones?: number;
+  fcmAccount?: () => Promise<FcmServiceAccount>;
 }
 
 export const OEM_CODE = 'BENCH';
@@ -205,7 +212,44 @@ export async function seedPlatform(target: PlatformTarget, opts: SeedOptions, lo
   });
   log(`  seeded ${target.mode}: ${users.length} users × ${opts.devicesPerUser} devices, ${users.length * SEGMENTS_PER_DEVICE} segments, 2 firmware releases, ${deletionUsers.length} users to delete (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const cameras = opts.cameras ? await seedCameras(target, merchant, opts.cameras, opts.camerasPerUser ?? 10, log) : [];
-  return { merchant, users, deletionUsers, firmwareModel: FIRMWARE_MODEL, recordStart, cameras };
+  let phoneOwners: SeededPhoneOwner[] = [];
+  if (opts.phones) {
+    if (!opts.fcmAccount) throw new Error('seeding: phones need an FCM service account');
+    phoneOwners = await seedPhones(target, merchant, opts.phones, await opts.fcmAccount(), log);
+  }
+  return { merchant, users, deletionUsers, firmwareModel: FIRMWARE_MODEL, recordStart, cameras, phoneOwners };
+}
+
+/** An FCM registration token of the form apps get (URL-safe base64 around a colon), unique per user and phone. */
+export function benchFcmToken(user: number, phone: number): string {
+  return `bench${user.toString(36)}p${phone}:APA91b${'Bq7xZ-_k'.repeat(17)}`;
+}
+
+/**
+ * `count` phones, as an operator and the merchant's app set them up (README "Alarms and the message center"):
+ * the merchant's FCM credentials (`PUT /admin/v1/push/merchants/{clientId}/providers/fcm`, a service account of
+ * the local FCM server), then per user (2, 1, 2, 1 … phones: `phonesPerUser`) a login, one camera bound with
+ * addOemDevice, the push tag from `center.getServerInfo` (what the app hands the camera), and each phone's
+ * `push_endpoint.register` (fcm, every device of the user). Users in parallel, 16 at a time.
+ */
+export async function seedPhones(target: PlatformTarget, merchant: MerchantAccount, count: number, account: FcmServiceAccount, log: (line: string) => void): Promise<SeededPhoneOwner[]> {
+  const started = Date.now();
+  expectOk('FCM credentials', await admin(target, 'PUT', `/push/merchants/${merchant.clientId}/providers/fcm`, account));
+  const plan = phonesPerUser(count);
+  const owners = await mapLimit(plan, 16, async (phones, u) => {
+    const mac = benchMac('0B', u);
+    const { openId, accessToken } = await signIn(target, merchant, `bench-phone-owner-${u}`);
+    const creds = { clientId: merchant.clientId, openId, accessToken };
+    expectOk('addOemDevice (alarm camera)', await gatewayPost(target, 'user_ipc_setting_v2_0.addOemDevice', { ...creds, ...deviceForm(mac) }));
+    const info = expectOk('center.getServerInfo (push tag)', await gatewayGet(target, { service: 'center.getServerInfo', ...creds, oemCode: OEM_CODE }));
+    const tag = String((info.data as Json).tag);
+    const tokens = Array.from({ length: phones }, (_, p) => benchFcmToken(u, p));
+    for (const token of tokens) expectOk('push_endpoint.register', await gatewayPost(target, 'push_endpoint.register', { ...creds, provider: 'fcm', token }));
+    return { mac, tag, tokens };
+  });
+  const phones = owners.reduce((n, o) => n + o.tokens.length, 0);
+  log(`  seeded ${target.mode}: ${phones} phones (FCM) of ${owners.length} users, one camera each, the merchant's FCM credentials set (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return owners;
 }
 
 const canonical = (mac: string) => mac.replace(/[:-]/g, '').toUpperCase();

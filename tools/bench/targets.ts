@@ -40,6 +40,8 @@ export interface PlatformTarget {
   cameraUrl: string;
   /** The processes a run charges CPU to (PostgreSQL backends of the platform's database included). */
   processes(): Promise<ProcessGroups>;
+  /** What each of the platform's processes wrote so far (stdout and stderr): the warnings a scenario reports. */
+  logs(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -116,10 +118,11 @@ export async function startInfrastructure(): Promise<{ infra: PrivateInfra; db: 
   };
 }
 
-export async function startDistributed(infra: PrivateInfra, db: SharedDatabase): Promise<PlatformTarget> {
+/** `extraEnv`: settings of a scenario's own (alarm_push: where FCM is), for every app. */
+export async function startDistributed(infra: PrivateInfra, db: SharedDatabase, extraEnv: Record<string, string> = {}): Promise<PlatformTarget> {
   const [port, adminPort, cameraPort] = [await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...infra.appEnv(), ...commonEnv(baseUrl) };
+  const env = { ...infra.appEnv(), ...commonEnv(baseUrl), ...extraEnv };
   const apps = new Map<string, AppProcess>();
   try {
     await Promise.all(
@@ -148,20 +151,21 @@ export async function startDistributed(infra: PrivateInfra, db: SharedDatabase):
       'nats-server': db.natsPid ? [db.natsPid] : [],
       postgres: await db.platformBackends(),
     }),
+    logs: () => Object.fromEntries([...apps].map(([name, app]) => [name, app.output()])),
     close: async () => {
       await Promise.all([...apps.values()].map((a) => stopGracefully(a)));
     },
   };
 }
 
-export async function startEmbedded(): Promise<PlatformTarget> {
+export async function startEmbedded(extraEnv: Record<string, string> = {}): Promise<PlatformTarget> {
   // As `npm start`: the pre-migrated template first (cached after the first build), then the platform.
   const migrate = spawnSync(process.execPath, [join(DIST_ROOT, 'libs/database/src/cli/migrate.js'), 'template'], { cwd: join(DIST_ROOT, '..'), encoding: 'utf8' });
   if (migrate.status !== 0) throw new Error(`migrate template failed:\n${migrate.stdout}${migrate.stderr}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-embedded-'));
   const [port, adminPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = startApp('platform', { ...commonEnv(baseUrl), DATA_DIR: dataDir, PORT: String(port), ADMIN_PORT: String(adminPort) });
+  const app = startApp('platform', { ...commonEnv(baseUrl), ...extraEnv, DATA_DIR: dataDir, PORT: String(port), ADMIN_PORT: String(adminPort) });
   try {
     await waitForStatus(`${baseUrl}/health/ready`, 200, app, 120_000);
   } catch (err) {
@@ -175,6 +179,7 @@ export async function startEmbedded(): Promise<PlatformTarget> {
     adminUrl: `http://127.0.0.1:${adminPort}`,
     cameraUrl: baseUrl,
     processes: async () => ({ platform: [app.child.pid as number] }),
+    logs: () => ({ platform: app.output() }),
     close: async () => {
       await stopGracefully(app);
       rmSync(dataDir, { recursive: true, force: true });

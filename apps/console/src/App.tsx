@@ -16,6 +16,7 @@ import { ManufacturersPage } from './pages/ManufacturersPage';
 import { MerchantPage } from './pages/MerchantPage';
 import { MerchantsPage } from './pages/MerchantsPage';
 import { PlansPage } from './pages/PlansPage';
+import { PushPage } from './pages/PushPage';
 import { RecordingsPage } from './pages/RecordingsPage';
 import { SignInPage } from './pages/SignInPage';
 import { UserLookupPage } from './pages/UserLookupPage';
@@ -40,6 +41,7 @@ function SignedInRoutes() {
         <Route path="/recordings" element={<RecordingsPage />} />
         <Route path="/recordings/:mac" element={<RecordingsPage />} />
         <Route path="/events" element={<EventsPage />} />
+        <Route path="/push" element={<PushPage />} />
         <Route path="/maintenance" element={<MaintenancePage />} />
         <Route path="/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/lookup" replace />} />

@@ -229,6 +229,14 @@ describe('public API document and reference (embedded)', () => {
       check('markMessagesRead', await merchant.post('push_message.mark_read', user, { messageIds: messageId }));
       check('deleteMessages', await merchant.post('push_message.delete', user, { messageIds: messageId }));
 
+      // Push endpoints and switches (decisions PS8, PS9), once the operator set the merchant's push server up.
+      expect((await admin(t, 'PUT', `/push/merchants/${merchant.clientId}/providers/webhook`, { url: `${merchant.site.url}/push` })).status).toBe(200);
+      check('registerPushEndpoint', await merchant.post('push_endpoint.register', user, { provider: 'webhook', token: 'docs-recipient', devIds: mac }));
+      check('listPushEndpoints', await merchant.get('push_endpoint.list', user));
+      check('removePushEndpoint', await merchant.post('push_endpoint.remove', user, { provider: 'webhook', token: 'docs-recipient' }));
+      check('setPushSwitch', await merchant.post('push_switch.set', user, { enabled: 0, devId: mac, type: 4 }));
+      check('listPushSwitches', await merchant.get('push_switch.list', user));
+
       // Unbinding: the manufacturer's force unbind, then the user's own delete of a second device.
       const timeStamp = String(Math.floor(t.clock.now() / 1000));
       check('delOemDeviceForce', await merchant.post('user_ipc_setting_v2_0.delOemDeviceForce', undefined, { mac, timeStamp, oemCode: 'DOCS', sign: unbindSign(mac, timeStamp, String(maker.body.delKey)) }));

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/firmware', label: 'Firmware' },
   { to: '/recordings', label: 'Recordings' },
   { to: '/events', label: 'Events' },
+  { to: '/push', label: 'Push' },
   { to: '/maintenance', label: 'Maintenance' },
   { to: '/audit', label: 'Audit log' },
 ] as const;

@@ -56,7 +56,7 @@ export function DeviceAlarms({ mac, recordedDays }: { mac: string; recordedDays:
               render: (a) =>
                 a.pictureUrl ? (
                   <Anchor href={a.pictureUrl} target="_blank" rel="noreferrer">
-                    <img src={a.pictureUrl} alt={`Picture of the ${alarmTypeName(a.type)} alarm at ${utcTime(a.time)}`} width={96} height={54} loading="lazy" style={{ objectFit: 'cover', display: 'block', background: 'var(--mantine-color-gray-2)' }} />
+                    <img src={a.pictureUrl} alt={`${alarmTypeName(a.type)} alarm at ${utcTime(a.time)}`} width={96} height={54} loading="lazy" style={{ objectFit: 'cover', display: 'block', background: 'var(--mantine-color-gray-2)' }} />
                   </Anchor>
                 ) : null,
             },
