@@ -47,11 +47,6 @@ export function alarmType(visit: number): number {
   return (visit % ALARM_TYPES_IN_TURN) + 1;
 }
 
-/** Seconds between two alarms of one camera and type when `devices` cameras post `rate` alarms a second in turn. */
-export function typeRepeatSeconds(devices: number, rate: number): number {
-  return rate > 0 ? (ALARM_TYPES_IN_TURN * devices) / rate : Infinity;
-}
-
 /** Phones per user, in turn: 2, 1, 2, 1 … (a phone and a tablet, or a phone alone), `total` phones in all. */
 export function phonesPerUser(total: number): number[] {
   const out: number[] = [];

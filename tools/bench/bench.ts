@@ -13,22 +13,24 @@
  *   4. the report (./report.ts).
  *
  * Scenarios: current_time, getOemDeviceByUser, getOemDeviceByUser_one_user, add_del_pair, authorize_by_token,
- * record_play, firmware_latest, propagation; `startup` (./startup.ts) and `camera_ingest` (./camera-ingest.ts)
- * only when named.
+ * record_play, firmware_latest, propagation; `startup` (./startup.ts), `camera_ingest` (./camera-ingest.ts) and
+ * `alarm_push` (./alarm-push.ts, with the local FCM server as its own process: ./fcm-receiver.ts) only when named.
  * Options (environment): BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_MODES
  * (distributed,embedded), BENCH_USERS (100), BENCH_DEVICES_PER_USER (3), BENCH_DELETIONS (1000 per phase),
  * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_DELETION_RATE (20 deletions a second), BENCH_RATE_FRACTION (0.6), BENCH_MAX_RATE (2000 req/s), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
  * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info);
  * camera_ingest: BENCH_CAMERAS (1000), BENCH_CAMERAS_PER_USER (10), BENCH_CAMERA_QUOTA_PER_MINUTE (600, the
- * platform's CAMERA_QUOTA_SEGMENTS_PER_MINUTE in the bench).
+ * platform's CAMERA_QUOTA_SEGMENTS_PER_MINUTE in the bench); alarm_push: BENCH_PHONES (10000 FCM phones, 2, 1, 2, 1 …
+ * per user, one camera each), BENCH_PUSH_SETTLE_SECONDS (60: how long a run may wait for its pushes).
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { configureLogging } from '@dcp/observability';
-import { type AppProcess, freePort, waitForStatus } from '@dcp/testing';
+import { type AppProcess, type FcmServiceAccount, freePort, waitForStatus } from '@dcp/testing';
+import { configureAlarmPush } from './alarm-push';
 import { captureResponses } from './capture';
 import { measurePropagation, type PropagationResult } from './propagation';
 import { type ProcessGroups, startScript } from './processes';
@@ -63,6 +65,8 @@ const PROPAGATION_LOAD = num('BENCH_PROPAGATION_LOAD', 1000);
 const DELETION_RATE = Math.max(1, num('BENCH_DELETION_RATE', 20));
 const CAMERAS = Math.max(1, Math.round(num('BENCH_CAMERAS', 1000)));
 const CAMERAS_PER_USER = Math.max(1, Math.round(num('BENCH_CAMERAS_PER_USER', 10)));
+const PHONES = Math.max(1, Math.round(num('BENCH_PHONES', 10_000)));
+const PUSH_SETTLE_SECONDS = Math.max(1, num('BENCH_PUSH_SETTLE_SECONDS', 60));
 
 interface Baseline {
   process: AppProcess;
@@ -91,7 +95,17 @@ function shortNames(groups: ProcessGroups): ProcessGroups {
 }
 
 function platformSide(target: PlatformTarget, seed: Seed): Side & { cameraUrl: string } {
-  return { name: 'platform', role: 'platform', url: target.baseUrl, cameraUrl: target.cameraUrl, seed, macPrefix: target.mode === 'distributed' ? 'A0' : 'E0', processes: async () => shortNames(await target.processes()) };
+  return {
+    name: 'platform',
+    role: 'platform',
+    url: target.baseUrl,
+    cameraUrl: target.cameraUrl,
+    seed,
+    macPrefix: target.mode === 'distributed' ? 'A0' : 'E0',
+    processes: async () => shortNames(await target.processes()),
+    adminUrl: target.adminUrl,
+    logs: () => target.logs(),
+  };
 }
 
 function sidesFor(scenario: Scenario, platformSide: Side & { cameraUrl: string }, bare: Baseline, pg: Baseline | undefined, pgSeed: Seed | undefined, db: SharedDatabase | undefined, ingest: Baseline | undefined): Side[] {
@@ -136,6 +150,7 @@ async function main(): Promise<void> {
   if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
   const wanted = SCENARIOS.filter((s) => (names.length === 0 && !s.onlyWhenNamed) || names.includes(s.name));
   const cameras = wanted.some((s) => s.baselines.includes('ingest')) ? CAMERAS : 0;
+  const phones = wanted.some((s) => s.name === 'alarm_push') ? PHONES : 0;
   const propagation = names.length === 0 || names.includes('propagation');
   const modes = (process.env.BENCH_MODES ?? 'distributed,embedded').split(',').map((m) => m.trim()).filter(Boolean);
   const badMode = modes.find((m) => m !== 'distributed' && m !== 'embedded');
@@ -150,9 +165,11 @@ async function main(): Promise<void> {
   if (wanted.length === 0 && !propagation) return;
 
   const started = Date.now();
+  const loadAtStart = loadavg().map((v) => v.toFixed(2)).join(' ');
   const logLevel = process.env.LOG_LEVEL ?? 'info (default)';
   log(`bench: modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side (at most ${settings.maxRate} req/s); ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
   if (cameras > 0) log(`camera_ingest: ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE} on the platform`);
+  if (phones > 0) log(`alarm_push: ${phones} FCM phones (2, 1, 2, 1 … per user, one camera each), the local FCM server as the receiver; a run waits up to ${PUSH_SETTLE_SECONDS} s for its pushes; the platform's alarm limits at their defaults`);
 
   const needPg = wanted.some((s) => s.baselines.includes('pg'));
   const needIngest = wanted.some((s) => s.baselines.includes('ingest'));
@@ -171,6 +188,25 @@ async function main(): Promise<void> {
     const merchantUrl = `http://127.0.0.1:${merchantPort}`;
     await waitForStatus(`${merchantUrl}/health`, 200, merchant, 15_000);
 
+    // alarm_push: the local FCM server, its own process, before the platform (which is told where FCM is).
+    let platformEnv: Record<string, string> = {};
+    let fcmAccount: (() => Promise<FcmServiceAccount>) | undefined;
+    if (phones > 0) {
+      const controlPort = await freePort();
+      const receiver = startScript('tools/bench/fcm-receiver.js', { BENCH_FCM_CONTROL_PORT: String(controlPort) });
+      cleanup.push(() => stopProcess(receiver));
+      const controlUrl = `http://127.0.0.1:${controlPort}`;
+      await waitForStatus(`${controlUrl}/health`, 200, receiver, 15_000);
+      const fcm = (await (await fetch(`${controlUrl}/health`)).json()) as { baseUrl: string; tokenUrl: string };
+      platformEnv = { PUSH_FCM_BASE_URL: fcm.baseUrl, PUSH_FCM_TOKEN_URL: fcm.tokenUrl };
+      configureAlarmPush({ receiverUrl: controlUrl, settleTimeoutMs: PUSH_SETTLE_SECONDS * 1000 });
+      fcmAccount = async () => {
+        const res = await fetch(`${controlUrl}/account`, { method: 'POST' });
+        if (res.status !== 200) throw new Error(`fcm receiver: /account answered ${res.status}`);
+        return (await res.json()) as FcmServiceAccount;
+      };
+    }
+
     let db: SharedDatabase | undefined;
     let distributedTarget: PlatformTarget | undefined;
     let distributedSeed: Seed | undefined;
@@ -180,11 +216,15 @@ async function main(): Promise<void> {
       const infra = await startInfrastructure();
       db = infra.db;
       cleanup.push(() => infra.db.close());
-      const target = await startDistributed(infra.infra, infra.db);
+      const target = await startDistributed(infra.infra, infra.db, platformEnv);
       distributedTarget = target;
       cleanup.push(() => target.close());
       log(`distributed platform up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      distributedSeed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: measurePropagationNow ? 2 * DELETIONS : 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER }, log);
+      distributedSeed = await seedPlatform(
+        target,
+        { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: measurePropagationNow ? 2 * DELETIONS : 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER, phones, fcmAccount },
+        log,
+      );
       if (needIngest) {
         // Its objects in a folder of its own beside the platform's (the same file system: the temporary folder).
         const objectsDir = join(cannedDir, 'ingest-objects');
@@ -231,10 +271,10 @@ async function main(): Promise<void> {
 
     if (modes.includes('embedded')) {
       const embeddedStarted = Date.now();
-      const target = await startEmbedded();
+      const target = await startEmbedded(platformEnv);
       cleanup.push(() => target.close());
       log(`\nembedded platform up (${((Date.now() - embeddedStarted) / 1000).toFixed(1)} s)`);
-      const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER }, log);
+      const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER, phones, fcmAccount }, log);
       await runMode(target, seed);
     }
   } finally {
@@ -248,7 +288,7 @@ async function main(): Promise<void> {
       cpu: cpus()[0]?.model ?? 'unknown CPU',
       cores: cpus().length,
       node: process.version,
-      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation (at most ${settings.maxRate} req/s, open loop), ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices${cameras > 0 ? `; ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE}` : ''}; LOG_LEVEL ${logLevel}; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
+      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation (at most ${settings.maxRate} req/s, open loop), ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices${cameras > 0 ? `; ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE}` : ''}${phones > 0 ? `; ${phones} FCM phones (2, 1, 2, 1 … per user, one camera each), a run waits up to ${PUSH_SETTLE_SECONDS} s for its pushes` : ''}; LOG_LEVEL ${logLevel}; load average (1, 5, 15 min) ${loadAtStart} at the start, ${loadavg().map((v) => v.toFixed(2)).join(' ')} at the end; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
     },
     results,
     propagationResults,

@@ -94,6 +94,46 @@ export function refusalLines(result: ScenarioResult): string[] {
   return lines;
 }
 
+/** Deliveries of all runs of a side added up (runs that set none off are left out). */
+export function sumDeliveries(runs: readonly RunFigures[]): { expected: number; received: number; lost: number; duplicates: number; late: number; unmatched: number; merged: number; accepted: number } {
+  const total = { expected: 0, received: 0, lost: 0, duplicates: 0, late: 0, unmatched: 0, merged: 0, accepted: 0 };
+  for (const r of runs) {
+    const d = r.deliveries;
+    if (!d) continue;
+    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += d[k];
+  }
+  return total;
+}
+
+/**
+ * The pushes of a scenario that sets them off (alarm_push), one row per side: accepted alarms/s at saturation;
+ * POST → receiver per delivery at saturation (a backlog included) and at the fixed rate, medians over the rounds;
+ * deliveries over all rounds. Empty when no run has deliveries.
+ */
+export function renderDeliveries(result: ScenarioResult): string[] {
+  const sides = result.sides.filter((s) => [...s.saturation, ...s.fixedRate].some((f) => f.deliveries));
+  if (sides.length === 0) return [];
+  const lines = [
+    `POST → FCM: from the camera's POST (at the fixed rate its scheduled time) to the FCM server receiving the push, per delivery; every run waits for all of its deliveries before the next starts.`,
+    '',
+    '| side | accepted alarms/s at saturation, median (min–max) | POST → FCM p50 / p99 ms at saturation (backlog included) | POST → FCM p50 ms at fixed rate | POST → FCM p99 ms at fixed rate, median (min–max) | deliveries expected | received | lost | repeated | merged alarms | last push after a saturation run ends, ms (max) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of sides) {
+    const d = (runs: RunFigures[], pick: (x: NonNullable<RunFigures['deliveries']>) => number) => runs.flatMap((f) => (f.deliveries ? [pick(f.deliveries)] : []));
+    const sum = sumDeliveries([...s.saturation, ...s.fixedRate]);
+    lines.push(
+      `| ${s.name} | ${spread(d(s.saturation, (x) => x.acceptedPerSecond))} | ${ms(median(d(s.saturation, (x) => x.p50)))} / ${ms(median(d(s.saturation, (x) => x.p99)))} | ${ms(median(d(s.fixedRate, (x) => x.p50)))} | ${spread(d(s.fixedRate, (x) => x.p99), ms)} | ${sum.expected} | ${sum.received} | ${sum.lost} | ${sum.duplicates} | ${sum.merged} | ${fmt(Math.max(...d(s.saturation, (x) => x.drainMs)))} |`,
+    );
+  }
+  lines.push('');
+  for (const s of sides) {
+    const sum = sumDeliveries([...s.saturation, ...s.fixedRate]);
+    if (sum.late > 0 || sum.unmatched > 0) lines.push(`- ${s.name}: ${sum.late} pushes arrived after their run had stopped waiting, ${sum.unmatched} matched no alarm answered`);
+  }
+  return lines;
+}
+
 export function renderScenario(result: ScenarioResult): string[] {
   const lines = [
     `#### ${result.mode} · \`${result.scenario}\``,
@@ -104,6 +144,7 @@ export function renderScenario(result: ScenarioResult): string[] {
     '|---|---|---|---|---|---|---|',
     ...result.sides.map(sideRow),
     '',
+    ...renderDeliveries(result),
   ];
   for (const r of ratios(result)) lines.push(`- platform ÷ ${r.baseline}: throughput **${fmt(r.throughput, 2)}×**, p99 at fixed rate **${fmt(r.p99, 2)}×**`);
   const mbps = megabytesPerSecond(result);

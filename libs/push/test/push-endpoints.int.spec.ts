@@ -18,19 +18,23 @@ const newMac = () => `0F${(Date.now() % 0xffffff).toString(16).padStart(6, '0')}
 describeWithInfra(['postgres'], 'push-service: endpoints, switches, purges and retention (PostgreSQL)', () => {
   let h: PushHarness;
   const consumed = new Collector<string>();
+  /** Attempts that ended in a retry, as dcp_push_deliveries_total counts them. */
+  const retried = new Collector<string>();
 
   beforeAll(async () => {
     h = await startPushHarness({ PUSH_ALARM_COOLDOWN_SECONDS: '0' });
     onIncrement(h.runtime.metrics, (name, labels) => {
       if (name === 'dcp_events_consumed_total' && labels.outcome === 'applied') consumed.push(labels.subject);
+      if (name === 'dcp_push_deliveries_total' && labels.outcome === 'retried') retried.push(labels.provider);
     });
     // A webhook no push can reach (the SSRF guard refuses loopback): deliveries are written and retried, never sent.
     for (const clientId of [merchantOf(0), merchantOf(1)]) await h.module.get(ProviderCredentials).set(clientId, 'webhook', { url: 'http://127.0.0.1:9/push' });
   });
   afterAll(() => h?.close());
 
-  function newUser(): AuthenticatedUser {
-    const userId = randomInt(1_000_000, 2_000_000_000);
+  /** A user of merchant-0 or merchant-1 (the stand-in sso-service's merchantOf: the user id's parity). */
+  function newUser(merchant: 0 | 1 = randomInt(2) as 0 | 1): AuthenticatedUser {
+    const userId = 2 * randomInt(500_000, 1_000_000_000) + merchant;
     return { userId, openId: `open${userId}`, clientId: merchantOf(userId), uuid: `uuid-${userId}` };
   }
   const camera = (user: AuthenticatedUser) => {
@@ -74,6 +78,28 @@ describeWithInfra(['postgres'], 'push-service: endpoints, switches, purges and r
       const stored = await h.alarm(mac, type);
       expect([mac === d1 ? 'd1' : 'd2', type, await deliveredTo(stored.messageId)]).toEqual([mac === d1 ? 'd1' : 'd2', type, expected]);
     }
+  });
+
+  it('a push server at a private address is never called: the SSRF guard refuses it and the delivery waits for a retry', async () => {
+    const user = newUser();
+    const mac = camera(user);
+    await register(user, `guarded-${user.userId}`);
+    const from = retried.items.length;
+    const { messageId } = await h.alarm(mac, 1);
+    await retried.until((items) => items.length > from, 'an attempt ending in a retry');
+    const { rows } = await h.sql.query(`SELECT state, attempts, last_error FROM push.push_delivery WHERE message_id = $1`, [messageId]);
+    expect(rows[0]).toMatchObject({ state: 'pending', last_error: 'merchant address 127.0.0.1 is not allowed (loopback)' });
+  });
+
+  it('a token registered by another user moves to them: the first user\'s alarms stop going there', async () => {
+    const [first, second] = [newUser(0), newUser(0)];
+    const mac = camera(first);
+    const token = `shared-phone-${first.userId}`;
+    await register(first, token);
+    await register(second, token);
+    expect(await endpointsOf(first.userId)).toEqual([]);
+    expect(await endpointsOf(second.userId)).toEqual([[token, []]]);
+    expect(await deliveredTo((await h.alarm(mac, 1)).messageId)).toEqual([]);
   });
 
   it('a merged alarm (storm) gets no new delivery', async () => {
@@ -127,7 +153,7 @@ describeWithInfra(['postgres'], 'push-service: endpoints, switches, purges and r
   });
 
   it('keeps messages for their merchant\'s retention, the default for merchants without one', async () => {
-    const [short, long] = [newUser(), newUser()].sort((a, b) => (a.clientId < b.clientId ? -1 : 1));
+    const [short, long] = [newUser(0), newUser(1)];
     const [shortMac, longMac] = [camera(short), camera(long)];
     await h.sql.query(`INSERT INTO push.push_merchant_setting (client_id, retention_days, updated_at) VALUES ($1, 1, now()) ON CONFLICT (client_id) DO UPDATE SET retention_days = 1`, [short.clientId]);
     await h.sql.query(`DELETE FROM push.push_merchant_setting WHERE client_id = $1`, [long.clientId]);
