@@ -3,7 +3,9 @@
  * app and a camera would drive it. Starts the reference merchant, registers it, signs a user in, refreshes,
  * binds a camera, activates a cloud-recording plan, lets the camera record for a minute (`tools/camera`, real
  * H.264/AAC), lists the recorded hours and clips, plays them back (ffprobe decodes the playlist when it is
- * installed), downloads a clip as MP4, and sends UPDATE and DELETE callbacks — printing every request and response.
+ * installed), downloads a clip as MP4, has the camera post an alarm that reaches the user's phone (the merchant's
+ * own push server: the sandbox's `POST /push`, verifying the platform's signature) and the message center, and
+ * sends UPDATE and DELETE callbacks — printing every request and response.
  *
  * Environment: BASE_URL (http://localhost:3000), ADMIN_URL (http://localhost:3001), ADMIN_TOKEN
  * (dev-admin-token), SANDBOX_PORT (4000), DEMO_CAMERA_SECONDS (60: how long the camera records).
@@ -12,8 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { md5Hex, signedHeaders } from '@dcp/signing';
-import { startMerchantSandbox } from '@dcp/merchant-sandbox';
+import { ALARM_PATH, md5Hex, signAlarm, signedHeaders } from '@dcp/signing';
+import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbox';
 // The camera anyone can run (`npm run camera`): here it plays the user's camera.
 import { runCamera } from '../camera/camera';
 
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
     await gateway({ service: 'user_ipc_setting_v2_0.getOemDeviceByUser', ...credentials, accessToken: 'not-the-token' }, 'the same call with a wrong accessToken');
 
     await cloudRecording(admin, credentials, mac);
+    await alarmToThePhone(admin, credentials, mac, sandbox, clientSecret);
 
     await json('PATCH', `${sandbox.url}/sandbox/users/${uuid}`, { name: 'Ada King' });
     await sso('/sso/user_callback', { operation: 'UPDATE', uuid }, clientId, clientSecret, 'merchant: user changed (UPDATE callback)');
@@ -184,6 +187,29 @@ async function cloudRecording(admin: Record<string, string>, credentials: Record
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     process.stdout.write(`   → HTTP ${res.status} ${res.headers.get('content-type')}, saved to ${file} (open it in a browser or a player)\n`);
   }
+}
+
+/** An alarm, camera → platform → phone (README "Alarms to the phone"): the merchant's own push server gets it. */
+async function alarmToThePhone(admin: Record<string, string>, credentials: Record<string, string>, mac: string, sandbox: MerchantSandbox, clientSecret: string): Promise<void> {
+  // The merchant's push server verifies every push with the merchant's secret, as the platform signs it.
+  sandbox.configureSignature({ clientSecret, clientId: credentials.clientId, requireSignature: false });
+  const provider = await json('PUT', `${ADMIN_URL}/admin/v1/push/merchants/${credentials.clientId}/providers/webhook`, { url: `${sandbox.url}/push` }, admin);
+  show('operator sets up the merchant\'s push server (its FCM or APNs keys would go the same way)', `PUT /admin/v1/push/merchants/${credentials.clientId}/providers/webhook`, provider.status, provider.body);
+  await gatewayPost('push_endpoint.register', { ...credentials, provider: 'webhook', token: 'ada-phone' }, 'the app registers the phone for the camera\'s alarms');
+  const info = await gateway({ service: 'center.getServerInfo', ...credentials, oemCode: '' }, 'the app reads the push tag and sendMsgUrl it gives the camera');
+  const tag = String((info.data as Json | undefined)?.tag);
+  const now = Math.floor(Date.now() / 1000);
+  const values = { mac, type: '4', time: String(now - 1), timestamp: String(now) };
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+  const res = await fetch(`${BASE_URL}${ALARM_PATH}?${new URLSearchParams({ ...values, signature: signAlarm(tag, { ...values, picture: jpeg }) })}`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/jpeg' },
+    body: new Uint8Array(jpeg),
+  });
+  show('the camera posts a doorbell alarm with a picture, signed with the push tag', `POST ${ALARM_PATH}?mac=${mac}&type=4&…`, res.status, await res.json());
+  const [push] = await sandbox.pushes.waitFor((pushes) => pushes.length > 0, 'the push at the merchant\'s push server', 15_000);
+  process.stdout.write(`\n── the merchant's push server receives it (signature ${push.verified ? 'verified' : 'not checked'}) and notifies the phone\n   ${JSON.stringify(push.params)}\n`);
+  await gateway({ service: 'push_message.list', ...credentials }, 'the app opens the message center');
 }
 
 /** Decodes the playlist with ffprobe when it is installed; the demo needs nothing but Node otherwise. */

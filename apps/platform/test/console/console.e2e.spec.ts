@@ -2,7 +2,8 @@
  * The operator console end to end, in Debian's Chromium: the built console served by the edge's admin port
  * (`/console/`) of an embedded platform, used as an operator would — signing in with named tokens, creating a
  * merchant, looking up a device a merchant's app bound through the signed gateway, playing its recording
- * through the signed playlist URL apps get, replaying a dead letter and switching maintenance mode. Every page
+ * through the signed playlist URL apps get, replaying a dead letter, switching maintenance mode, and following a
+ * camera's alarms to the merchant's push server (providers, health, dead deliveries replayed). Every page
  * visited is checked with axe-core (WCAG 2.1 A/AA) and photographed at 360 px and desktop widths into
  * tmp/console-screenshots/.
  */
@@ -12,15 +13,19 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import { type SqlClient, buildEvent, recordDeadLetter } from '@dcp/messaging';
+import { EVENTS } from '@dcp/contracts';
+import { ALARM_PATH, signAlarm } from '@dcp/signing';
 import { type TestPlatform, startTestPlatform } from '../harness';
 import { type StoreHost, encodeSegments, missingMediaTools, startStoreHost } from '../hls-media';
 import { type Body, MerchantApp, type SignedInUser, admin, deviceForm } from '../merchant-app';
 import { TestCamera } from '../camera-client';
-import { tsNullPackets } from '@dcp/testing';
+import { Collector, tsNullPackets } from '@dcp/testing';
 import { SCREENSHOTS, VIEWPORTS, accessibilityViolations, describeWithBrowser, launchBrowser, screenshot } from './browser';
 
 const OPS_TOKEN = 'ops-token-0123456789abcdef';
 const VIEWER_TOKEN = 'viewer-token-0123456789abcdef';
+/** An alarm's picture as a camera sends it (a JPEG's markers; the console only links and shows it). */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x02, 0x03, 0xff, 0xd9]);
 
 describeWithBrowser('operator console in Chromium (embedded platform)', () => {
   let t: TestPlatform;
@@ -442,6 +447,169 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     expect(await page.getByText('ops (full)').count()).toBe(0);
     await checkPage(page, 'audit');
   });
+
+  it("follows a camera's alarms to the merchant's push server: providers and retention on the merchant page, the device's alarms with picture, deliveries and a dead one replayed, the Push page's health and dead deliveries", async () => {
+    const delivered = new Collector<Body>();
+    const failed = new Collector<Body>();
+    const consumers = [
+      await t.platform.runtime.events.subscribe([EVENTS.alarmDelivered.subject], (e) => delivered.push(e.data as Body)),
+      await t.platform.runtime.events.subscribe([EVENTS.alarmDeliveryFailed.subject], (e) => failed.push(e.data as Body)),
+    ];
+    const pushed = (messageId: unknown, what: string) => delivered.until((items) => items.some((e) => e.messageId === messageId), what, 15_000);
+    const pushServer = `${merchant.site.url}/push`;
+    try {
+      // The merchant's push server, set in its page. A refused form (an FCM key that is no key) says why, and
+      // the key typed is gone when the form opens again.
+      const page = await signedIn(OPS_TOKEN, `/merchants/${merchant.clientId}`);
+      const webhook = page.getByTestId('push-provider-webhook');
+      await webhook.getByText('not set', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Set FCM credentials' }).click();
+      const fcmForm = page.getByRole('dialog', { name: 'Set the FCM credentials' });
+      await fcmForm.getByRole('textbox', { name: /^Project id/ }).fill('field-cameras');
+      await fcmForm.getByRole('textbox', { name: /^Client email/ }).fill('push@field-cameras.example');
+      await fcmForm.getByRole('textbox', { name: /^Private key/ }).fill('not a private key');
+      await fcmForm.getByRole('button', { name: 'Save credentials' }).click();
+      await expect(fcmForm.getByRole('alert').textContent()).resolves.toMatch(/AD0400.*privateKey/);
+      await fcmForm.getByRole('button', { name: 'Cancel' }).click();
+      await fcmForm.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Set FCM credentials' }).click();
+      await expect(fcmForm.getByRole('textbox', { name: /^Private key/ }).inputValue()).resolves.toBe('');
+      await fcmForm.getByRole('button', { name: 'Cancel' }).click();
+      await webhook.getByRole('button', { name: 'Set Push server (webhook) credentials' }).click();
+      const webhookForm = page.getByRole('dialog', { name: 'Set the Push server (webhook) credentials' });
+      await webhookForm.getByRole('textbox', { name: /^Push server URL/ }).fill(pushServer);
+      await webhookForm.getByRole('button', { name: 'Save credentials' }).click();
+      await webhook.getByText('set', { exact: true }).waitFor();
+      await webhook.getByText(pushServer).waitFor();
+      expect((await admin(t, 'GET', `/push/merchants/${merchant.clientId}`)).body.providers).toEqual([expect.objectContaining({ provider: 'webhook', summary: { url: pushServer } })]);
+      // The retention: the platform's default until set, then the merchant's own, then the default again.
+      const retention = page.getByTestId('push-retention');
+      await retention.filter({ hasText: "(the platform's default)" }).waitFor();
+      await page.getByRole('textbox', { name: /^Keep messages for \(days\)/ }).fill('45');
+      await page.getByRole('button', { name: 'Save retention' }).click();
+      await retention.filter({ hasText: 'Alarm messages are kept 45 days.' }).waitFor();
+      expect((await admin(t, 'GET', `/push/merchants/${merchant.clientId}`)).body.retentionDays).toBe(45);
+      await page.getByRole('textbox', { name: /^Keep messages for \(days\)/ }).fill('');
+      await page.getByRole('button', { name: 'Save retention' }).click();
+      await retention.filter({ hasText: "(the platform's default)" }).waitFor();
+      expect((await admin(t, 'GET', `/push/merchants/${merchant.clientId}`)).body.retentionDays).toBeNull();
+
+      // A user's camera, its app registered with the push server, and footage around the alarm to come.
+      const user = await merchant.signIn('Alarm Owner');
+      const mac = '0A1122334455';
+      await bind(user, mac);
+      const tag = String(((await merchant.get('center.getServerInfo', user.credentials, { oemCode: '' })).body.data as Body).tag);
+      expect((await merchant.post('push_endpoint.register', user.credentials, { provider: 'webhook', token: 'console-recipient-0001' })).body.errorCode).toBe('');
+      const [segment] = await encodeSegments(media, 'alarm', 'testsrc', 2);
+      await ingest(mac, Math.floor(t.clock.now() / 1000) - 4, 4, segment);
+      const doorbell = await postAlarm(mac, tag, 4, JPEG);
+      await pushed(doorbell.messageId, 'the doorbell alarm pushed');
+
+      // The device page: the alarm, its picture (the signed URL apps get) and its delivery, sent.
+      await visit(page, `/lookup/devices/${mac}`, 'Device 0A:11:22:33:44:55');
+      const alarms = page.getByRole('region', { name: 'Alarms' });
+      const doorbellRow = alarms.getByRole('row').filter({ hasText: 'doorbell' });
+      await doorbellRow.getByTestId('delivery-state').filter({ hasText: 'sent' }).waitFor();
+      await doorbellRow.getByText('Push server (webhook)').waitFor();
+      await doorbellRow.getByText('token …ient-0001').waitFor();
+      const src = (await doorbellRow.getByRole('img', { name: /^doorbell alarm at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/ }).getAttribute('src')) ?? '';
+      expect(src).toContain(`/push/v1/pictures/${String(doorbell.messageId)}.jpg?expires=`);
+      await expect(doorbellRow.getByRole('link', { name: /^doorbell alarm at / }).getAttribute('href')).resolves.toBe(src);
+      const picture = await fetch(src.replace(/^https?:\/\/[^/]+/, t.baseUrl));
+      expect(Buffer.from(await picture.arrayBuffer())).toEqual(JPEG);
+      await checkPage(page, 'lookup-device-alarms');
+      // The recording around the alarm, played in the recordings page.
+      await doorbellRow.getByRole('link', { name: 'Play the recording' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Recordings' }).waitFor();
+      await page.getByTestId('player').waitFor();
+      await page.getByText(/^Playing \d\d:\d\d:\d\d to /).waitFor();
+
+      // Without credentials the next alarms' deliveries are dead letters; the merchant page says so in red.
+      await visit(page, `/merchants/${merchant.clientId}`, 'Merchant Field Cameras');
+      await webhook.getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('dialog', { name: 'Remove the Push server (webhook) credentials?' }).getByRole('button', { name: 'Remove credentials' }).click();
+      await webhook.getByText('not set', { exact: true }).waitFor();
+      const dead = [await postAlarm(mac, tag, 1), await postAlarm(mac, tag, 2), await postAlarm(mac, tag, 3)];
+      await failed.until((items) => dead.every((a) => items.some((e) => e.messageId === a.messageId)), 'three dead deliveries', 15_000);
+      await page.reload();
+      const health = page.getByTestId('push-health-webhook');
+      await health.getByText('3 dead', { exact: true }).waitFor();
+      await page.getByTestId('push-attention').waitFor();
+      await checkPage(page, 'merchant-push');
+      expect((await admin(t, 'PUT', `/push/merchants/${merchant.clientId}/providers/webhook`, { url: pushServer })).status).toBe(200);
+
+      // Replayed from the device page: the motion alarm's delivery.
+      await visit(page, `/lookup/devices/${mac}`, 'Device 0A:11:22:33:44:55');
+      const motionRow = alarms.getByRole('row').filter({ hasText: 'motion' });
+      await motionRow.getByTestId('delivery-state').filter({ hasText: 'dead' }).waitFor();
+      await motionRow.getByText(/has no webhook credentials/).waitFor();
+      await motionRow.getByRole('button', { name: 'Replay' }).click();
+      await page.getByRole('dialog', { name: 'Replay this delivery?' }).getByRole('button', { name: 'Replay' }).click();
+      await pushed(dead[0].messageId, 'the motion alarm replayed');
+      await page.reload();
+      await motionRow.getByTestId('delivery-state').filter({ hasText: 'sent' }).waitFor();
+
+      // The Push page: the health of every merchant (linked to its page) and the dead deliveries, one replayed.
+      await visit(page, '/push', 'Push');
+      const healthRow = page.getByRole('region', { name: 'Delivery health, last 24 hours' }).getByRole('row').filter({ hasText: merchant.clientId }).filter({ hasText: 'Push server (webhook)' });
+      await healthRow.getByText('2 dead', { exact: true }).waitFor();
+      await page.getByRole('textbox', { name: 'Merchant (clientId)' }).fill(merchant.clientId);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByText('1–2 of 2').waitFor();
+      await checkPage(page, 'push');
+      const soundDelivery = page.getByRole('region', { name: 'Dead deliveries' }).getByRole('row').filter({ hasText: String(dead[1].messageId) });
+      await soundDelivery.getByRole('button', { name: 'Replay' }).click();
+      await page.getByRole('dialog', { name: 'Replay this delivery?' }).getByRole('button', { name: 'Replay' }).click();
+      await page.getByText('1–1 of 1').waitFor();
+      await pushed(dead[1].messageId, 'the sound alarm replayed');
+      await page.getByRole('link', { name: merchant.clientId }).first().click();
+      await page.getByRole('heading', { level: 2, name: 'Merchant Field Cameras' }).waitFor();
+
+      // The merchant page replays what is left.
+      await page.getByRole('button', { name: 'Replay dead deliveries' }).click();
+      await page.getByRole('dialog', { name: 'Replay the dead deliveries?' }).getByRole('button', { name: 'Replay dead deliveries' }).click();
+      await page.getByRole('status').filter({ hasText: '1 dead delivery replayed.' }).waitFor();
+      await pushed(dead[2].messageId, 'the human alarm replayed');
+      await page.reload();
+      await health.getByText('healthy', { exact: true }).waitFor();
+      expect((await admin(t, 'GET', `/push/deliveries?clientId=${merchant.clientId}&state=dead`)).body.total).toBe(0);
+
+      // At 360 px nothing scrolls sideways but the tables in their own frames; a read-only token sees, and is offered no change.
+      for (const [path, heading, name] of [
+        [`/lookup/devices/${mac}`, 'Device 0A:11:22:33:44:55', 'lookup-device-alarms-phone'],
+        [`/merchants/${merchant.clientId}`, 'Merchant Field Cameras', 'merchant-push-phone'],
+        ['/push', 'Push', 'push-phone'],
+      ] as const) {
+        const phone = await signedIn(VIEWER_TOKEN, path, 'phone');
+        await phone.getByRole('heading', { level: 2, name: heading }).waitFor();
+        await phone.getByRole('table').first().waitFor();
+        expect(await phone.evaluate(() => {
+          const { document } = globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } };
+          return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+        })).toBeLessThanOrEqual(0);
+        expect(await phone.getByRole('button', { name: /^(Replay|Remove|Set |Replace |Save retention)/ }).count()).toBe(0);
+        await checkPage(phone, name);
+      }
+    } finally {
+      for (const c of consumers) await c.stop();
+      await admin(t, 'PUT', `/push/merchants/${merchant.clientId}/providers/webhook`, { url: pushServer });
+    }
+  });
+
+  /** A camera's alarm (spec: sendMsgUrl), signed with the device's tag; the message it went to. */
+  async function postAlarm(mac: string, tag: string, type: number, picture?: Buffer): Promise<Body> {
+    const now = Math.floor(t.clock.now() / 1000);
+    const values = { mac, type: String(type), time: String(now - 1), timestamp: String(now) };
+    const signature = signAlarm(tag, { ...values, picture });
+    const res = await fetch(`${t.baseUrl}${ALARM_PATH}?${new URLSearchParams({ ...values, signature })}`, {
+      method: 'POST',
+      headers: picture ? { 'content-type': 'image/jpeg' } : {},
+      body: picture ? new Uint8Array(picture) : undefined,
+    });
+    const body = (await res.json()) as Body;
+    expect(body.errorCode).toBe('000000');
+    return body.data as Body;
+  }
 
   /** Presses Tab until the focused element's accessible name is `name` (what a keyboard user does). */
   async function tabTo(page: Page, name: string): Promise<void> {
