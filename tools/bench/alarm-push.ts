@@ -23,8 +23,8 @@ import { performance } from 'node:perf_hooks';
 import { ALARM_PATH, signAlarm } from '@dcp/signing';
 import { percentile } from './stats';
 
-/** One push the receiver (./fcm-receiver.ts) accepted: data.messageId, the registration token, when it arrived (epoch ms with a fraction). */
-export type Arrival = [messageId: string, token: string, receivedAt: number];
+/** One push the receiver (./fcm-receiver.ts) accepted: data.messageId, the registration token, when it arrived (epoch ms with a fraction), data.devId and data.type. */
+export type Arrival = [messageId: string, token: string, receivedAt: number, devId: string, type: string];
 
 /** The receiver's `GET /arrivals`. */
 export interface ArrivalsAnswer {
@@ -76,7 +76,14 @@ export interface DeliveryFigures {
   duplicates: number;
   /** Arrivals of earlier runs' messages (their run had given up waiting). */
   late: number;
-  /** Arrivals for no message this side posted (e.g. an answer lost to a client timeout). */
+  /**
+   * Alarms sent whose answer the generator never read: autocannon drops what is in flight when a saturation run
+   * ends (up to one per connection). The platform may well have accepted them: their pushes are `cutOff`.
+   */
+  unanswered: number;
+  /** Pushes of unanswered alarms (matched by devId and type): accounted for, not measured. */
+  cutOff: number;
+  /** Pushes matching no alarm this side sent: none expected. */
   unmatched: number;
   /** POST → receiver, ms, per delivery received in this run. */
   p50: number;
@@ -87,6 +94,9 @@ export interface DeliveryFigures {
 }
 
 interface RunTally {
+  sent: number;
+  answered: number;
+  cutOff: number;
   accepted: number;
   merged: number;
   expected: number;
@@ -106,7 +116,7 @@ interface PostedMessage {
   tally: RunTally;
 }
 
-const newTally = (): RunTally => ({ accepted: 0, merged: 0, expected: 0, received: 0, duplicates: 0, late: 0, unmatched: 0, latencies: [], lastArrival: -Infinity });
+const newTally = (): RunTally => ({ sent: 0, answered: 0, cutOff: 0, accepted: 0, merged: 0, expected: 0, received: 0, duplicates: 0, late: 0, unmatched: 0, latencies: [], lastArrival: -Infinity });
 
 /** What an answer of the alarm endpoint says: a new message, a merged one, or a refusal. Pure. */
 export function readAlarmAnswer(status: number, body: string): { kind: 'new' | 'merged'; messageId: string } | { kind: 'refused' } {
@@ -130,6 +140,8 @@ export class AlarmLedger {
   private readonly visits: Uint32Array;
   private readonly posted = new Map<string, PostedMessage>();
   private tally = newTally();
+  /** Alarms sent and not answered yet, by `mac type` (a camera's type comes back only after 10 of its alarms). */
+  private readonly unanswered = new Set<string>();
   /** Deliveries expected and not yet received, over all runs. */
   private outstandingCount = 0;
 
@@ -138,14 +150,19 @@ export class AlarmLedger {
     this.visits = new Uint32Array(owners.length);
   }
 
-  /** The next camera in turn and the type of its alarm. */
+  /** The next camera in turn and the type of its alarm, counted as sent. */
   next(): { owner: number; type: number } {
     const owner = this.turn++ % this.owners.length;
-    return { owner, type: alarmType(this.visits[owner]++) };
+    const type = alarmType(this.visits[owner]++);
+    this.tally.sent++;
+    this.unanswered.add(`${this.owners[owner].mac} ${type}`);
+    return { owner, type };
   }
 
-  /** An answer to the alarm `owner`'s camera posted at `sentAt`. */
-  answered(owner: number, sentAt: number, status: number, body: string): void {
+  /** An answer to the alarm of type `type` that `owner`'s camera posted at `sentAt`. */
+  answered(owner: number, type: number, sentAt: number, status: number, body: string): void {
+    this.tally.answered++;
+    this.unanswered.delete(`${this.owners[owner].mac} ${type}`);
     const answer = readAlarmAnswer(status, body);
     if (answer.kind === 'refused') return; // counted by the runner's refusal check
     if (answer.kind === 'merged') {
@@ -161,10 +178,11 @@ export class AlarmLedger {
 
   /** Pushes the receiver took. */
   arrived(arrivals: readonly Arrival[]): void {
-    for (const [messageId, token, receivedAt] of arrivals) {
+    for (const [messageId, token, receivedAt, devId, type] of arrivals) {
       const message = this.posted.get(messageId);
       if (!message || !message.tokens.has(token)) {
-        this.tally.unmatched++;
+        if (!message && this.unanswered.has(`${devId} ${type}`)) this.tally.cutOff++;
+        else this.tally.unmatched++;
         continue;
       }
       const seen = message.arrivals.get(token) ?? 0;
@@ -202,6 +220,8 @@ export class AlarmLedger {
       lost: t.expected - t.received,
       duplicates: t.duplicates,
       late: t.late,
+      unanswered: t.sent - t.answered,
+      cutOff: t.cutOff,
       unmatched: t.unmatched,
       p50: percentile(t.latencies, 50),
       p99: percentile(t.latencies, 99),
@@ -226,11 +246,12 @@ export function alarmPosts(ledger: AlarmLedger): Request[] {
         const nowS = Math.floor(Date.now() / 1000);
         const values = { mac: camera.mac, type: String(type), time: String(nowS - 1), timestamp: String(nowS) };
         context.owner = owner;
+        context.type = type;
         // The fixed-rate generator's schedule when there is one (./paced.ts), else now.
         context.sentAt = epochMs(typeof context.scheduledAt === 'number' ? context.scheduledAt : undefined);
         return { ...req, path: `${ALARM_PATH}?${new URLSearchParams({ ...values, signature: signAlarm(camera.tag, values) })}` };
       },
-      onResponse: (status, body, context) => ledger.answered(Number(context.owner), Number(context.sentAt), status, body),
+      onResponse: (status, body, context) => ledger.answered(Number(context.owner), Number(context.type), Number(context.sentAt), status, body),
     },
   ];
 }

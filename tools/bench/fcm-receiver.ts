@@ -5,7 +5,7 @@
  * control server for the bench on BENCH_FCM_CONTROL_PORT:
  *   GET  /health    → { baseUrl, tokenUrl }
  *   POST /account   → a new service account (projectId, clientEmail, privateKey) for a merchant's credentials
- *   GET  /arrivals  → the messages accepted since the last call, compact ([messageId, token, receivedAt]), then
+ *   GET  /arrivals  → the messages accepted since the last call, compact ([messageId, token, receivedAt, devId, type]), then
  *                     forgotten (one reader: the bench), with the server's request counters
  * Its own process so that the load generator's event loop does not receive the pushes too; `receivedAt` is
  * `performance.timeOrigin + performance.now()` in this process, comparable with the bench's on one machine.
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     }
     if (req.method === 'GET' && path === '/arrivals') {
       const taken = fcm.messages.splice(0);
-      const arrivals: Arrival[] = taken.map((m) => [m.message.data?.messageId ?? '', m.message.token, m.receivedAt]);
+      const arrivals: Arrival[] = taken.map((m) => [m.message.data?.messageId ?? '', m.message.token, m.receivedAt, m.message.data?.devId ?? '', m.message.data?.type ?? '']);
       return answer(200, { arrivals, counts: { ...fcm.counts } } satisfies ArrivalsAnswer);
     }
     answer(404, { error: 'not found' });

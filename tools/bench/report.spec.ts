@@ -1,4 +1,5 @@
-import { BEGIN_MARKER, END_MARKER, cpuBreakdown, describeRefusals, megabytesPerSecond, ratios, refusalLines, replaceBetweenMarkers, spread, sumRefusals } from './report';
+import type { DeliveryFigures } from './alarm-push';
+import { BEGIN_MARKER, END_MARKER, cpuBreakdown, describeRefusals, megabytesPerSecond, ratios, refusalLines, renderDeliveries, replaceBetweenMarkers, spread, sumDeliveries, sumRefusals } from './report';
 import type { RunFigures, ScenarioResult } from './runner';
 
 const run = (rps: number, p99: number, cpu: Record<string, number> = {}): RunFigures => ({ rps, p50: p99 / 2, p99, errors: 0, cpuUsPerRequest: cpu });
@@ -59,5 +60,31 @@ describe('bench report', () => {
       { side: 'Fastify ingest', mbps: 100 },
     ]);
     expect(megabytesPerSecond({ ...result, bodyBytes: undefined })).toEqual([]);
+  });
+
+  it('pushes: accepted alarms/s at saturation, POST → FCM medians, deliveries added up over all rounds', () => {
+    const d = (o: Partial<DeliveryFigures>): DeliveryFigures => ({
+      accepted: 100, merged: 0, acceptedPerSecond: 100, expected: 150, received: 150, lost: 0, duplicates: 0, late: 0, unanswered: 0, cutOff: 0, unmatched: 0, p50: 10, p99: 50, max: 60, drainMs: 100, ...o,
+    });
+    const pushed = (rps: number, deliveries: DeliveryFigures): RunFigures => ({ ...run(rps, 1), deliveries });
+    const result: ScenarioResult = {
+      scenario: 'alarm_push',
+      title: 't',
+      mode: 'distributed',
+      rate: 60,
+      sides: [
+        {
+          name: 'platform',
+          role: 'platform',
+          saturation: [pushed(100, d({ acceptedPerSecond: 100, p50: 100, p99: 400, drainMs: 900, unanswered: 20, cutOff: 30 })), pushed(90, d({ acceptedPerSecond: 90, p50: 120, p99: 300, drainMs: 1200 })), pushed(110, d({ acceptedPerSecond: 110, p50: 80, p99: 500, duplicates: 1 }))],
+          fixedRate: [pushed(60, d({ p50: 12, p99: 40 })), pushed(60, d({ p50: 14, p99: 45, lost: 2, received: 148 })), pushed(60, d({ p50: 11, p99: 90 }))],
+        },
+      ],
+    };
+    expect(sumDeliveries(result.sides[0].fixedRate)).toMatchObject({ expected: 450, received: 448, lost: 2 });
+    const lines = renderDeliveries(result);
+    expect(lines).toContain('| platform | 100 (90–110) | 100 / 400 | 12 | 45 (40–90) | 900 | 898 | 2 | 1 | 0 | 1200 |');
+    expect(lines.join('\n')).toContain('20 alarms were in flight when a saturation run ended (autocannon drops their answers): 30 pushes of theirs arrived');
+    expect(renderDeliveries({ ...result, sides: [{ ...result.sides[0], saturation: [run(1, 1)], fixedRate: [] }] })).toEqual([]);
   });
 });

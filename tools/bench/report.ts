@@ -95,8 +95,8 @@ export function refusalLines(result: ScenarioResult): string[] {
 }
 
 /** Deliveries of all runs of a side added up (runs that set none off are left out). */
-export function sumDeliveries(runs: readonly RunFigures[]): { expected: number; received: number; lost: number; duplicates: number; late: number; unmatched: number; merged: number; accepted: number } {
-  const total = { expected: 0, received: 0, lost: 0, duplicates: 0, late: 0, unmatched: 0, merged: 0, accepted: 0 };
+export function sumDeliveries(runs: readonly RunFigures[]): Omit<NonNullable<RunFigures['deliveries']>, 'acceptedPerSecond' | 'p50' | 'p99' | 'max' | 'drainMs'> {
+  const total = { accepted: 0, merged: 0, expected: 0, received: 0, lost: 0, duplicates: 0, late: 0, unanswered: 0, cutOff: 0, unmatched: 0 };
   for (const r of runs) {
     const d = r.deliveries;
     if (!d) continue;
@@ -129,7 +129,8 @@ export function renderDeliveries(result: ScenarioResult): string[] {
   lines.push('');
   for (const s of sides) {
     const sum = sumDeliveries([...s.saturation, ...s.fixedRate]);
-    if (sum.late > 0 || sum.unmatched > 0) lines.push(`- ${s.name}: ${sum.late} pushes arrived after their run had stopped waiting, ${sum.unmatched} matched no alarm answered`);
+    if (sum.unanswered > 0) lines.push(`- ${s.name}: ${sum.unanswered} alarms were in flight when a saturation run ended (autocannon drops their answers): ${sum.cutOff} pushes of theirs arrived (matched by devId and type), not measured`);
+    if (sum.late > 0 || sum.unmatched > 0) lines.push(`- ${s.name}: ${sum.late} pushes arrived after their run had stopped waiting, ${sum.unmatched} matched no alarm sent`);
   }
   return lines;
 }

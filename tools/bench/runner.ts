@@ -126,7 +126,7 @@ function describeRun(f: RunFigures): string {
   const refused = f.refusals ? ` (${describeRefusals(f.refusals)})` : '';
   const d = f.deliveries;
   const pushes = d
-    ? `\n      pushes: ${d.accepted} new messages (${d.merged} merged), ${d.received}/${d.expected} deliveries received, lost ${d.lost}, repeated ${d.duplicates}${d.late ? `, late ${d.late}` : ''}${d.unmatched ? `, unmatched ${d.unmatched}` : ''}; POST → FCM p50 ${d.p50.toFixed(1)} ms p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(0)} ms; last push ${d.drainMs.toFixed(0)} ms after the load`
+    ? `\n      pushes: ${d.accepted} new messages (${d.merged} merged), ${d.received}/${d.expected} deliveries received, lost ${d.lost}, repeated ${d.duplicates}${d.late ? `, late ${d.late}` : ''}${d.unanswered ? `; ${d.unanswered} alarms cut off unanswered at the end (${d.cutOff} pushes of theirs)` : ''}${d.unmatched ? `; ${d.unmatched} pushes matching no alarm` : ''}; POST → FCM p50 ${d.p50.toFixed(1)} ms p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(0)} ms; last push ${d.drainMs.toFixed(0)} ms after the load`
     : '';
   return `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}${refused}${lag}  | CPU µs/req: ${cpu}${pushes}`;
 }

@@ -25,4 +25,4 @@ export * from './entry-points/service-host';
 export * from './camera/camera-routes';
 export * from './http/http-request-metrics';
 export * from './http/address-guard';
-export * from './http/merchant-http';
+export * from './http/outbound-http';

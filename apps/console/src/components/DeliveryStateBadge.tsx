@@ -5,7 +5,8 @@ import { deliveryStateBadge } from '../lib/push';
 export function DeliveryStateBadge({ state }: { state: string }) {
   const { color, label } = deliveryStateBadge(state);
   return (
-    <Badge color={color} variant="light" data-testid="delivery-state">
+    // Never cut to "D…" in a narrow table column.
+    <Badge color={color} variant="light" data-testid="delivery-state" style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {label}
     </Badge>
   );

@@ -50,7 +50,7 @@ export function PushHealthTable({ rows, caption, withMerchant = false }: { rows:
                 ) : null}
                 <Table.Td>{providerLabel(h.provider)}</Table.Td>
                 <Table.Td>
-                  <Badge color={badge.color} variant="light">
+                  <Badge color={badge.color} variant="light" style={{ minWidth: 'max-content' }}>
                     {badge.label}
                   </Badge>
                 </Table.Td>

@@ -511,7 +511,7 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
       const doorbellRow = alarms.getByRole('row').filter({ hasText: 'doorbell' });
       await doorbellRow.getByTestId('delivery-state').filter({ hasText: 'sent' }).waitFor();
       await doorbellRow.getByText('Push server (webhook)').waitFor();
-      await doorbellRow.getByText('token …ient-0001').waitFor();
+      await doorbellRow.getByText('token …ent-0001').waitFor();
       const src = (await doorbellRow.getByRole('img', { name: /^doorbell alarm at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/ }).getAttribute('src')) ?? '';
       expect(src).toContain(`/push/v1/pictures/${String(doorbell.messageId)}.jpg?expires=`);
       await expect(doorbellRow.getByRole('link', { name: /^doorbell alarm at / }).getAttribute('href')).resolves.toBe(src);

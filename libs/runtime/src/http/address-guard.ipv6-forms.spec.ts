@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LookupAddress } from 'node:dns';
 import { AddressNotAllowedError, blockedCategory, embeddedIpv4, guardLookup, ipv6Bytes } from './address-guard';
-import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
+import { OutboundHttp, UnreachableError } from './outbound-http';
 
 /** IPv6 forms that carry an IPv4 address, or lead to one (decisions C4, AB7). */
 describe('SSRF guard: IPv6 forms carrying an IPv4 address', () => {
@@ -151,9 +151,9 @@ describe('SSRF guard: literal hosts in merchant URLs', () => {
     ['http://[64:ff9b::169.254.169.254]/', '64:ff9b::a9fe:a9fe', 'link-local (cloud metadata)'],
     ['http://[2002:a9fe:a9fe::]/', '2002:a9fe:a9fe::', 'link-local (cloud metadata)'],
   ])('refuses %s without connecting', async (url, address, category) => {
-    const http = new MerchantHttp({ timeoutMs: 1000, maxResponseBytes: 1024, allowPrivateNetworks: false });
+    const http = new OutboundHttp({ timeoutMs: 1000, maxResponseBytes: 1024, allowPrivateNetworks: false });
     try {
-      await expect(http.get(new URL(url), {})).rejects.toThrow(new MerchantUnreachableError(`merchant address ${address} is not allowed (${category})`));
+      await expect(http.get(new URL(url), {})).rejects.toThrow(new UnreachableError(`merchant address ${address} is not allowed (${category})`));
     } finally {
       http.close();
     }

@@ -1,14 +1,14 @@
 import { MerchantCallGuard } from './merchant-call-guard';
-import { MerchantUnreachableError } from '@dcp/runtime';
+import { UnreachableError } from '@dcp/runtime';
 
 const limits = { maxConcurrent: 2, breakerFailures: 3, breakerResetMs: 60_000 };
-const failing = () => Promise.reject(new MerchantUnreachableError('merchant answered HTTP 500'));
+const failing = () => Promise.reject(new UnreachableError('merchant answered HTTP 500'));
 
 async function reason(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (err) {
-    expect(err).toBeInstanceOf(MerchantUnreachableError);
+    expect(err).toBeInstanceOf(UnreachableError);
     return (err as Error).message;
   }
   throw new Error('expected the call to fail');

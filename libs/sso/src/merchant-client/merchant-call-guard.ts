@@ -2,11 +2,11 @@
  * Per-merchant protection of calls to merchant endpoints (decisions AB6): a concurrency cap (bulkhead, no
  * queue) and a circuit breaker that opens after consecutive failures. Each merchant has its own pair, so a
  * merchant whose server hangs or fails cannot use up sso-service's sockets or slow other merchants' logins.
- * Refusals come back as MerchantUnreachableError at once, which the client answers as OP0052.
+ * Refusals come back as UnreachableError at once, which the client answers as OP0052.
  */
 import { BrokenCircuitError, BulkheadRejectedError, ConsecutiveBreaker, type IPolicy, bulkhead, circuitBreaker, handleType, wrap } from 'cockatiel';
 import type { MerchantCallLimits } from '@dcp/runtime';
-import { MerchantUnreachableError } from '@dcp/runtime';
+import { UnreachableError } from '@dcp/runtime';
 
 export type MerchantCallGuardLimits = Pick<MerchantCallLimits, 'maxConcurrent' | 'breakerFailures' | 'breakerResetMs'>;
 
@@ -24,15 +24,15 @@ export class MerchantCallGuard {
     private readonly events?: MerchantBreakerEvents,
   ) {}
 
-  /** Runs one call to the merchant `clientId`; only MerchantUnreachableError counts as its failure. */
+  /** Runs one call to the merchant `clientId`; only UnreachableError counts as its failure. */
   async run<T>(clientId: string, call: () => Promise<T>): Promise<T> {
     try {
       return await this.policyOf(clientId).execute(() => call());
     } catch (err) {
       if (err instanceof BrokenCircuitError) {
-        throw new MerchantUnreachableError(`calls paused after ${this.limits.breakerFailures} failures in a row, tried again after ${this.limits.breakerResetMs} ms`);
+        throw new UnreachableError(`calls paused after ${this.limits.breakerFailures} failures in a row, tried again after ${this.limits.breakerResetMs} ms`);
       }
-      if (err instanceof BulkheadRejectedError) throw new MerchantUnreachableError(`more than ${this.limits.maxConcurrent} calls to this merchant in progress`);
+      if (err instanceof BulkheadRejectedError) throw new UnreachableError(`more than ${this.limits.maxConcurrent} calls to this merchant in progress`);
       throw err;
     }
   }
@@ -41,7 +41,7 @@ export class MerchantCallGuard {
     let policy = this.policies.get(clientId);
     if (!policy) {
       // A refusal of the user (HTTP 401) is an answer, not a failure: only unreachable/broken answers count.
-      const breaker = circuitBreaker(handleType(MerchantUnreachableError), {
+      const breaker = circuitBreaker(handleType(UnreachableError), {
         halfOpenAfter: this.limits.breakerResetMs,
         breaker: new ConsecutiveBreaker(this.limits.breakerFailures),
       });

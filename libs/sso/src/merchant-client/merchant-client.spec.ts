@@ -1,5 +1,5 @@
 import { interpret } from './merchant-client';
-import { MerchantUnreachableError } from '@dcp/runtime';
+import { UnreachableError } from '@dcp/runtime';
 
 const body = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 const user = { uuid: 'u-1', username: 'a@b.c', name: 'Ann', nickname: '', phone: '', country: 'DE' };
@@ -38,7 +38,7 @@ describe('interpret (merchant endpoint answers, spec 4.3)', () => {
     [200, { errorCode: '', user: { uuid: 'u', phone: 123 } }, /invalid user: user\.phone/],
     [200, { errorCode: '', user: { uuid: 'u', name: 'x'.repeat(201) } }, /invalid user: user\.name/],
   ])('reports HTTP %i with %j as unavailable', (status, payload, reason) => {
-    expect(() => interpret(status, body(payload))).toThrow(MerchantUnreachableError);
+    expect(() => interpret(status, body(payload))).toThrow(UnreachableError);
     expect(() => interpret(status, body(payload))).toThrow(reason);
   });
 });
@@ -46,7 +46,7 @@ describe('interpret (merchant endpoint answers, spec 4.3)', () => {
 describe('interpret: control characters in the user (C2)', () => {
   it.each(['uuid', 'username', 'name', 'nickname', 'phone', 'country'])('makes the answer invalid when %s holds a NUL, naming the field', (field) => {
     const answer = body({ errorCode: '', user: { ...user, [field]: `${user[field as keyof typeof user]}x\u0000y` } });
-    expect(() => interpret(200, answer)).toThrow(MerchantUnreachableError);
+    expect(() => interpret(200, answer)).toThrow(UnreachableError);
     expect(() => interpret(200, answer)).toThrow(`merchant returned an invalid user: user.${field} must not contain control characters`);
   });
 

@@ -13,7 +13,7 @@ import { MerchantSecrets } from '../merchants/merchant-secrets';
 import { SsoMetrics } from '../common/sso-metrics';
 import type { SsoConfig } from '../sso-config';
 import { MerchantCallGuard } from './merchant-call-guard';
-import { MerchantHttp, MerchantUnreachableError } from '@dcp/runtime';
+import { OutboundHttp, UnreachableError } from '@dcp/runtime';
 import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
 
 export const MERCHANT_MAX_RESPONSE_BYTES = 64 * 1024;
@@ -22,7 +22,7 @@ const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, 
 
 @Injectable()
 export class MerchantClient implements OnModuleDestroy {
-  private readonly http: MerchantHttp;
+  private readonly http: OutboundHttp;
   private readonly guard: MerchantCallGuard;
   private readonly logger = new Logger('sso-merchants');
 
@@ -32,7 +32,7 @@ export class MerchantClient implements OnModuleDestroy {
     private readonly metrics: SsoMetrics,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
   ) {
-    this.http = new MerchantHttp({
+    this.http = new OutboundHttp({
       // MERCHANT_TIMEOUT_MS, below RPC_TIMEOUT_MS, so a hanging merchant answers OP0052 rather than 000099.
       timeoutMs: config.merchantCalls.timeoutMs,
       maxResponseBytes: MERCHANT_MAX_RESPONSE_BYTES,
@@ -74,7 +74,7 @@ export class MerchantClient implements OnModuleDestroy {
       });
     } catch (err) {
       this.metrics.merchantCall(merchant.clientId, endpoint, 'unavailable', started);
-      if (err instanceof MerchantUnreachableError) throw unavailable(endpoint, err.message);
+      if (err instanceof UnreachableError) throw unavailable(endpoint, err.message);
       throw err;
     }
     this.metrics.merchantCall(merchant.clientId, endpoint, answer.kind, started);
@@ -94,7 +94,7 @@ function parseJson(body: Buffer): unknown {
   }
 }
 
-/** Pure: an HTTP answer of a merchant endpoint → user / refusal; throws MerchantUnreachableError otherwise. */
+/** Pure: an HTTP answer of a merchant endpoint → user / refusal; throws UnreachableError otherwise. */
 export function interpret(status: number, body: Buffer): MerchantAnswer {
   const json = parseJson(body) as { errorCode?: unknown; failureDetails?: unknown; user?: unknown } | undefined;
   const refusal = (): MerchantAnswer => ({
@@ -103,13 +103,13 @@ export function interpret(status: number, body: Buffer): MerchantAnswer {
     failureDetails: typeof json?.failureDetails === 'string' ? clip(json.failureDetails) : `HTTP ${status}`,
   });
   if (status === 401) return refusal();
-  if (status !== 200) throw new MerchantUnreachableError(`merchant answered HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`);
-  if (json === undefined || json === null || typeof json !== 'object' || Array.isArray(json)) throw new MerchantUnreachableError('merchant answered with a body that is not a JSON object');
+  if (status !== 200) throw new UnreachableError(`merchant answered HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`);
+  if (json === undefined || json === null || typeof json !== 'object' || Array.isArray(json)) throw new UnreachableError('merchant answered with a body that is not a JSON object');
   if (json.errorCode !== undefined && json.errorCode !== null && json.errorCode !== '') return refusal();
   const user = merchantUserSchema.safeParse(json.user);
   if (!user.success) {
     const issue = user.error.issues[0];
-    throw new MerchantUnreachableError(`merchant returned an invalid user: user${issue.path.length ? '.' + issue.path.join('.') : ''} ${issue.message}`);
+    throw new UnreachableError(`merchant returned an invalid user: user${issue.path.length ? '.' + issue.path.join('.') : ''} ${issue.message}`);
   }
   return { kind: 'user', user: user.data };
 }

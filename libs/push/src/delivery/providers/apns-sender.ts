@@ -6,8 +6,8 @@
  */
 import { type ClientHttp2Session, type IncomingHttpHeaders, type OutgoingHttpHeaders, connect, constants } from 'node:http2';
 import { SignJWT, importPKCS8 } from 'jose';
-import type { Clock } from '@dcp/runtime';
-import { MAX_COLLAPSE_ID_BYTES, MAX_PROVIDER_RESPONSE_BYTES, ProviderUnreachableError, describeNetworkFailure, keyFingerprint, quote, trustedAuthorities } from './fcm-sender';
+import { type Clock, UnreachableError, describeNetworkFailure, trustedAuthorities } from '@dcp/runtime';
+import { MAX_COLLAPSE_ID_BYTES, MAX_PROVIDER_RESPONSE_BYTES, keyFingerprint, quote } from './fcm-sender';
 import type { ApnsCredentials, ProviderEndpoints, ProviderOutcome, ProviderPush } from './provider-push';
 import { retryAfterMs } from './retry-after';
 
@@ -228,7 +228,7 @@ export class ApnsSender {
         outcome();
       };
       const abort = (reason: string) => {
-        settle(() => reject(new ProviderUnreachableError(reason)));
+        settle(() => reject(new UnreachableError(reason)));
         if (!req.closed) req.close(constants.NGHTTP2_CANCEL);
       };
       const timer = setTimeout(() => abort(`no answer from ${host} within ${timeoutMs} ms`), timeoutMs);
@@ -248,14 +248,14 @@ export class ApnsSender {
       req.on('end', () => settle(() => resolve({ status, headers: answerHeaders, body: Buffer.concat(chunks) })));
       const failed = (err: Error) => settle(() => reject(status === 0 && req.rstCode === constants.NGHTTP2_REFUSED_STREAM ? new RefusedStreamError(host) : err));
       req.on('error', failed);
-      req.once('close', () => failed(new ProviderUnreachableError(`stream to ${host} closed without an answer (HTTP/2 code ${req.rstCode})`)));
+      req.once('close', () => failed(new UnreachableError(`stream to ${host} closed without an answer (HTTP/2 code ${req.rstCode})`)));
       req.end(body);
     });
   }
 }
 
 /** The server refused the stream unprocessed (REFUSED_STREAM, e.g. after its GOAWAY). */
-class RefusedStreamError extends ProviderUnreachableError {
+class RefusedStreamError extends UnreachableError {
   constructor(host: string) {
     super(`${host} refused the stream unprocessed (its connection was going away)`);
   }

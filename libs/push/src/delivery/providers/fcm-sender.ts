@@ -5,11 +5,8 @@
  * and no message ever carries key material.
  */
 import { createHash } from 'node:crypto';
-import { Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { rootCertificates } from 'node:tls';
 import { SignJWT, importPKCS8 } from 'jose';
-import type { Clock } from '@dcp/runtime';
+import { type Clock, type HttpAnswer, OutboundHttp, trustedAuthorities } from '@dcp/runtime';
 import type { FcmCredentials, ProviderEndpoints, ProviderOutcome, ProviderPush } from './provider-push';
 import { retryAfterMs } from './retry-after';
 
@@ -35,61 +32,10 @@ interface AccessToken {
 }
 type TokenResult = { readonly kind: 'token'; readonly token: AccessToken } | Retry | Rejected;
 
-interface HttpAnswer {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-}
-
-/** A provider that could not be reached or did not answer in time; the message is the reason. */
-export class ProviderUnreachableError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'ProviderUnreachableError';
-  }
-}
 
 /** Short, stable id of a private key for cache keys: credentials replaced under the same name get a new cache entry. */
 export function keyFingerprint(privateKey: string): string {
   return createHash('sha256').update(privateKey).digest('base64url').slice(0, 16);
-}
-
-/** System roots plus the configured extra authorities; undefined keeps Node's default (the same system roots). */
-export function trustedAuthorities(extraCaPem: string | undefined): string[] | undefined {
-  return extraCaPem ? [...rootCertificates, extraCaPem] : undefined;
-}
-
-const TLS_TRUST_ERRORS = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-/** A network failure as a reason fit for a delivery's record. */
-export function describeNetworkFailure(err: unknown, host: string, timeoutMs: number): string {
-  if (err instanceof ProviderUnreachableError) return err.message;
-  // HTTP/2 cancels the streams of a session that failed to connect, with the session's error as the cause.
-  const cause = (err as { code?: string; cause?: unknown })?.code === 'ERR_HTTP2_STREAM_CANCEL' ? (err as { cause?: unknown }).cause : undefined;
-  const e = (cause ?? err) as NodeJS.ErrnoException;
-  const code = e?.code ?? '';
-  if (TLS_TRUST_ERRORS.has(code)) return `TLS certificate of ${host} is not trusted (${code})`;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `connection to ${host} refused`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `host ${host} could not be resolved`;
-    case 'ECONNRESET':
-      return `connection to ${host} was reset`;
-    case 'ETIMEDOUT':
-      return `no answer from ${host} within ${timeoutMs} ms`;
-    default:
-      return `request to ${host} failed: ${code || e?.message || 'unknown error'}`;
-  }
 }
 
 /** Provider text quoted in a reason: one line, bounded. */
@@ -178,8 +124,7 @@ function interpretSend(answer: HttpAnswer, nowMs: number): ProviderOutcome {
 }
 
 export class FcmSender {
-  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64 });
-  private readonly httpsAgent: HttpsAgent;
+  private readonly http: OutboundHttp;
   private readonly tokens = new Map<string, AccessToken>();
   /** One token request per merchant at a time: concurrent sends wait for the same answer. */
   private readonly pendingTokens = new Map<string, Promise<TokenResult>>();
@@ -189,7 +134,8 @@ export class FcmSender {
     private readonly endpoints: ProviderEndpoints,
     private readonly clock: Clock = wallClock,
   ) {
-    this.httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64, ca: trustedAuthorities(endpoints.extraCaPem) });
+    // FCM's addresses are the operator's settings, not a merchant's: no SSRF guard (a test server may be local).
+    this.http = new OutboundHttp({ timeoutMs: endpoints.timeoutMs, maxResponseBytes: MAX_PROVIDER_RESPONSE_BYTES, allowPrivateNetworks: true, ca: trustedAuthorities(endpoints.extraCaPem) });
   }
 
   async send(credentials: FcmCredentials, push: ProviderPush): Promise<ProviderOutcome> {
@@ -207,9 +153,9 @@ export class FcmSender {
       if (token.kind !== 'token') return token;
       let answer: HttpAnswer;
       try {
-        answer = await this.post(url, { authorization: `Bearer ${token.token.value}`, 'content-type': 'application/json; charset=utf-8' }, body);
+        answer = await this.http.post(url, { authorization: `Bearer ${token.token.value}`, 'content-type': 'application/json; charset=utf-8' }, Buffer.from(body, 'utf8'));
       } catch (err) {
-        return { kind: 'retry', reason: `FCM send: ${describeNetworkFailure(err, url.host, this.endpoints.timeoutMs)}` };
+        return { kind: 'retry', reason: `FCM send: ${(err as Error).message}` };
       }
       // 401 means the access token expired or was revoked early (THIRD_PARTY_AUTH_ERROR is about the app's APNs key instead).
       if (answer.status === 401 && attempt === 1 && googleError(answer).errorCode !== 'THIRD_PARTY_AUTH_ERROR') {
@@ -223,8 +169,7 @@ export class FcmSender {
   close(): void {
     this.closed = true;
     this.tokens.clear();
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.http.close();
   }
 
   private accessToken(credentials: FcmCredentials, cacheKey: string): Promise<TokenResult> {
@@ -264,12 +209,11 @@ export class FcmSender {
     } catch {
       return { kind: 'rejected', reason: `FCM token URL ${tokenUrl} is not a URL` };
     }
-    const form = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }).toString();
     let answer: HttpAnswer;
     try {
-      answer = await this.post(url, { 'content-type': 'application/x-www-form-urlencoded' }, form);
+      answer = await this.http.postForm(url, {}, { grant_type: JWT_BEARER_GRANT, assertion });
     } catch (err) {
-      return { kind: 'retry', reason: `FCM access token: ${describeNetworkFailure(err, url.host, this.endpoints.timeoutMs)}` };
+      return { kind: 'retry', reason: `FCM access token: ${(err as Error).message}` };
     }
     const doc = parseJson(answer.body);
     const fields = isObject(doc) ? doc : {};
@@ -302,47 +246,7 @@ export class FcmSender {
       .sign(key);
   }
 
-  /** One POST with a total time limit and a capped answer; network failures throw (ProviderUnreachableError or the socket's error). */
-  private post(url: URL, headers: Record<string, string>, body: string): Promise<HttpAnswer> {
-    const https = url.protocol === 'https:';
-    if (!https && url.protocol !== 'http:') return Promise.reject(new ProviderUnreachableError(`URL scheme ${url.protocol} is not http(s)`));
-    const { timeoutMs } = this.endpoints;
-    return new Promise<HttpAnswer>((resolve, reject) => {
-      const req = (https ? httpsRequest : httpRequest)(url, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
-        agent: https ? this.httpsAgent : this.httpAgent,
-      });
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        outcome();
-      };
-      const abort = (reason: string) => {
-        settle(() => reject(new ProviderUnreachableError(reason)));
-        req.destroy();
-      };
-      const timer = setTimeout(() => abort(`no answer from ${url.host} within ${timeoutMs} ms`), timeoutMs);
-      // `on`, not `once`: a destroyed request may report a second error, which must not go unhandled.
-      req.on('error', (err) => settle(() => reject(err)));
-      req.once('response', (res: IncomingMessage) => {
-        const tooLarge = `answer of ${url.host} is larger than ${MAX_PROVIDER_RESPONSE_BYTES} bytes`;
-        if (Number(res.headers['content-length']) > MAX_PROVIDER_RESPONSE_BYTES) return abort(tooLarge);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_PROVIDER_RESPONSE_BYTES) abort(tooLarge);
-          else chunks.push(chunk);
-        });
-        res.on('error', (err) => settle(() => reject(err)));
-        res.once('end', () => settle(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
-      });
-      req.end(body);
-    });
-  }
+
 }
 
 function withSlash(base: string): string {

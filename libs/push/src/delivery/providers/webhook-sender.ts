@@ -10,7 +10,7 @@
  */
 import { ErrorCode, PlatformError, SSO_RPC } from '@dcp/contracts';
 import type { RpcClient } from '@dcp/messaging';
-import { MerchantHttp, MerchantUnreachableError } from '@dcp/runtime';
+import { OutboundHttp, UnreachableError } from '@dcp/runtime';
 import type { ProviderOutcome, ProviderPush } from './provider-push';
 import { retryAfterMs } from './retry-after';
 
@@ -24,13 +24,13 @@ export interface WebhookRecipient {
 const MAX_ANSWER_BYTES = 16 * 1024;
 
 export class WebhookSender {
-  private readonly http: MerchantHttp;
+  private readonly http: OutboundHttp;
 
   constructor(
     private readonly rpcClient: Pick<RpcClient, 'request'>,
     opts: { timeoutMs: number; allowPrivateNetworks: boolean },
   ) {
-    this.http = new MerchantHttp({ timeoutMs: opts.timeoutMs, maxResponseBytes: MAX_ANSWER_BYTES, allowPrivateNetworks: opts.allowPrivateNetworks });
+    this.http = new OutboundHttp({ timeoutMs: opts.timeoutMs, maxResponseBytes: MAX_ANSWER_BYTES, allowPrivateNetworks: opts.allowPrivateNetworks });
   }
 
   async send(to: WebhookRecipient, push: ProviderPush): Promise<ProviderOutcome> {
@@ -62,7 +62,7 @@ export class WebhookSender {
       if (status === 408 || status === 429 || status >= 500) return { kind: 'retry', reason: `the merchant's push server answered HTTP ${status}`, retryAfterMs: retryAfterMs(answer.headers['retry-after']) };
       return { kind: 'rejected', reason: `the merchant's push server answered HTTP ${status}` };
     } catch (err) {
-      if (err instanceof MerchantUnreachableError) return { kind: 'retry', reason: err.message };
+      if (err instanceof UnreachableError) return { kind: 'retry', reason: err.message };
       throw err;
     }
   }

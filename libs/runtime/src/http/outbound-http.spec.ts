@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MerchantHttp, MerchantUnreachableError } from './merchant-http';
+import { OutboundHttp, UnreachableError } from './outbound-http';
 
 /** A local HTTP server whose behaviour each test sets. */
 let server: Server;
@@ -17,14 +17,14 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const client = (opts: Partial<ConstructorParameters<typeof MerchantHttp>[0]> = {}) =>
-  new MerchantHttp({ timeoutMs: 1000, maxResponseBytes: 1024, allowPrivateNetworks: true, ...opts });
+const client = (opts: Partial<ConstructorParameters<typeof OutboundHttp>[0]> = {}) =>
+  new OutboundHttp({ timeoutMs: 1000, maxResponseBytes: 1024, allowPrivateNetworks: true, ...opts });
 
-async function reason(http: MerchantHttp, url: string): Promise<string> {
+async function reason(http: OutboundHttp, url: string): Promise<string> {
   try {
     await http.get(new URL(url), {});
   } catch (err) {
-    expect(err).toBeInstanceOf(MerchantUnreachableError);
+    expect(err).toBeInstanceOf(UnreachableError);
     return (err as Error).message;
   } finally {
     http.close();
@@ -32,7 +32,7 @@ async function reason(http: MerchantHttp, url: string): Promise<string> {
   throw new Error('expected the call to fail');
 }
 
-describe('MerchantHttp', () => {
+describe('OutboundHttp', () => {
   it('returns status and body, sending the given headers', async () => {
     let seen: IncomingHttpHeaders = {};
     behaviour = (res, headers) => {
