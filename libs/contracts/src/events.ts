@@ -29,6 +29,16 @@ const userRef = {
   uuid: z.string().min(1).max(128),
 };
 
+/** Which delivery of which alarm message, to whom and through what (push-service's delivery events, decisions PS11). */
+const deliveryFacts = {
+  deliveryId: z.string().uuid(),
+  messageId: z.string().uuid(),
+  userId: z.number().int().positive(),
+  macAddr: eventMac,
+  clientId: z.string(),
+  provider: z.enum(['fcm', 'apns', 'webhook']),
+};
+
 export const EVENTS = {
   userUpdated: {
     subject: 'dcp.sso.user.updated.v1',
@@ -98,12 +108,7 @@ export const EVENTS = {
     description: 'A new alarm message reached a push provider (FCM, APNs) or the merchant\'s push server for one of the user\'s endpoints (decisions PS11).',
     schema: z
       .object({
-        deliveryId: z.string().uuid(),
-        messageId: z.string().uuid(),
-        userId: z.number().int().positive(),
-        macAddr: eventMac,
-        clientId: z.string(),
-        provider: z.enum(['fcm', 'apns', 'webhook']),
+        ...deliveryFacts,
         attempts: z.number().int().positive(),
         /** From the alarm's acceptance to the provider's answer, milliseconds. */
         latencyMs: z.number().int().nonnegative(),
@@ -116,12 +121,7 @@ export const EVENTS = {
     description: 'A delivery of an alarm message ended without reaching the provider (decisions PS11): the token was invalid (the endpoint was removed), the provider refused it, or the attempts ran out (a dead letter operators may replay).',
     schema: z
       .object({
-        deliveryId: z.string().uuid(),
-        messageId: z.string().uuid(),
-        userId: z.number().int().positive(),
-        macAddr: eventMac,
-        clientId: z.string(),
-        provider: z.enum(['fcm', 'apns', 'webhook']),
+        ...deliveryFacts,
         attempts: z.number().int().nonnegative(),
         reason: z.enum(['invalid_token', 'rejected', 'exhausted']),
         error: z.string(),
