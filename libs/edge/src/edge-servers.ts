@@ -118,7 +118,7 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   // Cameras' alarms and the message center's pictures (/push/v1/*): JPEG bodies, refusals a camera can act on.
   await registerPushRoutes(publicApp.getHttpAdapter().getInstance(), runtime);
   // The operator console's static files (apps/console, built to dist/console) beside the admin API.
-  await registerConsole(adminApp.getHttpAdapter().getInstance(), { publicStoreUrl: runtime.config.publicStoreUrl });
+  await registerConsole(adminApp.getHttpAdapter().getInstance(), { publicStoreUrl: runtime.config.publicStoreUrl, publicBaseUrl: runtime.config.publicBaseUrl });
   // After the other hooks: a refused request is still logged, traced and counted like any answer.
   await registerRateLimits(publicApp.getHttpAdapter().getInstance(), runtime.config.rateLimits);
   // On SIGTERM both listeners close and answer what they received before the bus and databases go (HS2).

@@ -20,7 +20,7 @@ describe('console assets on the admin port', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     app = Fastify();
-    await registerConsole(app, { publicStoreUrl: 'https://store.example.com/base', directory: dir });
+    await registerConsole(app, { publicStoreUrl: 'https://store.example.com/base', publicBaseUrl: 'https://api.example.com', directory: dir });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -29,12 +29,14 @@ describe('console assets on the admin port', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('serves the page, always revalidated, under a policy that allows only this origin and the store host', async () => {
+  it('serves the page, always revalidated, under a policy that allows only this origin, the store host and the API host\'s pictures', async () => {
     const res = await get(app, '/console/');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>console</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['content-security-policy']).toBe(consoleCsp('https://store.example.com/base'));
+    expect(res.headers['content-security-policy']).toBe(consoleCsp('https://store.example.com/base', 'https://api.example.com'));
+    // Alarm pictures are signed URLs on the API host (decisions PS5).
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: https://api.example.com;");
     expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://store.example.com;");
     expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: https://store.example.com;");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -22,13 +22,15 @@ export function consoleDirectory(override?: string): string | undefined {
  * Mantine writes its theme variables in a style element (hence 'unsafe-inline' for styles only); hls.js plays
  * through MediaSource (blob: media) and a worker it starts from a blob: URL.
  */
-export function consoleCsp(publicStoreUrl: string): string {
+export function consoleCsp(publicStoreUrl: string, publicBaseUrl: string = publicStoreUrl): string {
   const storeOrigin = new URL(publicStoreUrl).origin;
+  // Alarm pictures are signed URLs on the API host (decisions PS5): the device page shows them.
+  const apiOrigin = new URL(publicBaseUrl).origin;
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data: ${apiOrigin}`,
     "font-src 'self'",
     `connect-src 'self' ${storeOrigin}`,
     // blob: for hls.js (MediaSource); the store host for browsers that play HLS themselves (Safari without MSE).
@@ -45,9 +47,9 @@ export interface ConsoleAssets {
   readonly directory: string | undefined;
 }
 
-export async function registerConsole(app: FastifyInstance, options: { publicStoreUrl: string; directory?: string }): Promise<ConsoleAssets> {
+export async function registerConsole(app: FastifyInstance, options: { publicStoreUrl: string; publicBaseUrl?: string; directory?: string }): Promise<ConsoleAssets> {
   const directory = consoleDirectory(options.directory);
-  const csp = consoleCsp(options.publicStoreUrl);
+  const csp = consoleCsp(options.publicStoreUrl, options.publicBaseUrl);
   const securityHeaders = (reply: { header(name: string, value: string): unknown }) => {
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
