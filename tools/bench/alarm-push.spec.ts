@@ -14,12 +14,12 @@ describe('alarm_push: who posts, with which type, how many phones', () => {
     expect(Array.from({ length: 12 }, (_, k) => alarmType(k))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2]);
   });
 
-  it('gives users 2, 1, 2, 1 … phones, exactly the total', () => {
-    expect(phonesPerUser(7)).toEqual([2, 1, 2, 1, 1]);
-    const plan = phonesPerUser(10_000);
+  it('gives every user the same number of phones, the last one the rest: exactly the total', () => {
+    expect(phonesPerUser(7, 2)).toEqual([2, 2, 2, 1]);
+    expect(phonesPerUser(3, 1)).toEqual([1, 1, 1]);
+    const plan = phonesPerUser(10_000, 2);
     expect(plan.reduce((a, b) => a + b, 0)).toBe(10_000);
-    expect(plan).toHaveLength(6_667);
-    expect(new Set(plan)).toEqual(new Set([1, 2]));
+    expect(plan).toHaveLength(5_000);
   });
 
   it('goes round the cameras, each camera to its next type, over runs too', () => {
@@ -95,6 +95,7 @@ describe('alarm_push: the ledger matches pushes to alarms', () => {
     const { owner, type } = ledger.next();
     ledger.arrived([arrival('never-answered', 't0a', 5, owners[owner].mac, String(type)), arrival('never-answered', 't0b', 5, owners[owner].mac, String(type))]);
     expect(ledger.settle(5, 1)).toMatchObject({ unanswered: 1, cutOff: 2, unmatched: 0, expected: 0, lost: 0 });
+    expect(ledger.cutOffTotals).toEqual({ alarms: 1, pushes: 2 });
   });
 });
 

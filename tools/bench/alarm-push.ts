@@ -1,18 +1,18 @@
 /**
  * The `alarm_push` scenario: cameras post alarms (`POST /push/v1/alarms?mac&type&time&timestamp&signature`, no
  * picture, signed with the owner's push tag, decisions PS1, PS3) and push-service pushes every new message to each
- * of the owner's phones (PS7, PS11) through FCM HTTP v1 — here the local FCM server of the specs, in its own
- * process (./fcm-receiver.ts). Measured per run: alarms answered per second (the runner's table), and per
- * delivery the time from the camera's POST to the FCM server receiving the message, matched by the message's
- * `data.messageId` (the POST's answer) and the phone's token; every delivery of a run must arrive before the next
- * run starts (the run "settles"), or it counts as lost.
+ * of the owner's phones (BENCH_PHONES_PER_USER, 2: a phone and a tablet; PS7, PS11) through FCM HTTP v1 — here
+ * the local FCM server of the specs, in its own process (./fcm-receiver.ts). Measured per run: alarms answered per
+ * second (the runner's table), and per delivery the time from the camera's POST to the FCM server receiving the
+ * message, matched by the message's `data.messageId` (the POST's answer) and the phone's token; every delivery of
+ * a run must arrive before the next run starts (the run "settles"), or it counts as lost.
  *
  * Every alarm is a new message: owners (one camera each) round-robin, and each camera's k-th alarm has type
  * k mod 10 + 1 (the ten known types in turn), so a device and type come back after 10 × devices alarms — more
- * than PUSH_ALARM_COOLDOWN_SECONDS (60) apart below 10 × devices ÷ 65 alarms/s (about 1,000/s with 6,667
- * cameras). A merged answer (200, merged: true) would not be pushed: counted apart, expected 0. The per-device
- * and per-user rates (20 and 200 a minute) stay far away for the same reason: a camera posts once per round of
- * all cameras.
+ * than PUSH_ALARM_COOLDOWN_SECONDS (60) apart below 10 × devices ÷ 65 alarms/s (about 770/s with 5,000 cameras;
+ * this 2-core machine accepts 320–420 distributed). A merged answer (200, merged: true) would not be pushed:
+ * counted apart, expected 0. The per-device and per-user rates (20 and 200 a minute) stay far away for the same
+ * reason: a camera posts once per round of all cameras.
  *
  * Times: the POST's from the fixed-rate generator's schedule (open loop: a late generator counts against the
  * platform, as in ./paced.ts) or, at saturation, from when the request was built; the arrival's from the
@@ -32,7 +32,7 @@ export interface ArrivalsAnswer {
   counts: { tokenRequests: number; tokensIssued: number; sendRequests: number };
 }
 
-/** A signed-in user with one camera (`mac`), the push tag its app got, and its phones' FCM tokens (1 or 2). */
+/** A signed-in user with one camera (`mac`), the push tag its app got, and its phones' FCM tokens (2 by default). */
 export interface SeededPhoneOwner {
   mac: string;
   tag: string;
@@ -47,15 +47,10 @@ export function alarmType(visit: number): number {
   return (visit % ALARM_TYPES_IN_TURN) + 1;
 }
 
-/** Phones per user, in turn: 2, 1, 2, 1 … (a phone and a tablet, or a phone alone), `total` phones in all. */
-export function phonesPerUser(total: number): number[] {
-  const out: number[] = [];
-  for (let left = total, u = 0; left > 0; u++) {
-    const n = Math.min(left, u % 2 === 0 ? 2 : 1);
-    out.push(n);
-    left -= n;
-  }
-  return out;
+/** Phones of each user: `perUser` each (a phone and a tablet: 2), the last user the rest; `total` phones in all. */
+export function phonesPerUser(total: number, perUser: number): number[] {
+  const each = Math.max(1, Math.floor(perUser));
+  return Array.from({ length: Math.ceil(total / each) }, (_, u) => Math.min(each, total - u * each));
 }
 
 /** What one run's alarms and their deliveries came to, once the run settled. */
@@ -144,6 +139,8 @@ export class AlarmLedger {
   private readonly unanswered = new Set<string>();
   /** Deliveries expected and not yet received, over all runs. */
   private outstandingCount = 0;
+  /** Over all runs, warm-up included: alarms sent and never answered, and the pushes of theirs that arrived. */
+  readonly cutOffTotals = { alarms: 0, pushes: 0 };
 
   constructor(readonly owners: readonly SeededPhoneOwner[]) {
     if (owners.length === 0) throw new Error('alarm_push: no phone owners were seeded');
@@ -181,8 +178,10 @@ export class AlarmLedger {
     for (const [messageId, token, receivedAt, devId, type] of arrivals) {
       const message = this.posted.get(messageId);
       if (!message || !message.tokens.has(token)) {
-        if (!message && this.unanswered.has(`${devId} ${type}`)) this.tally.cutOff++;
-        else this.tally.unmatched++;
+        if (!message && this.unanswered.has(`${devId} ${type}`)) {
+          this.tally.cutOff++;
+          this.cutOffTotals.pushes++;
+        } else this.tally.unmatched++;
         continue;
       }
       const seen = message.arrivals.get(token) ?? 0;
@@ -211,6 +210,7 @@ export class AlarmLedger {
   settle(loadEndedAt: number, loadSeconds: number): DeliveryFigures {
     const t = this.tally;
     this.tally = newTally();
+    this.cutOffTotals.alarms += t.sent - t.answered;
     return {
       accepted: t.accepted,
       merged: t.merged,
@@ -378,6 +378,8 @@ export async function describeAfterRuns(
     ledger.arrived(arrivals);
     const after = arrivals.length ? `; ${arrivals.length} arrival(s) after the last run settled` : '';
     log(`  FCM receiver (all modes so far): ${counts.tokenRequests} token requests (${counts.tokensIssued} access tokens issued), ${counts.sendRequests} send requests${after}; deliveries still outstanding: ${ledger.outstanding()}`);
+    const cut = ledger.cutOffTotals;
+    if (cut.alarms > 0) log(`  alarms in flight when a saturation run ended (autocannon drops their answers), all runs and the warm-up: ${cut.alarms}; pushes of theirs that arrived (matched by devId and type): ${cut.pushes}, at most ${cut.alarms} × the owner's phones`);
   }
   const problems = logProblems(o.logs, o.logsFrom);
   if (problems.length === 0) log('  platform log: no warn or error line during the scenario');

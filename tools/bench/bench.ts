@@ -20,8 +20,8 @@
  * BENCH_PROPAGATION_LOAD (1000 req/s), BENCH_DELETION_RATE (20 deletions a second), BENCH_RATE_FRACTION (0.6), BENCH_MAX_RATE (2000 req/s), BENCH_WARMUP_SECONDS (1), BENCH_WRITE
  * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info);
  * camera_ingest: BENCH_CAMERAS (1000), BENCH_CAMERAS_PER_USER (10), BENCH_CAMERA_QUOTA_PER_MINUTE (600, the
- * platform's CAMERA_QUOTA_SEGMENTS_PER_MINUTE in the bench); alarm_push: BENCH_PHONES (10000 FCM phones, 2, 1, 2, 1 …
- * per user, one camera each), BENCH_PUSH_SETTLE_SECONDS (60: how long a run may wait for its pushes).
+ * platform's CAMERA_QUOTA_SEGMENTS_PER_MINUTE in the bench); alarm_push: BENCH_PHONES (10000 FCM phones),
+ * BENCH_PHONES_PER_USER (2; one camera a user), BENCH_PUSH_SETTLE_SECONDS (60: how long a run may wait for its pushes).
  */
 import { cpus, loadavg } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,6 +66,7 @@ const DELETION_RATE = Math.max(1, num('BENCH_DELETION_RATE', 20));
 const CAMERAS = Math.max(1, Math.round(num('BENCH_CAMERAS', 1000)));
 const CAMERAS_PER_USER = Math.max(1, Math.round(num('BENCH_CAMERAS_PER_USER', 10)));
 const PHONES = Math.max(1, Math.round(num('BENCH_PHONES', 10_000)));
+const PHONES_PER_USER = Math.max(1, Math.round(num('BENCH_PHONES_PER_USER', 2)));
 const PUSH_SETTLE_SECONDS = Math.max(1, num('BENCH_PUSH_SETTLE_SECONDS', 60));
 
 interface Baseline {
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
   const logLevel = process.env.LOG_LEVEL ?? 'info (default)';
   log(`bench: modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side (at most ${settings.maxRate} req/s); ${USERS} users × ${DEVICES_PER_USER} devices; LOG_LEVEL ${logLevel}; Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
   if (cameras > 0) log(`camera_ingest: ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE} on the platform`);
-  if (phones > 0) log(`alarm_push: ${phones} FCM phones (2, 1, 2, 1 … per user, one camera each), the local FCM server as the receiver; a run waits up to ${PUSH_SETTLE_SECONDS} s for its pushes; the platform's alarm limits at their defaults`);
+  if (phones > 0) log(`alarm_push: ${phones} FCM phones (${PHONES_PER_USER} per user, one camera each), the local FCM server as the receiver; a run waits up to ${PUSH_SETTLE_SECONDS} s for its pushes; the platform's alarm limits at their defaults`);
 
   const needPg = wanted.some((s) => s.baselines.includes('pg'));
   const needIngest = wanted.some((s) => s.baselines.includes('ingest'));
@@ -222,7 +223,7 @@ async function main(): Promise<void> {
       log(`distributed platform up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       distributedSeed = await seedPlatform(
         target,
-        { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: measurePropagationNow ? 2 * DELETIONS : 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER, phones, fcmAccount },
+        { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: measurePropagationNow ? 2 * DELETIONS : 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER, phones, phonesPerUser: PHONES_PER_USER, fcmAccount },
         log,
       );
       if (needIngest) {
@@ -274,7 +275,7 @@ async function main(): Promise<void> {
       const target = await startEmbedded(platformEnv);
       cleanup.push(() => target.close());
       log(`\nembedded platform up (${((Date.now() - embeddedStarted) / 1000).toFixed(1)} s)`);
-      const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER, phones, fcmAccount }, log);
+      const seed = await seedPlatform(target, { users: USERS, devicesPerUser: DEVICES_PER_USER, deletionUsers: 0, merchantUrl, cameras, camerasPerUser: CAMERAS_PER_USER, phones, phonesPerUser: PHONES_PER_USER, fcmAccount }, log);
       await runMode(target, seed);
     }
   } finally {
@@ -288,7 +289,7 @@ async function main(): Promise<void> {
       cpu: cpus()[0]?.model ?? 'unknown CPU',
       cores: cpus().length,
       node: process.version,
-      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation (at most ${settings.maxRate} req/s, open loop), ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices${cameras > 0 ? `; ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE}` : ''}${phones > 0 ? `; ${phones} FCM phones (2, 1, 2, 1 … per user, one camera each), a run waits up to ${PUSH_SETTLE_SECONDS} s for its pushes` : ''}; LOG_LEVEL ${logLevel}; load average (1, 5, 15 min) ${loadAtStart} at the start, ${loadavg().map((v) => v.toFixed(2)).join(' ')} at the end; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
+      settings: `modes ${modes.join(', ')}; ${settings.seconds} s per run, ${settings.rounds} rounds interleaved, ${settings.connections} connections, fixed rate ${settings.rateFraction * 100}% of the slowest side's median saturation (at most ${settings.maxRate} req/s, open loop), ${settings.warmupSeconds} s warm-up per side; ${USERS} users × ${DEVICES_PER_USER} devices${cameras > 0 ? `; ${cameras} cameras (${CAMERAS_PER_USER} per user), CAMERA_QUOTA_SEGMENTS_PER_MINUTE ${CAMERA_QUOTA_PER_MINUTE}` : ''}${phones > 0 ? `; ${phones} FCM phones (${PHONES_PER_USER} per user, one camera each), a run waits up to ${PUSH_SETTLE_SECONDS} s for its pushes` : ''}; LOG_LEVEL ${logLevel}; load average (1, 5, 15 min) ${loadAtStart} at the start, ${loadavg().map((v) => v.toFixed(2)).join(' ')} at the end; run took ${((Date.now() - started) / 60000).toFixed(1)} min`,
     },
     results,
     propagationResults,

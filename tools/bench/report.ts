@@ -129,7 +129,9 @@ export function renderDeliveries(result: ScenarioResult): string[] {
   lines.push('');
   for (const s of sides) {
     const sum = sumDeliveries([...s.saturation, ...s.fixedRate]);
-    if (sum.unanswered > 0) lines.push(`- ${s.name}: ${sum.unanswered} alarms were in flight when a saturation run ended (autocannon drops their answers): ${sum.cutOff} pushes of theirs arrived (matched by devId and type), not measured`);
+    if (sum.unanswered > 0 || sum.cutOff > 0) {
+      lines.push(`- ${s.name}: ${sum.unanswered} alarms were in flight when a saturation run ended (autocannon drops their answers; the platform may have accepted them); ${sum.cutOff} pushes of alarms cut off so (the warm-up's included) arrived, matched by devId and type; not measured`);
+    }
     if (sum.late > 0 || sum.unmatched > 0) lines.push(`- ${s.name}: ${sum.late} pushes arrived after their run had stopped waiting, ${sum.unmatched} matched no alarm sent`);
   }
   return lines;

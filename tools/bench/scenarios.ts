@@ -212,7 +212,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'alarm_push',
     title:
-      'cameras post alarms (`POST /push/v1/alarms`, no picture, signed with the owner\'s push tag), owners round-robin, each alarm a new message (types in turn); push-service pushes each to every phone of the owner (1 or 2) through FCM HTTP v1, the local FCM server as the receiver; figures count alarms answered, and POST → FCM per delivery',
+      'cameras post alarms (`POST /push/v1/alarms`, no picture, signed with the owner\'s push tag), owners round-robin, each alarm a new message (types in turn); push-service pushes each to every phone of the owner (BENCH_PHONES_PER_USER, 2) through FCM HTTP v1, the local FCM server as the receiver; figures count alarms answered, and POST → FCM per delivery',
     unit: 'alarms',
     // Nothing to compare a push's latency with: a baseline would have to be a second push service (see docs/benchmarks.md).
     baselines: [],

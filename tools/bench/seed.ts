@@ -56,8 +56,9 @@ export interface SeedOptions {
   cameras?: number;
   /** Devices per user of those cameras (default 10). */
   camerasPerUser?: number;
-  /** Phones to register (alarm_push; default 0), with the FCM service account the merchant pushes with. */
+  /** Phones to register (alarm_push; default 0), `phonesPerUser` a user (default 2), with the FCM service account the merchant pushes with. */
   phones?: number;
+  phonesPerUser?: number;
   fcmAccount?: () => Promise<FcmServiceAccount>;
 }
 
@@ -215,7 +216,7 @@ export async function seedPlatform(target: PlatformTarget, opts: SeedOptions, lo
   let phoneOwners: SeededPhoneOwner[] = [];
   if (opts.phones) {
     if (!opts.fcmAccount) throw new Error('seeding: phones need an FCM service account');
-    phoneOwners = await seedPhones(target, merchant, opts.phones, await opts.fcmAccount(), log);
+    phoneOwners = await seedPhones(target, merchant, opts.phones, opts.phonesPerUser ?? 2, await opts.fcmAccount(), log);
   }
   return { merchant, users, deletionUsers, firmwareModel: FIRMWARE_MODEL, recordStart, cameras, phoneOwners };
 }
@@ -228,14 +229,14 @@ export function benchFcmToken(user: number, phone: number): string {
 /**
  * `count` phones, as an operator and the merchant's app set them up (README "Alarms and the message center"):
  * the merchant's FCM credentials (`PUT /admin/v1/push/merchants/{clientId}/providers/fcm`, a service account of
- * the local FCM server), then per user (2, 1, 2, 1 … phones: `phonesPerUser`) a login, one camera bound with
+ * the local FCM server), then per user (`perUser` phones, 2 by default) a login, one camera bound with
  * addOemDevice, the push tag from `center.getServerInfo` (what the app hands the camera), and each phone's
  * `push_endpoint.register` (fcm, every device of the user). Users in parallel, 16 at a time.
  */
-export async function seedPhones(target: PlatformTarget, merchant: MerchantAccount, count: number, account: FcmServiceAccount, log: (line: string) => void): Promise<SeededPhoneOwner[]> {
+export async function seedPhones(target: PlatformTarget, merchant: MerchantAccount, count: number, perUser: number, account: FcmServiceAccount, log: (line: string) => void): Promise<SeededPhoneOwner[]> {
   const started = Date.now();
   expectOk('FCM credentials', await admin(target, 'PUT', `/push/merchants/${merchant.clientId}/providers/fcm`, account));
-  const plan = phonesPerUser(count);
+  const plan = phonesPerUser(count, perUser);
   const owners = await mapLimit(plan, 16, async (phones, u) => {
     const mac = benchMac('0B', u);
     const { openId, accessToken } = await signIn(target, merchant, `bench-phone-owner-${u}`);
