@@ -25,6 +25,8 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, OnModuleDestr
   private inFlight = new Set<Promise<void>>();
   private draining = false;
   private wakeAgain = false;
+  /** The last look stopped for want of room, not of due deliveries: an attempt that ends looks again. */
+  private moreDue = false;
   private stopped = false;
   private timer?: NodeJS.Timeout;
 
@@ -78,14 +80,19 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, OnModuleDestr
     const { concurrency } = this.config.pushDelivery;
     while (!this.stopped) {
       const room = Math.min(MAX_CLAIM, concurrency - this.inFlight.size);
-      if (room <= 0) return; // an attempt that ends wakes the dispatcher again
+      if (room <= 0) {
+        this.moreDue = true; // an attempt that ends wakes the dispatcher again
+        return;
+      }
       const claimed = await this.queue.claim(this.clock.now(), this.leaseMs, room);
+      this.moreDue = claimed.length === room;
       for (const delivery of claimed) {
         const attempt: Promise<void> = this.attempt(delivery)
           .catch((err: unknown) => this.logger.warn(`delivery ${delivery.deliveryId}: ${err instanceof Error ? err.message : String(err)} (tried again when its lease ends)`))
           .finally(() => {
             this.inFlight.delete(attempt);
-            this.wake();
+            // Only when deliveries were left for want of room: otherwise new alarms wake it, and the poll finds retries.
+            if (this.moreDue) this.wake();
           });
         this.inFlight.add(attempt);
       }
