@@ -7,6 +7,9 @@
  * gateway call the edge answers and an admin call that reads sso-service's database), then stopped
  * (SIGTERM) and started again on the same DATA_DIR (warm start). Figures, never assertions.
  *
+ * And what a newcomer waits for: `npm start` itself (the build check, the PGlite template check, then the
+ * platform) launched to /health/ready answering 200, on a fresh DATA_DIR, once per run.
+ *
  * Then the in-process boot of an embedded platform as the e2e specs start it (`startTestPlatform('embedded')`:
  * one in-memory PGlite from the services' template, in-process bus, ephemeral ports), start to listening.
  *
@@ -92,6 +95,38 @@ async function startPlatformProcess(dataDir: string): Promise<Running & { readyS
   return { child, base, admin: `http://127.0.0.1:${adminPort}`, stderr: () => err, readyS };
 }
 
+/** `npm start` (as the README says) on a fresh DATA_DIR: seconds from launch to /health/ready answering 200. */
+export async function measureNpmStart(): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dcp-bench-npm-start-'));
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const started = process.hrtime.bigint();
+  // Its own process group: npm, the shell and node go together when it is stopped.
+  const child = spawn('npm', ['start'], {
+    cwd: resolve(__dirname, '../../..'),
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PORT: String(adminPort), ADMIN_TOKEN, LOG_LEVEL: 'silent', NODE_ENV: 'development', DATABASE_URL: '', NATS_URL: '' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}) before the platform was ready`);
+      if (Date.now() > deadline) throw new Error(`npm start: not ready after ${READY_TIMEOUT_MS / 1000} s`);
+      const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return Number(process.hrtime.bigint() - started) / 1e9;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    const exited = new Promise<void>((ok) => (child.exitCode !== null ? ok() : child.once('exit', () => ok())));
+    process.kill(-(child.pid as number), 'SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function stop(run: Running): Promise<void> {
   if (run.child.exitCode !== null) return;
   const exited = new Promise<void>((ok) => run.child.once('exit', () => ok()));
@@ -144,17 +179,20 @@ export async function runStartupBench(out: (line: string) => void = (l) => proce
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   out(`\nstartup: node ${MAIN.replace(process.cwd() + '/', '')}, ${runs} runs, ${loadSeconds} s load per endpoint with ${connections} connections (MiB: RSS, peak = VmHWM)`);
   const all: { cold: StartupFigures; warm: StartupFigures }[] = [];
+  const launches: number[] = [];
   for (let i = 1; i <= runs; i++) {
     const r = await measureStartup(loadSeconds, connections);
     all.push(r);
+    launches.push(await measureNpmStart());
     out(
-      `  run ${i}: cold ready ${r.cold.readyS.toFixed(2)} s, RSS ${r.cold.rssReady.toFixed(0)} (peak ${r.cold.peakReady.toFixed(0)}), after load ${r.cold.rssLoaded?.toFixed(0)} (peak ${r.cold.peakLoaded?.toFixed(0)})` +
+      `  run ${i}: npm start → ready ${launches[i - 1].toFixed(2)} s | cold ready ${r.cold.readyS.toFixed(2)} s, RSS ${r.cold.rssReady.toFixed(0)} (peak ${r.cold.peakReady.toFixed(0)}), after load ${r.cold.rssLoaded?.toFixed(0)} (peak ${r.cold.peakLoaded?.toFixed(0)})` +
         ` | warm ready ${r.warm.readyS.toFixed(2)} s, RSS ${r.warm.rssReady.toFixed(0)} (peak ${r.warm.peakReady.toFixed(0)})`,
     );
   }
   const m = (f: (r: { cold: StartupFigures; warm: StartupFigures }) => number | undefined) => median(all.map((r) => f(r) ?? NaN));
   out(`  median cold start: ready ${m((r) => r.cold.readyS).toFixed(2)} s, RSS at ready ${m((r) => r.cold.rssReady).toFixed(0)} MiB (peak ${m((r) => r.cold.peakReady).toFixed(0)}), after load ${m((r) => r.cold.rssLoaded).toFixed(0)} MiB (peak ${m((r) => r.cold.peakLoaded).toFixed(0)})`);
   out(`  median warm start: ready ${m((r) => r.warm.readyS).toFixed(2)} s, RSS at ready ${m((r) => r.warm.rssReady).toFixed(0)} MiB (peak ${m((r) => r.warm.peakReady).toFixed(0)})`);
+  out(`  median npm start → ready (fresh DATA_DIR; what a newcomer waits for): ${median(launches).toFixed(2)} s`);
 }
 
 /** Seconds from startPlatform to listening, with the e2e harness's embedded overrides, `runs` times. */

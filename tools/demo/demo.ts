@@ -7,8 +7,9 @@
  * own push server: the sandbox's `POST /push`, verifying the platform's signature) and the message center, and
  * sends UPDATE and DELETE callbacks — printing every request and response.
  *
- * Environment: BASE_URL (http://localhost:3000), ADMIN_URL (http://localhost:3001), ADMIN_TOKEN
- * (dev-admin-token), SANDBOX_PORT (4000), DEMO_CAMERA_SECONDS (60: how long the camera records).
+ * It follows the running platform's own settings, so the same environment reaches it: PORT (3000) and
+ * ADMIN_PORT (3001) on localhost, ADMIN_TOKEN (dev-admin-token); BASE_URL and ADMIN_URL override the addresses
+ * (a platform elsewhere). SANDBOX_PORT (4000), DEMO_CAMERA_SECONDS (60: how long the camera records).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,8 +20,8 @@ import { type MerchantSandbox, startMerchantSandbox } from '@dcp/merchant-sandbo
 // The camera anyone can run (`npm run camera`): here it plays the user's camera.
 import { runCamera } from '../camera/camera';
 
-const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
-const ADMIN_URL = process.env.ADMIN_URL ?? 'http://localhost:3001';
+const BASE_URL = process.env.BASE_URL ?? `http://localhost:${process.env.PORT || 3000}`;
+const ADMIN_URL = process.env.ADMIN_URL ?? `http://localhost:${process.env.ADMIN_PORT || 3001}`;
 const ADMIN_TOKEN = process.env.ADMIN_TOKEN ?? 'dev-admin-token';
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 4000);
 const CAMERA_SECONDS = Number(process.env.DEMO_CAMERA_SECONDS ?? 60);
@@ -94,7 +95,7 @@ async function gatewayPost(service: string, form: Record<string, string>, title:
 
 async function main(): Promise<void> {
   const ping = await fetch(`${BASE_URL}/health/live`).catch(() => undefined);
-  if (!ping?.ok) throw new Error(`the platform does not answer on ${BASE_URL}: start it first with \`npm start\``);
+  if (!ping?.ok) throw new Error(`the platform does not answer on ${BASE_URL}: start it first with \`npm start\` (with the same PORT, ADMIN_PORT and ADMIN_TOKEN)`);
 
   const sandbox = await startMerchantSandbox({ port: SANDBOX_PORT, host: '127.0.0.1' });
   try {

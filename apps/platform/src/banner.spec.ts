@@ -11,8 +11,8 @@ describe('the start-up banner (decisions LG6)', () => {
 
   it('in development shows the addresses and the admin token when it is the development default', () => {
     const banner = startupBanner(loadConfig({ DATA_DIR: dataDir } as NodeJS.ProcessEnv), up)!;
-    expect(banner).toContain('Device Cloud Platform is up (embedded: data in');
-    expect(banner).toContain('in 2.5 s');
+    expect(banner).toContain('Device Cloud Platform is ready (embedded: data in');
+    expect(banner).toContain('2.5 s after launch');
     expect(banner).toContain('  public API  http://127.0.0.1:3000   (/sso/*, /gateway, /stream, /health/ready, /metrics)');
     expect(banner).toContain('  API docs    http://127.0.0.1:3000/docs');
     expect(banner).toContain('  admin API   http://127.0.0.1:3001/admin/v1');

@@ -1,5 +1,5 @@
 /**
- * What `npm start` tells the newcomer once the platform is up (docs/decisions.md LG6): in development a plain
+ * What `npm start` tells the newcomer once the platform is ready (its /health/ready answered 200) (docs/decisions.md LG6): in development a plain
  * banner with the addresses, after the JSON log lines; in production nothing but the JSON line. The admin
  * token is shown only when it is the development default (ADMIN_TOKEN and ADMIN_TOKENS unset): a token the
  * operator chose is never printed, nor logged; the names of ADMIN_TOKENS' tokens are (they are no secret).
@@ -13,7 +13,7 @@ export interface StartedPlatform {
   /** Where each port listens, `address:port` (EdgeServers). */
   publicAddress: string;
   adminAddress: string;
-  /** Seconds from start to listening. */
+  /** Seconds from the process's launch to /health/ready answering 200. */
   seconds: number;
 }
 
@@ -25,7 +25,7 @@ export function startupBanner(config: Pick<PlatformConfig, 'production' | 'mode'
   return (
     [
       '',
-      `Device Cloud Platform is up (${where}) in ${up.seconds.toFixed(1)} s`,
+      `Device Cloud Platform is ready (${where}), ${up.seconds.toFixed(1)} s after launch`,
       `  public API  ${publicUrl}   (/sso/*, /gateway, /stream, /health/ready, /metrics)`,
       `  API docs    ${publicUrl}/docs   (OpenAPI: ${publicUrl}/openapi.json)`,
       `  console     ${adminUrl}/console/   (the operator console: sign in with an admin token)`,

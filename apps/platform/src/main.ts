@@ -13,17 +13,31 @@ async function main(): Promise<void> {
   // Every line from here on is JSON (libs/observability logging), at LOG_LEVEL.
   configureLogging({ service: 'platform', level: config.logLevel });
   const logger = contextLogger('platform');
-  const started = Date.now();
   const platform = await startPlatform(config);
   // The runtime's ordered shutdown (HS2): listeners, bus intake, outboxes, apps, databases, then the bus.
   exitOnSignals(platform.runtime.shutdown, { timeoutMs: config.shutdownTimeoutMs, logger: { log: (m) => logger.info(m), error: (m) => logger.error(m) } });
   const { publicUrl, adminUrl, publicAddress, adminAddress } = platform.edge;
-  const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
+  // What the newcomer waits for: the process's launch to /health/ready answering 200 (asked, not assumed).
+  await untilReady(publicUrl);
+  const seconds = Number(process.uptime().toFixed(1));
   // The admin token is never logged (LG6).
-  logger.info({ mode: config.mode, publicUrl, adminUrl, publicAddress, adminAddress, startupSeconds: seconds }, `Device Cloud Platform is up (${config.mode}) in ${seconds} s`);
+  logger.info({ mode: config.mode, publicUrl, adminUrl, publicAddress, adminAddress, startupSeconds: seconds }, `Device Cloud Platform is ready (${config.mode}) ${seconds} s after launch`);
   // Development: the newcomer's banner, plain text after the JSON lines; production: JSON only (LG6).
   const banner = startupBanner(config, { publicUrl, adminUrl, publicAddress, adminAddress, seconds });
   if (banner) writeBanner(banner);
+}
+
+/** Resolves once the platform's own /health/ready answers 200 (it does once startPlatform returned; this proves it). */
+async function untilReady(publicUrl: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(new URL('/health/ready', publicUrl)).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 main().catch((err) => {
