@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "user_uuid_idx" ON "sso"."user"("uuid");
