@@ -17,4 +17,4 @@ UPDATE "service"."outbox_event" SET published_at = now(), attempts = attempts + 
 UPDATE "service"."outbox_event" SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL
 
 -- OutboxRelay.purgeOld
-DELETE FROM "service"."outbox_event" WHERE published_at < now() - ($1::bigint * interval '1 millisecond')
+DELETE FROM "service"."outbox_event" WHERE id IN (SELECT id FROM "service"."outbox_event" WHERE published_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY published_at LIMIT $2::int)

@@ -48,6 +48,9 @@ export interface RelayPassResult {
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Rows one purge statement deletes, and statements one relay pass runs (decisions OB: purges in bounded batches). */
+const PURGE_BATCH = 5_000;
+const PURGE_BATCHES_A_PASS = 4;
 const MAX_ERROR_LENGTH = 2_000;
 
 export class OutboxRelay {
@@ -240,11 +243,26 @@ export class OutboxRelay {
     return Math.min(initial * 2 ** Math.min(this.failures - 1, 20), this.opts.backoffMaxMs ?? 30_000);
   }
 
+  /**
+   * Published events older than the stream keeps them go, in batches of PURGE_BATCH through the
+   * (published_at, seq) index, each its own short statement: a backlog of millions is worked off over the next
+   * passes (PURGE_BATCHES_A_PASS at a time) instead of one DELETE the relay loop waits seconds on.
+   */
   private async purgeOld(): Promise<void> {
     if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
-    this.lastPurge = Date.now();
     const retainMs = this.opts.retainPublishedMs ?? EVENT_RETENTION_MS;
-    await this.opts.client.$executeRawUnsafe(`DELETE FROM ${this.table} WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`, retainMs);
+    for (let batch = 0; batch < PURGE_BATCHES_A_PASS; batch++) {
+      const deleted = await this.opts.client.$executeRawUnsafe(
+        `DELETE FROM ${this.table} WHERE id IN (SELECT id FROM ${this.table} WHERE published_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY published_at LIMIT $2::int)`,
+        retainMs,
+        PURGE_BATCH,
+      );
+      // Done: wait PURGE_EVERY_MS before looking again; a full last batch means more are left for the next pass.
+      if (deleted < PURGE_BATCH) {
+        this.lastPurge = Date.now();
+        return;
+      }
+    }
   }
 
   private sleep(ms: number): Promise<void> {

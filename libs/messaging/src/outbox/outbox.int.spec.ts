@@ -70,6 +70,30 @@ describeWithInfra(['postgres'], 'outbox, inbox and dead letters on PostgreSQL', 
       expect(() => outboxRow({ ...event, data: { userId: 0 } } as unknown as EventEnvelope)).toThrow();
     });
 
+    it('purges published events older than the stream keeps them in bounded batches; unpublished and recent ones stay', async () => {
+      const insert = (count: number, publishedAgo: string | null) =>
+        pool.query(
+          `INSERT INTO "${schema}".outbox_event (id, subject, payload, created_at, published_at)
+           SELECT gen_random_uuid(), 'dcp.test.v1', '{}'::jsonb, now() - interval '9 days', ${publishedAgo === null ? 'NULL' : `now() - interval '${publishedAgo}'`}
+           FROM generate_series(1, ${count})`,
+        );
+      await insert(25_000, '8 days');
+      await insert(3, '1 hour');
+      await insert(2, null);
+      const r = relay({ publish: async () => undefined });
+      const count = async () => (await pool.query(`SELECT count(*)::int AS n FROM "${schema}".outbox_event`)).rows[0].n as number;
+      const purge = () => (r as unknown as { purgeOld(): Promise<void> }).purgeOld();
+      // One pass deletes at most 4 batches of 5,000: the rest waits for the next pass, never one long DELETE.
+      await purge();
+      expect(await count()).toBe(5_000 + 5);
+      await purge();
+      expect(await count()).toBe(5);
+      // Done: the next look waits its hour.
+      await insert(10, '8 days');
+      await purge();
+      expect(await count()).toBe(15);
+    });
+
     it('writes the event only when the producing transaction commits', async () => {
       const committed = userDeleted(2);
       await client.$transaction((tx) => enqueueEvent(tx, schema, committed));
