@@ -16,5 +16,11 @@ UPDATE "service"."outbox_event" SET published_at = now(), attempts = attempts + 
 -- OutboxRelay.publishNow (the fast path marking rows published)
 UPDATE "service"."outbox_event" SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL
 
--- OutboxRelay.purgeOld
-DELETE FROM "service"."outbox_event" WHERE id IN (SELECT id FROM "service"."outbox_event" WHERE published_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY published_at LIMIT $2::int)
+-- OutboxRelay.purgeOld #1
+DELETE FROM "service"."outbox_event" WHERE (id) IN (SELECT id FROM "service"."outbox_event" WHERE published_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY published_at LIMIT $2::int)
+
+-- OutboxRelay.purgeOld #2
+DELETE FROM "service"."inbox_event" WHERE (durable, event_id) IN (SELECT durable, event_id FROM "service"."inbox_event" WHERE processed_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY processed_at LIMIT $2::int)
+
+-- OutboxRelay.purgeOld #3
+DELETE FROM "service"."dead_letter_event" WHERE (id) IN (SELECT id FROM "service"."dead_letter_event" WHERE resolved_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY resolved_at LIMIT $2::int)

@@ -45,5 +45,7 @@ CREATE TABLE ${s}."dead_letter_event" (
 CREATE INDEX "outbox_event_published_at_seq_idx" ON ${s}."outbox_event"("published_at", "seq");
 
 CREATE INDEX "dead_letter_event_durable_created_at_idx" ON ${s}."dead_letter_event"("durable", "created_at");
+CREATE INDEX "inbox_event_processed_at_idx" ON ${s}."inbox_event"("processed_at");
+CREATE INDEX "dead_letter_event_resolved_at_idx" ON ${s}."dead_letter_event"("resolved_at");
 `;
 }

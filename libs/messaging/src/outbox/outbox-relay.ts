@@ -51,6 +51,9 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Rows one purge statement deletes, and statements one relay pass runs (decisions OB: purges in bounded batches). */
 const PURGE_BATCH = 5_000;
 const PURGE_BATCHES_A_PASS = 4;
+/** Inbox rows outlive the stream's retention of the events they record, with a margin. */
+const INBOX_RETENTION_MS = 2 * EVENT_RETENTION_MS;
+const DEAD_LETTER_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_ERROR_LENGTH = 2_000;
 
 export class OutboxRelay {
@@ -244,25 +247,36 @@ export class OutboxRelay {
   }
 
   /**
-   * Published events older than the stream keeps them go, in batches of PURGE_BATCH through the
-   * (published_at, seq) index, each its own short statement: a backlog of millions is worked off over the next
-   * passes (PURGE_BATCHES_A_PASS at a time) instead of one DELETE the relay loop waits seconds on.
+   * The service's messaging tables kept bounded, each purge in batches of PURGE_BATCH through an index, each
+   * batch its own short statement, at most PURGE_BATCHES_A_PASS a table and pass (a backlog of millions is
+   * worked off over the next passes instead of one DELETE the relay loop waits seconds on): published events
+   * older than the stream keeps them; inbox rows INBOX_RETENTION_MS after they were processed (no delivery of
+   * an event the stream no longer holds can come); dead letters DEAD_LETTER_RETENTION_MS after an operator
+   * resolved them (never an open one).
    */
   private async purgeOld(): Promise<void> {
     if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
-    const retainMs = this.opts.retainPublishedMs ?? EVENT_RETENTION_MS;
+    const schema = this.opts.schema;
+    const done = await Promise.all([
+      this.purgeBatches(qualifiedTable(schema, 'outbox_event'), 'id', 'published_at', this.opts.retainPublishedMs ?? EVENT_RETENTION_MS),
+      this.purgeBatches(qualifiedTable(schema, 'inbox_event'), 'durable, event_id', 'processed_at', INBOX_RETENTION_MS),
+      this.purgeBatches(qualifiedTable(schema, 'dead_letter_event'), 'id', 'resolved_at', DEAD_LETTER_RETENTION_MS),
+    ]);
+    // Done everywhere: look again in PURGE_EVERY_MS; a full last batch means more are left for the next pass.
+    if (done.every(Boolean)) this.lastPurge = Date.now();
+  }
+
+  /** Deletes the rows of `table` whose `at` is older than `olderThanMs`, oldest first, in batches by `key`; true when none is left. */
+  private async purgeBatches(table: string, key: string, at: string, olderThanMs: number): Promise<boolean> {
     for (let batch = 0; batch < PURGE_BATCHES_A_PASS; batch++) {
       const deleted = await this.opts.client.$executeRawUnsafe(
-        `DELETE FROM ${this.table} WHERE id IN (SELECT id FROM ${this.table} WHERE published_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY published_at LIMIT $2::int)`,
-        retainMs,
+        `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${at} < now() - ($1::bigint * interval '1 millisecond') ORDER BY ${at} LIMIT $2::int)`,
+        olderThanMs,
         PURGE_BATCH,
       );
-      // Done: wait PURGE_EVERY_MS before looking again; a full last batch means more are left for the next pass.
-      if (deleted < PURGE_BATCH) {
-        this.lastPurge = Date.now();
-        return;
-      }
+      if (deleted < PURGE_BATCH) return true;
     }
+    return false;
   }
 
   private sleep(ms: number): Promise<void> {

@@ -94,6 +94,24 @@ describeWithInfra(['postgres'], 'outbox, inbox and dead letters on PostgreSQL', 
       expect(await count()).toBe(15);
     });
 
+    it('purges inbox rows 14 days after they were processed and dead letters 30 days after they were resolved, never open ones', async () => {
+      await pool.query(
+        `INSERT INTO "${schema}".inbox_event (durable, event_id, processed_at)
+         SELECT 'svc', gen_random_uuid(), now() - interval '15 days' FROM generate_series(1, 7) UNION ALL
+         SELECT 'svc', gen_random_uuid(), now() - interval '13 days' FROM generate_series(1, 2)`,
+      );
+      const deadLetter = (ago: string, resolvedAgo: string | null) =>
+        `SELECT gen_random_uuid(), 'svc', 'dcp.test.v1', NULL::uuid, '{}'::jsonb, 5, 'boom', now() - interval '${ago}', ${resolvedAgo === null ? 'NULL' : `now() - interval '${resolvedAgo}'`}`;
+      await pool.query(
+        `INSERT INTO "${schema}".dead_letter_event (id, durable, subject, event_id, payload, deliveries, error, created_at, resolved_at)
+         ${deadLetter('60 days', '31 days')} UNION ALL ${deadLetter('60 days', '29 days')} UNION ALL ${deadLetter('90 days', null)}`,
+      );
+      const r = relay({ publish: async () => undefined });
+      await (r as unknown as { purgeOld(): Promise<void> }).purgeOld();
+      expect((await pool.query(`SELECT count(*)::int AS n FROM "${schema}".inbox_event`)).rows[0].n).toBe(2);
+      expect((await pool.query(`SELECT resolved_at IS NULL AS open FROM "${schema}".dead_letter_event ORDER BY open`)).rows).toEqual([{ open: false }, { open: true }]);
+    });
+
     it('writes the event only when the producing transaction commits', async () => {
       const committed = userDeleted(2);
       await client.$transaction((tx) => enqueueEvent(tx, schema, committed));
