@@ -198,6 +198,20 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
     expect(metrics).toContain('dcp_dead_letters_open{service="storage"}');
     expect(metrics).toContain('dcp_service_operations_total{service="storage",operation="ingest_segment",outcome="ok"}');
   });
+
+  it('the object-deletion gauge counts only due entries, and never more than its cap: a scrape reads a bounded range', async () => {
+    const deletions = h.module.get(ObjectDeletions, { strict: false });
+    const now = new Date();
+    const before = await deletions.pendingDue(now, 1_000_000);
+    await h.sql.query(
+      `INSERT INTO storage.object_deletion (object_key, not_before) SELECT 'gauge/' || gen_random_uuid(), $1::timestamptz - interval '1 minute' FROM generate_series(1, 3)
+       UNION ALL SELECT 'gauge/' || gen_random_uuid(), $1::timestamptz + interval '1 hour' FROM generate_series(1, 2)`,
+      [now],
+    );
+    expect(await deletions.pendingDue(now, 1_000_000)).toBe(before + 3);
+    expect(await deletions.pendingDue(now, before + 1)).toBe(before + 1);
+    await h.sql.query(`DELETE FROM storage.object_deletion WHERE object_key LIKE 'gauge/%'`);
+  });
 });
 
 describeWithInfra(['postgres'], 'storage: object deletions are retried until the store confirms (PostgreSQL)', () => {

@@ -61,8 +61,12 @@ export class ObjectDeletions {
     );
   }
 
-  /** Entries not yet done (for the gauge). */
-  pending(): Promise<number> {
-    return this.db.client.objectDeletion.count();
+  /**
+   * Entries due and not yet done, counted up to `cap` (the gauge): a scrape reads at most `cap` rows of the
+   * not_before index whatever the backlog (9 million queued took 1.3–3.6 s a scrape to count whole).
+   */
+  async pendingDue(now: Date, cap: number): Promise<number> {
+    const rows = await this.db.client.objectDeletion.findMany({ where: { notBefore: { lte: now } }, select: { notBefore: true }, orderBy: { notBefore: 'asc' }, take: cap });
+    return rows.length;
   }
 }

@@ -19,6 +19,8 @@ import { SegmentRepository } from '../recordings/segment.repository';
 import { ObjectDeletions } from './object-deletions';
 
 const BATCH = 500;
+/** The object-deletion gauge counts due entries up to this many (a scrape never reads more rows). */
+const PENDING_GAUGE_CAP = 10_000;
 
 export interface SweepResult {
   expiredSegments: number;
@@ -54,7 +56,7 @@ export class RetentionSweeper {
     this.unobserve = this.events.onHandled((handled) => {
       if (handled.outcome === 'applied') this.poke();
     });
-    this.metrics.sample('dcp_storage_object_deletions_pending', async () => [{ labels: {}, value: await this.deletions.pending() }]);
+    this.metrics.sample('dcp_storage_object_deletions_pending', async () => [{ labels: {}, value: await this.deletions.pendingDue(new Date(this.clock.now()), PENDING_GAUGE_CAP) }]);
     this.poke();
     this.timer = setInterval(() => this.poke(), this.config.retentionSweepIntervalMs);
     this.timer.unref();
