@@ -6,6 +6,7 @@
  */
 import { ALARM_PATH, ALARM_SIGNATURE_LABEL, CAMERA_CLOCK_SKEW_SECONDS } from '@dcp/signing';
 import { ALARM_TYPES, ERROR_CATALOG, ErrorCode, PUSH_LIMITS, cameraAlarmStoredSchema } from '@dcp/contracts';
+import { EXAMPLE_SECONDS, exampleOf } from './openapi-examples';
 import { jsonSchema } from './public-openapi';
 
 type Json = Record<string, unknown>;
@@ -51,14 +52,19 @@ ${ALARM_CODES.map(([code, todo]) => `| \`${ERROR_CATALOG[code].value}\` | ${ERRO
 
 const refusal = (codes: readonly ErrorCode[]): Json => ({
   description: codes.map((c) => `\`${ERROR_CATALOG[c].value}\``).join(', '),
-  content: { 'application/json': { schema: { type: 'object', required: ['errorCode', 'failureDetails', 'serverTime'], properties: { errorCode: { type: 'string', enum: codes.map((c) => ERROR_CATALOG[c].value) }, failureDetails: { type: 'string' }, serverTime: { type: 'integer', description: 'epoch seconds' } } } } },
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['errorCode', 'failureDetails', 'serverTime'], properties: { errorCode: { type: 'string', enum: codes.map((c) => ERROR_CATALOG[c].value) }, failureDetails: { type: 'string' }, serverTime: { type: 'integer', description: 'epoch seconds' } } },
+      example: { errorCode: ERROR_CATALOG[codes[0]].value, failureDetails: ERROR_CATALOG[codes[0]].text, serverTime: EXAMPLE_SECONDS },
+    },
+  },
 });
 
 export function alarmPaths(): Record<string, Json> {
   const stored = jsonSchema(cameraAlarmStoredSchema);
   const success = (description: string): Json => ({
     description,
-    content: { 'application/json': { schema: { type: 'object', required: ['errorCode', 'data'], properties: { errorCode: { type: 'string', const: '000000' }, data: stored } } } },
+    content: { 'application/json': { schema: { type: 'object', required: ['errorCode', 'data'], properties: { errorCode: { type: 'string', const: '000000' }, data: stored } }, example: { errorCode: '000000', data: { ...(exampleOf(stored) as Json), merged: description.startsWith('Merged') } } } },
   });
   return {
     [ALARM_PATH]: {

@@ -6,6 +6,7 @@
  */
 import { CAMERA_CLOCK_SKEW_SECONDS, CAMERA_OPERATIONS, CAMERA_SIGNATURE_LABEL } from '@dcp/signing';
 import { ERROR_CATALOG, ErrorCode, STORAGE_LIMITS, cameraSegmentStoredSchema, cameraUploadTargetSchema } from '@dcp/contracts';
+import { EXAMPLE_SECONDS, exampleOf } from './openapi-examples';
 import { jsonSchema } from './public-openapi';
 
 type Json = Record<string, unknown>;
@@ -56,11 +57,16 @@ const signedParameters: Json[] = [
 
 const refusal = (codes: readonly ErrorCode[]): Json => ({
   description: codes.map((c) => `\`${ERROR_CATALOG[c].value}\``).join(', '),
-  content: { 'application/json': { schema: { type: 'object', required: ['errorCode', 'failureDetails', 'serverTime'], properties: { errorCode: { type: 'string', enum: codes.map((c) => ERROR_CATALOG[c].value) }, failureDetails: { type: 'string' }, serverTime: { type: 'integer', description: 'epoch seconds' } } } } },
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['errorCode', 'failureDetails', 'serverTime'], properties: { errorCode: { type: 'string', enum: codes.map((c) => ERROR_CATALOG[c].value) }, failureDetails: { type: 'string' }, serverTime: { type: 'integer', description: 'epoch seconds' } } },
+      example: { errorCode: ERROR_CATALOG[codes[0]].value, failureDetails: ERROR_CATALOG[codes[0]].text, serverTime: EXAMPLE_SECONDS },
+    },
+  },
 });
 const success = (schema: Json, description: string): Json => ({
   description,
-  content: { 'application/json': { schema: { type: 'object', required: ['errorCode', 'data'], properties: { errorCode: { type: 'string', const: '000000' }, data: schema } } } },
+  content: { 'application/json': { schema: { type: 'object', required: ['errorCode', 'data'], properties: { errorCode: { type: 'string', const: '000000' }, data: schema } }, example: { errorCode: '000000', data: exampleOf(schema) } } },
 });
 
 export function cameraPaths(): Record<string, Json> {

@@ -21,7 +21,7 @@ interface DocumentedOperation {
   codes: string[];
 }
 
-/** The operations as the document describes them (decisions S11: GET discriminated by service, POST by x-service). */
+/** The operations as the document describes them (decisions S11: GET by x-requests, POST by x-service). */
 function documentedOperations(doc: Json): DocumentedOperation[] {
   const schemas = doc.components.schemas as Record<string, Json>;
   const deref = (s: Json): Json => (s.$ref ? schemas[String(s.$ref).replace('#/components/schemas/', '')] : s);
@@ -37,7 +37,8 @@ function documentedOperations(doc: Json): DocumentedOperation[] {
     ['/stream', 'stream'],
   ] as const) {
     const get = doc.paths[path]?.get;
-    for (const option of ((get?.parameters?.[0]?.schema?.oneOf ?? []) as Json[]).map(deref)) {
+    // The operations' parameter objects are in x-requests (each parameter is also its own query parameter).
+    for (const option of (Object.values(get?.['x-requests'] ?? {}) as Json[]).map(deref)) {
       const { service, ...params } = option.properties as Record<string, Json>;
       out.push({ surface, method: 'GET', service: service.const, required: (option.required as string[]).filter((n) => n !== 'service'), params, codes: codesOf(get.responses, service.const) });
     }
@@ -164,6 +165,25 @@ describe('the public API document and the edge agree (no drift)', () => {
     expect(driftOf(doc)).toEqual([]);
   });
 
+  it('sends every GET parameter of an operation as its own query parameter (form, exploded, a primitive), with the rules its operation documents', () => {
+    for (const path of ['/gateway', '/stream']) {
+      const get = doc.paths[path].get;
+      const flat = new Map(((get.parameters ?? []) as Json[]).map((p) => [p.name, p]));
+      for (const p of flat.values()) expect([path, p.name, p.in, p.style, p.explode, p.schema.type === 'object']).toEqual([path, p.name, 'query', 'form', true, false]);
+      expect(flat.get('service')).toMatchObject({ required: true, schema: { enum: Object.keys(get['x-requests']) } });
+      for (const [service, request] of Object.entries(get['x-requests'] as Record<string, Json>)) {
+        for (const [name, schema] of Object.entries(request.properties as Record<string, Json>)) {
+          if (name === 'service') continue;
+          const param = flat.get(name);
+          expect([path, service, name, param !== undefined]).toEqual([path, service, name, true]);
+          const options = param!.schema.anyOf ?? [param!.schema];
+          expect([service, name, options.some((o: Json) => JSON.stringify(o) === JSON.stringify(schema))]).toEqual([service, name, true]);
+          expect(param!.description).toMatch(new RegExp(`every operation of this path \\(required\\)|\`${service.replace(/\./g, '\\.')}\` \\(${(request.required as string[]).includes(name) ? 'required' : 'optional'}\\)`));
+        }
+      }
+    }
+  });
+
   it('checked every parameter of every operation', () => {
     const documented = documentedOperations(doc);
     const params = documented.flatMap((d) => Object.keys(d.params).map((n) => `${d.service}.${n}`));
@@ -177,23 +197,22 @@ describe('the public API document and the edge agree (no drift)', () => {
       return driftOf(copy);
     };
     const schemas = (d: Json) => d.components.schemas as Record<string, Json>;
+    /** A GET operation's parameter object. */
+    const query = (d: Json, service: string): Json => d.paths['/gateway'].get['x-requests'][service] ?? d.paths['/stream'].get['x-requests'][service];
 
     it('an operation of the catalogue left out of the document', () => {
       expect(
-        mutated((d) => {
-          const param = d.paths['/gateway'].get.parameters[0];
-          param.schema.oneOf = param.schema.oneOf.filter((s: Json) => !String(s.$ref).endsWith('/CurrentTimeQuery'));
-        }),
+        mutated((d) => delete d.paths['/gateway'].get['x-requests']['cloud_system.current_time']),
       ).toEqual(['gateway cloud_system.current_time: in the catalogue, not documented']);
     });
 
     it('an operation documented that the edge does not know', () => {
-      expect(mutated((d) => (schemas(d).CurrentTimeQuery.properties.service.const = 'cloud_system.time'))).toContain('gateway cloud_system.time: documented, not in the catalogue');
+      expect(mutated((d) => (query(d, 'cloud_system.current_time').properties.service.const = 'cloud_system.time'))).toContain('gateway cloud_system.time: documented, not in the catalogue');
     });
 
     it('a parameter missing from the document, or one the edge does not know', () => {
-      expect(mutated((d) => delete schemas(d).FirmwareLatestQuery.properties.patchVersion)).toContain('gateway firmware.latest: parameter patchVersion not documented');
-      expect(mutated((d) => (schemas(d).GetCurrentServiceQuery.properties.area = { type: 'string' }))).toContain('gateway fcmall.get_current_service: documents parameter area, unknown to the edge');
+      expect(mutated((d) => delete query(d, 'firmware.latest').properties.patchVersion)).toContain('gateway firmware.latest: parameter patchVersion not documented');
+      expect(mutated((d) => (query(d, 'fcmall.get_current_service').properties.area = { type: 'string' }))).toContain('gateway fcmall.get_current_service: documents parameter area, unknown to the edge');
     });
 
     it('a documented length, allowed value, range or requirement the edge does not enforce', () => {
@@ -203,9 +222,9 @@ describe('the public API document and the edge agree (no drift)', () => {
       ]);
       expect(mutated((d) => (schemas(d).AddOemDeviceBody.properties.deviceName.maxLength = 40))).toEqual([`${at}: deviceName of 41 characters is accepted`]);
       expect(mutated((d) => (schemas(d).AddOemDeviceBody.properties.hasusertag.enum = [0, 2, 3]))).toEqual([`${at}: hasusertag=3 (documented as allowed) is refused: 000006 parameter hasusertag must be one of 0, 2`]);
-      expect(mutated((d) => (schemas(d).FirmwareLatestQuery.properties.sysVersion1.maximum = 99))).toEqual(['gateway firmware.latest: sysVersion1=100 (above its maximum) is accepted']);
+      expect(mutated((d) => (query(d, 'firmware.latest').properties.sysVersion1.maximum = 99))).toEqual(['gateway firmware.latest: sysVersion1=100 (above its maximum) is accepted']);
       expect(mutated((d) => schemas(d).UpdateOemDeviceBody.required.push('deviceName'))).toEqual(['gateway user_ipc_setting_v2_0.updateOemDevice: deviceName left out is accepted']);
-      expect(mutated((d) => delete schemas(d).RecordQueryQuery.properties.recordSt.minLength)).toEqual(['stream record.query: recordSt sent empty is refused, the document allows it']);
+      expect(mutated((d) => delete query(d, 'record.query').properties.recordSt.minLength)).toEqual(['stream record.query: recordSt sent empty is refused, the document allows it']);
     });
 
     it('a wrong method, or a refusal code the document does not list', () => {
@@ -217,8 +236,7 @@ describe('the public API document and the edge agree (no drift)', () => {
             (r: Json) => !String(r.$ref).endsWith('/ActivatePermissionBody'),
           );
           const body = schemas(d).ActivatePermissionBody;
-          schemas(d).ActivatePermissionQuery = { ...body, required: ['service', ...body.required], properties: { service: { const: 'permission.active' }, ...body.properties } };
-          d.paths['/gateway'].get.parameters[0].schema.oneOf.push({ $ref: '#/components/schemas/ActivatePermissionQuery' });
+          d.paths['/gateway'].get['x-requests']['permission.active'] = { ...body, required: ['service', ...body.required], properties: { service: { const: 'permission.active' }, ...body.properties } };
         }),
       ).toContain('gateway permission.active: documented as GET, the edge wants POST');
       expect(

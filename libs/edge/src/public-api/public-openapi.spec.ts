@@ -28,6 +28,7 @@ describe('public API document (GET /openapi.json)', () => {
   const doc = buildPublicOpenApiDocument() as Json;
   const schemas = doc.components.schemas as Record<string, Json>;
   const deref = (s: Json): Json => (s.$ref ? schemas[String(s.$ref).replace('#/components/schemas/', '')] : s);
+  const requests = { ...doc.paths['/gateway'].get['x-requests'], ...doc.paths['/stream'].get['x-requests'] } as Record<string, Json>;
 
   it('is a valid OpenAPI 3.1 document', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -50,16 +51,19 @@ describe('public API document (GET /openapi.json)', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('lists every GET operation of a surface in its discriminated request parameter, and every POST one in the service enum', () => {
+  it('lists every GET operation of a surface in its service enum, each parameter its own query parameter, and every POST one in the service enum', () => {
     for (const [path, surface] of [
       ['/gateway', 'gateway'],
       ['/stream', 'stream'],
     ] as const) {
-      const [request] = doc.paths[path].get.parameters as Json[];
-      expect(request).toMatchObject({ name: 'request', in: 'query', required: true, style: 'form', explode: true });
+      const get = doc.paths[path].get;
+      const [service, ...rest] = get.parameters as Json[];
       const gets = OPERATIONS.filter((o) => o.surface === surface && o.method === 'GET').map((o) => o.service);
-      expect(Object.keys(request.schema.discriminator.mapping)).toEqual(gets);
-      expect((request.schema.oneOf as Json[]).map((s) => deref(s).properties.service.const)).toEqual(gets);
+      expect(service).toMatchObject({ name: 'service', in: 'query', required: true, style: 'form', explode: true, schema: { type: 'string', enum: gets } });
+      // No object-valued query parameter: generated clients would send it as request[service]=… (deepObject).
+      for (const p of rest) expect([p.name, p.in, p.required, p.style, p.explode, p.schema.type === 'object']).toEqual([p.name, 'query', false, 'form', true, false]);
+      expect(Object.keys(get['x-requests'])).toEqual(gets);
+      expect((Object.values(get['x-requests']) as Json[]).map((s) => s.properties.service.const)).toEqual(gets);
     }
     const post = doc.paths['/gateway'].post;
     const posts = OPERATIONS.filter((o) => o.method === 'POST').map((o) => o.service);
@@ -77,13 +81,13 @@ describe('public API document (GET /openapi.json)', () => {
     expect(schemas.ActivatePermissionBody.properties.grantId).toMatchObject({ type: 'integer', format: 'int64', maxLength: 20 });
     expect(schemas.ActivatePermissionBody.required).not.toContain('exceptionInfo');
     expect(schemas.ActivatePermissionBody.properties.exceptionInfo.description).toMatch(/line feed/);
-    expect(schemas.FirmwareLatestQuery.properties.sysVersion1).toMatchObject({ type: 'integer', minimum: 0, maximum: 2_147_483_647 });
-    expect(schemas.FirmwareLatestQuery.properties.machineTypeName).toMatchObject({ minLength: 1, maxLength: 50 });
-    expect(schemas.RecordQueryQuery.properties.recordSt).toMatchObject({ format: 'record-time' });
+    expect(requests['firmware.latest'].properties.sysVersion1).toMatchObject({ type: 'integer', minimum: 0, maximum: 2_147_483_647 });
+    expect(requests['firmware.latest'].properties.machineTypeName).toMatchObject({ minLength: 1, maxLength: 50 });
+    expect(requests['record.query'].properties.recordSt).toMatchObject({ format: 'record-time' });
     // version is required but may be empty (decisions S9): no minLength.
-    expect(schemas.RecordQueryQuery.required).toContain('version');
-    expect(schemas.RecordQueryQuery.properties.version.minLength).toBeUndefined();
-    expect(schemas.RecordPlayQuery.properties.timestamp).toMatchObject({ format: 'unix-time', maxLength: 20 });
+    expect(requests['record.query'].required).toContain('version');
+    expect(requests['record.query'].properties.version.minLength).toBeUndefined();
+    expect(requests['record.play'].properties.timestamp).toMatchObject({ format: 'unix-time', maxLength: 20 });
   });
 
   it('answers each operation with its success envelope (data and top-level fields from the catalogue) or its refusal', () => {
@@ -155,6 +159,72 @@ describe('public API document (GET /openapi.json)', () => {
     }
     expect(doc.paths['/sso/authorize_by_token'].post.responses['200'].content['application/json'].schema.required).toEqual(['errorCode', 'failureDetails', 'accessToken', 'refreshToken', 'expiresIn', 'openId']);
     expect(doc.paths['/sso/user_callback'].post.requestBody.content['application/json'].schema.properties.operation.enum).toEqual(['UPDATE', 'DELETE']);
+  });
+
+  it('has an example on every answer and every documented error: success and refusal of each operation, each response of the other paths', () => {
+    for (const [key, op] of Object.entries(GATEWAY_OPERATIONS)) {
+      const name = key.charAt(0).toUpperCase() + key.slice(1);
+      const [success] = schemas[`${name}Success`].examples;
+      expect(success).toMatchObject({ errorCode: '', failureDetails: '' });
+      const [refusal] = schemas[`${name}Refusal`].examples;
+      expect(operationCodes(op).map((c) => ERROR_CATALOG[c].value)).toContain(refusal.errorCode);
+      const path = op.surface === 'gateway' ? '/gateway' : '/stream';
+      const examples = doc.paths[path][op.method.toLowerCase()].responses['200'].content['application/json'].examples;
+      expect(examples[`${name}Success`]).toEqual({ summary: `${op.service}: success`, value: success });
+      expect(examples[`${name}Refusal`].value).toEqual(refusal);
+    }
+    expect(schemas.GetOemDeviceByUserSuccess.examples[0].data[0].macAddr).toBe('0A1B2C3D4E5F');
+    const operations = [...Object.values(doc.paths as Record<string, Json>), ...Object.values(doc.webhooks as Record<string, Json>)].flatMap((item) => ['get', 'post'].filter((m) => item[m]).map((m) => item[m]));
+    for (const operation of operations) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+        for (const media of Object.values((response.content ?? {}) as Record<string, Json>)) {
+          expect([operation.operationId, status, media.example !== undefined || media.examples !== undefined || media.schema?.properties?.data !== undefined]).toEqual([operation.operationId, status, true]);
+        }
+      }
+    }
+  });
+
+  it('defines who may call each operation (security), and HTTP 429 on every operation of the platform', () => {
+    const schemes = doc.components.securitySchemes as Record<string, Json>;
+    for (const item of Object.values(doc.paths as Record<string, Json>)) {
+      for (const operation of ['get', 'post'].filter((m) => item[m]).map((m) => item[m])) {
+        expect([operation.operationId, Array.isArray(operation.security) && operation.security.length > 0]).toEqual([operation.operationId, true]);
+        for (const requirement of operation.security as Json[]) for (const name of Object.keys(requirement)) expect(schemes[name]).toBeDefined();
+        expect([operation.operationId, Object.keys(operation.responses).some((s) => s.startsWith('4'))]).toEqual([operation.operationId, true]);
+      }
+    }
+    expect(doc.paths['/gateway'].get.security).toEqual([{}, { userClientId: [], userOpenId: [], userAccessToken: [] }]);
+    expect(doc.paths['/stream'].get.security).toEqual([{ deviceSession: [] }]);
+    expect(doc.paths['/sso/authorize_by_token'].post.security).toEqual([{ merchantClientId: [], merchantSignature: [] }]);
+    expect(doc.paths['/gateway'].post.responses['429'].content['application/json'].example.errorCode).toBe('RL0429');
+  });
+
+  it('describes the merchant\'s endpoints the platform calls as webhooks, with the signature headers and the answers it acts on', () => {
+    expect(Object.keys(doc.webhooks)).toEqual(['is_valid_token', 'get_user_profile', 'push']);
+    for (const [name, param] of [
+      ['is_valid_token', 'token'],
+      ['get_user_profile', 'uuid'],
+    ]) {
+      const get = doc.webhooks[name].get;
+      expect(get.parameters.map((p: Json) => [p.name, p.in])).toEqual([[param, 'query'], ['x-client-time', 'header'], ['x-version', 'header'], ['x-client-Id', 'header'], ['sign', 'header']]);
+      expect(get.responses['200'].content['application/json'].schema.properties.user.required).toEqual(['uuid']);
+      expect(get.responses['401']).toBeDefined();
+    }
+    const push = doc.webhooks.push.post;
+    expect(Object.keys(push.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(Object.keys(push.requestBody.content['application/x-www-form-urlencoded'].schema.properties)).toEqual([
+      'deliveryId', 'uuid', 'token', 'title', 'body', 'expiresAt', 'messageId', 'devId', 'type', 'time', 'count', 'recordSt', 'pictureUrl',
+    ]);
+    expect(push.parameters.map((p: Json) => p.name)).toEqual(['x-client-time', 'x-version', 'x-client-Id', 'sign']);
+    expect(push.parameters[3].description).toContain('POST\\n');
+    expect(Object.keys(push.responses)).toEqual(expect.arrayContaining(['200', '404', '429', '400']));
+  });
+
+  it('cites nothing a reader outside the repository cannot open (the rules are stated, not referred to)', () => {
+    const text = JSON.stringify(doc);
+    expect(text.match(/.{0,60}decisions.{0,20}/g)).toBeNull();
+    // A decision's id in parentheses, e.g. "(S4)" or "(PS10, PS11)"; an error code has four digits.
+    expect(text.match(/.{0,60}\((?:[A-Z]{1,3}\d{1,2})(?:, [A-Z]{1,3}\d{1,2})*\)/g)).toBeNull();
   });
 
   it('refers to nothing outside itself', () => {

@@ -4,16 +4,21 @@
  * (SSO_OPERATIONS) and the error catalogue. Nothing here lists a parameter by hand.
  *
  * How `/gateway` and `/stream` are modelled (docs/decisions.md S11): OpenAPI has one operation per path and
- * method, and a path key cannot hold a query string, while every catalogue operation shares `/gateway` (or
- * `/stream`) and is told apart by `?service=`. So each path has one operation per method whose request is
- * one schema per catalogue operation:
- * - GET: one query parameter `request` in form style, exploded (each property is its own query parameter,
- *   `?service=…&macAddr=…`), whose schema is a `oneOf` of one object per operation, discriminated by its
- *   `service` (a `const`);
+ * method, and a path key cannot hold a query string (nor a fragment a client would keep: `fetch` drops it,
+ * and the query string after it), while every catalogue operation shares `/gateway` (or `/stream`) and is
+ * told apart by `?service=`. So each path has one operation per method, with flat parameters a generated
+ * client sends as the platform expects (`service=…&clientId=…`, openapi-fetch and the like, default settings):
+ * - GET: `service`, a required enum of the operations, and every parameter any of them takes, each its own
+ *   optional `in: query` parameter (`style: form, explode: true`, a primitive), naming the operations that
+ *   take it; each operation's own parameter object (its required ones, its rules) is in the operation's
+ *   `x-requests`, by service (inline: no parameter refers to it, and unused components are a lint warning);
  * - POST: the `service` query parameter (an enum) and a form (or JSON) body that is `anyOf` the operations'
  *   parameter objects, each titled with and carrying `x-service`, the `service` value it belongs to.
+ * An object-valued query parameter (one `request` parameter whose properties are the parameters) is what
+ * the document said before: clients serialise it as `request[service]=…` (deepObject) and get 000006.
  * The answer (HTTP 200) is `anyOf` one schema per operation: its success envelope (`data` and top-level
- * fields from the catalogue's `response`) or its refusal (`errorCode` one of the codes it can answer).
+ * fields from the catalogue's `response`) or its refusal (`errorCode` one of the codes it can answer); each
+ * has an example, and the 200 answer one named example per operation and outcome.
  */
 import { ALARM_TAG, alarmPaths } from './alarm-openapi';
 import { CAMERA_TAG, cameraPaths } from './camera-openapi';
@@ -31,6 +36,8 @@ import {
   type Surface,
 } from '@dcp/contracts';
 import { MAX_CLOCK_SKEW_SECONDS, SIGNATURE_VERSION } from '@dcp/signing';
+import { EXAMPLE_SECONDS, exampleOf } from './openapi-examples';
+import { MERCHANT_ENDPOINTS_TAG, PLATFORM_SECURITY_SCHEMES, merchantWebhooks } from './webhooks-openapi';
 
 type Json = Record<string, unknown>;
 
@@ -175,6 +182,8 @@ function gatewayComponents(op: AnyGatewayOperation, key: string): Record<string,
   const success = jsonSchema(
     z.object({ errorCode: z.literal('').describe('Empty: success.'), failureDetails: z.literal('') }).extend(op.response.shape).describe(`${op.service}: success.`),
   );
+  success.examples = [exampleOf(success)];
+  request.examples = [exampleOf(request)];
   const refusal: Json = {
     type: 'object',
     description: `${op.service}: refused.`,
@@ -185,6 +194,7 @@ function gatewayComponents(op: AnyGatewayOperation, key: string): Record<string,
       ...(jsonSchema(op.refusalFields).properties as Json | undefined),
     },
   };
+  refusal.examples = [refusalExample(op)];
   return {
     [`${name}${op.method === 'GET' ? 'Query' : 'Body'}`]: request,
     [`${name}Success`]: success,
@@ -273,13 +283,100 @@ function sheets(ops: readonly [string, AnyGatewayOperation][], schemas: Record<s
   return ops.map(([key, op]) => operationSheet(op, schemas[`${typeName(key)}${op.method === 'GET' ? 'Query' : 'Body'}`], schemas[`${typeName(key)}Success`])).join('\n\n');
 }
 
-function answers(ops: readonly [string, AnyGatewayOperation][]): Json {
+/** A refusal as the operation answers it: its first own code (or 000006 naming its first parameter), and its refusal fields. */
+function refusalExample(op: AnyGatewayOperation): Json {
+  const { required, properties } = paramsObject(op);
+  const extra = jsonSchema(op.refusalFields) as Json;
+  const fields = exampleOf({ type: 'object', properties: extra.properties ?? {} }) as Json;
+  const own = op.errors[0];
+  if (own !== undefined) return { errorCode: ERROR_CATALOG[own].value, failureDetails: ERROR_CATALOG[own].text, ...fields };
+  const name = required[0] ?? Object.keys(properties)[0];
+  const code = name ? ErrorCode.FC_INVALID_PARAMETER : ErrorCode.FC_SYSTEM_ERROR;
+  return { errorCode: ERROR_CATALOG[code].value, failureDetails: name ? `parameter ${name} is required` : ERROR_CATALOG[code].text, ...fields };
+}
+
+/** HTTP 429 of the edge's rate limits, answered before any other check (every path of the public port). */
+const RATE_LIMITED_ANSWER: Json = {
+  description: `Too many requests from this address or merchant: \`${ERROR_CATALOG[ErrorCode.RATE_LIMITED].value}\`. Wait the seconds in Retry-After.`,
+  headers: { 'Retry-After': { description: 'Seconds until a request is accepted again.', schema: { type: 'integer', minimum: 1 }, example: 1 } },
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['errorCode', 'failureDetails'],
+        properties: { errorCode: { type: 'string', const: ERROR_CATALOG[ErrorCode.RATE_LIMITED].value }, failureDetails: { type: 'string' } },
+      },
+      example: { errorCode: ERROR_CATALOG[ErrorCode.RATE_LIMITED].value, failureDetails: ERROR_CATALOG[ErrorCode.RATE_LIMITED].text },
+    },
+  },
+};
+
+function answers(ops: readonly [string, AnyGatewayOperation][], schemas: Record<string, Json>): Json {
+  const examples: Json = {};
+  for (const [key, op] of ops) {
+    const name = typeName(key);
+    examples[`${name}Success`] = { summary: `${op.service}: success`, value: (schemas[`${name}Success`].examples as unknown[])[0] };
+    examples[`${name}Refusal`] = { summary: `${op.service}: refused`, value: (schemas[`${name}Refusal`].examples as unknown[])[0] };
+  }
   return {
     200: {
-      description: 'Always HTTP 200 (decisions S1): the operation\'s success envelope or its refusal. Pick the operation.',
-      content: { 'application/json': { schema: { anyOf: ops.map(([key]) => ref(`${typeName(key)}Answer`)) } } },
+      description: 'Always HTTP 200, whatever the outcome: the operation\'s success envelope (`errorCode` empty) or its refusal. Pick the operation.',
+      content: { 'application/json': { schema: { anyOf: ops.map(([key]) => ref(`${typeName(key)}Answer`)) }, examples } },
     },
+    429: RATE_LIMITED_ANSWER,
   };
+}
+
+/** Who may call: a signed-in user's credentials, or nothing (public, or authenticated by the operation's own parameters). */
+function securityOf(ops: readonly [string, AnyGatewayOperation][]): Json[] {
+  const kinds = new Set(ops.map(([, op]) => op.auth));
+  return [
+    ...(kinds.has('none') ? [{}] : []),
+    ...(kinds.has('user') ? [{ userClientId: [], userOpenId: [], userAccessToken: [] }] : []),
+    ...(kinds.has('session') ? [{ deviceSession: [] }] : []),
+  ];
+}
+
+/** Every parameter any of the operations takes, each its own query parameter; one schema when the operations agree. */
+function queryParameters(ops: readonly [string, AnyGatewayOperation][], schemas: Record<string, Json>): Json[] {
+  const uses = new Map<string, { service: string; required: boolean; schema: Json }[]>();
+  for (const [key, op] of ops) {
+    const query = schemas[`${typeName(key)}Query`];
+    for (const [name, schema] of Object.entries(query.properties as Record<string, Json>)) {
+      if (name === 'service') continue;
+      uses.set(name, [...(uses.get(name) ?? []), { service: op.service, required: (query.required as string[]).includes(name), schema }]);
+    }
+  }
+  const service: Json = {
+    name: 'service',
+    in: 'query',
+    required: true,
+    style: 'form',
+    explode: true,
+    description: 'The operation. The parameters below it are each its own query parameter; send those the operation takes (each names the operations that take it).',
+    schema: { type: 'string', enum: ops.map(([, op]) => op.service) },
+    example: ops[0][1].service,
+  };
+  return [
+    service,
+    ...[...uses].map(([name, list]) => {
+      const distinct = [...new Map(list.map((u) => [JSON.stringify(u.schema), u.schema])).values()];
+      const takenBy =
+        list.length === ops.length && list.every((u) => u.required)
+          ? 'every operation of this path (required)'
+          : list.map((u) => `\`${u.service}\` (${u.required ? 'required' : 'optional'})`).join(', ');
+      return {
+        name,
+        in: 'query',
+        required: false,
+        style: 'form',
+        explode: true,
+        description: `Taken by ${takenBy}.${distinct.length === 1 ? ` ${String(distinct[0].description ?? '')}` : ' Its rules differ by operation: see each operation below.'}`,
+        schema: distinct.length === 1 ? distinct[0] : { anyOf: distinct },
+        example: exampleOf(distinct[0], name),
+      };
+    }),
+  ];
 }
 
 function getOperation(surface: Surface, ops: readonly [string, AnyGatewayOperation][], schemas: Record<string, Json>): Json {
@@ -287,22 +384,11 @@ function getOperation(surface: Surface, ops: readonly [string, AnyGatewayOperati
     tags: [surface === 'gateway' ? 'Gateway' : 'Cloud storage'],
     operationId: `${surface}Get`,
     summary: `${surface === 'gateway' ? 'Gateway' : 'Cloud-storage'} operations called with GET`,
-    description: `Every operation below is \`GET ${pathOf(surface)}?service=<service>&<parameter>=<value>…\`.\n\n${overview(ops)}\n\n${sheets(ops, schemas)}`,
-    parameters: [
-      {
-        name: 'request',
-        in: 'query',
-        required: true,
-        style: 'form',
-        explode: true,
-        description: 'The operation (`service`) and its parameters, each its own query parameter. One schema per operation: pick it by service.',
-        schema: {
-          oneOf: ops.map(([key]) => ref(`${typeName(key)}Query`)),
-          discriminator: { propertyName: 'service', mapping: Object.fromEntries(ops.map(([key, op]) => [op.service, `#/components/schemas/${typeName(key)}Query`])) },
-        },
-      },
-    ],
-    responses: answers(ops),
+    description: `Every operation below is \`GET ${pathOf(surface)}?service=<service>&<parameter>=<value>…\`: \`service\` and each parameter its own query parameter.\n\n${overview(ops)}\n\n${sheets(ops, schemas)}`,
+    security: securityOf(ops),
+    parameters: queryParameters(ops, schemas),
+    'x-requests': Object.fromEntries(ops.map(([key, op]) => [op.service, schemas[`${typeName(key)}Query`]])),
+    responses: answers(ops, schemas),
   };
 }
 
@@ -312,14 +398,26 @@ function postOperation(ops: readonly [string, AnyGatewayOperation][], schemas: R
     tags: ['Gateway'],
     operationId: 'gatewayPost',
     summary: 'Gateway operations called with POST',
-    description: `Every operation below is \`POST /gateway?service=<service>\` with its parameters as a form body (a JSON object and the query string work too; the body wins on a clash, decisions S4). \`service\` may instead be a field of the body, with no query string (apps in the field send it so); named in both, the two must be the same, or the call is refused with 000006 (decisions S15).\n\n${overview(ops)}\n\n${sheets(ops, schemas)}`,
-    parameters: [{ name: 'service', in: 'query', required: false, description: 'The operation; or `service` as a field of the body (decisions S15).', schema: { type: 'string', enum: ops.map(([, op]) => op.service) } }],
+    description: `Every operation below is \`POST /gateway?service=<service>\` with its parameters as a form body (\`Content-Type: application/x-www-form-urlencoded\`; a JSON object works too, and so does the query string; a parameter in both the body and the query string is read from the body). \`service\` may instead be a field of the body, with no query string; named in both, the two must be the same, or the call is refused with 000006.\n\n${overview(ops)}\n\n${sheets(ops, schemas)}`,
+    security: securityOf(ops),
+    parameters: [
+      {
+        name: 'service',
+        in: 'query',
+        required: false,
+        style: 'form',
+        explode: true,
+        description: 'The operation; or `service` as a field of the body.',
+        schema: { type: 'string', enum: ops.map(([, op]) => op.service) },
+        example: ops[0][1].service,
+      },
+    ],
     requestBody: {
       required: true,
       description: 'The parameters of the operation named by `service`: the schema whose `x-service` is that name.',
       content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } },
     },
-    responses: answers(ops),
+    responses: answers(ops, schemas),
   };
 }
 
@@ -330,9 +428,10 @@ const SIGNATURE_HEADERS: Record<string, Json> = {
     required: true,
     description: `Unix time in seconds when the request was signed; at most ${MAX_CLOCK_SKEW_SECONDS} s from server time (OP0042). Each signature is accepted once (OP0044): sign every request anew.`,
     schema: { type: 'string', pattern: '^\\d+$' },
+    example: String(EXAMPLE_SECONDS),
   },
-  XVersion: { name: 'x-version', in: 'header', required: true, description: `Signature version (OP0045 otherwise).`, schema: { type: 'string', const: SIGNATURE_VERSION } },
-  XClientId: { name: 'x-client-Id', in: 'header', required: true, description: 'The merchant\'s clientId (030010 when unknown, OP0047 when disabled).', schema: { type: 'string', maxLength: 40 } },
+  XVersion: { name: 'x-version', in: 'header', required: true, description: `Signature version (OP0045 otherwise).`, schema: { type: 'string', const: SIGNATURE_VERSION }, example: SIGNATURE_VERSION },
+  XClientId: { name: 'x-client-Id', in: 'header', required: true, description: 'The merchant\'s clientId (030010 when unknown, OP0047 when disabled).', schema: { type: 'string', maxLength: 40 }, example: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' },
   Sign: {
     name: 'sign',
     in: 'header',
@@ -340,7 +439,20 @@ const SIGNATURE_HEADERS: Record<string, Json> = {
     description:
       'Lower-case hex HMAC-SHA256 under the key clientSecret + x-client-time of `POST\\n<path>\\n<parameters sorted by name, name=value joined by &, not URL-encoded>\\n<x-client-time>` (spec 5.1; every parameter sent is signed, decisions R3). OP0043 when it does not match.',
     schema: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+    example: '9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d',
   },
+};
+
+/** Security schemes: the merchant's signed SSO calls, a signed-in user's credentials, a device's session token, the camera's signatures, the platform's signed calls to the merchant. */
+const SECURITY_SCHEMES: Record<string, Json> = {
+  merchantClientId: { type: 'apiKey', in: 'header', name: 'x-client-Id', description: 'The merchant\'s clientId; with x-client-time, x-version and sign (the merchant\'s signature of the call).' },
+  merchantSignature: { type: 'apiKey', in: 'header', name: 'sign', description: 'The merchant\'s signature of the call under its clientSecret (see the sign header).' },
+  userClientId: { type: 'apiKey', in: 'query', name: 'clientId', description: 'The merchant\'s clientId (a parameter of the operation).' },
+  userOpenId: { type: 'apiKey', in: 'query', name: 'openId', description: 'The signed-in user (openId of /sso/authorize_by_token).' },
+  userAccessToken: { type: 'apiKey', in: 'query', name: 'accessToken', description: 'The user\'s access token (/sso/authorize_by_token, /sso/refresh_token).' },
+  deviceSession: { type: 'apiKey', in: 'query', name: 'sessionToken', description: 'MD5(subtoken + timestamp) of the device\'s owner, with devId and timestamp (center.getServerInfo gives the subtoken).' },
+  cameraSignature: { type: 'apiKey', in: 'query', name: 'signature', description: 'The camera\'s HMAC-SHA256 of the request (see the operation), keyed with its streamId or its owner\'s push tag.' },
+  ...PLATFORM_SECURITY_SCHEMES,
 };
 
 function ssoPath(op: SsoOperation): Json {
@@ -356,18 +468,20 @@ function ssoPath(op: SsoOperation): Json {
     ),
   };
   const codes = ssoCodes(op);
+  const success = jsonSchema(z.object({ errorCode: z.literal(''), failureDetails: z.literal('') }).extend(op.response.shape));
   return {
     post: {
       tags: ['SSO'],
       operationId: `sso${name}`,
       summary: op.summary,
       description: `${op.description}\n\nSigned by the merchant (spec 5.1): the four headers below. Parameters in a form body (a JSON object and the query string work too, decisions S4). Checks in order: headers, merchant, version, clock, signature, replay, parameters (decisions R1).\n\n${codeTable(codes)}`,
+      security: [{ merchantClientId: [], merchantSignature: [] }],
       parameters: Object.keys(SIGNATURE_HEADERS).map((h) => ({ $ref: `#/components/parameters/${h}` })),
-      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } } },
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: body, example: exampleOf(body) }, 'application/json': { schema: body, example: exampleOf(body) } } },
       responses: {
         200: {
           description: 'Success (decisions S3).',
-          content: { 'application/json': { schema: jsonSchema(z.object({ errorCode: z.literal(''), failureDetails: z.literal('') }).extend(op.response.shape)) } },
+          content: { 'application/json': { schema: success, example: exampleOf(success) } },
         },
         401: {
           description: 'Every failure, internal errors included (decisions S2).',
@@ -382,9 +496,11 @@ function ssoPath(op: SsoOperation): Json {
                   ...(op.failureExpiresIn ? { expiresIn: { type: 'integer', const: 0 } } : {}),
                 },
               },
+              example: { errorCode: ERROR_CATALOG[ErrorCode.SSO_SIGNATURE_MISMATCH].value, failureDetails: ERROR_CATALOG[ErrorCode.SSO_SIGNATURE_MISMATCH].text, ...(op.failureExpiresIn ? { expiresIn: 0 } : {}) },
             },
           },
         },
+        429: RATE_LIMITED_ANSWER,
       },
     },
   };
@@ -398,11 +514,15 @@ function allCodes(): ErrorCode[] {
 
 const DESCRIPTION = `The public interface of the Device Cloud Platform: merchant sign-in (\`/sso/*\`), the gateway (\`/gateway?service=…\`) and the cloud-storage host (\`/stream?service=…\`). Generated from the operation catalogue the platform validates every call with, so it states exactly what the edge enforces.
 
-**Envelope** (spec 2.1): every answer is a JSON object with \`errorCode\` (\`""\` on success) and \`failureDetails\`, plus \`data\` and top-level fields of the operation. \`/gateway\` and \`/stream\` answer **HTTP 200** for every outcome: read \`errorCode\` (decisions S1). \`/sso/*\` answers 200 on success and **401** on every failure (S2). A path that does not exist answers **HTTP 404** \`{"errorCode":"009999","failureDetails":"no such path: /…"}\` (S12).
+**Envelope** (spec 2.1): every answer is a JSON object with \`errorCode\` (\`""\` on success) and \`failureDetails\`, plus \`data\` and top-level fields of the operation. \`/gateway\` and \`/stream\` answer **HTTP 200** for every outcome: read \`errorCode\`. \`/sso/*\` answers 200 on success and **401** on every failure, internal errors included. A path that does not exist answers **HTTP 404** \`{"errorCode":"009999","failureDetails":"no such path: /…"}\`. Any path may answer **HTTP 429** \`RL0429\` when a client sends too many requests: wait the seconds in \`Retry-After\`.
 
-**Calling an operation**: \`GET /gateway?service=<service>&<parameter>=<value>…\`, or \`POST /gateway?service=<service>\` with the parameters as a form body. Under *GET /gateway*, *POST /gateway* and *GET /stream* each operation has its own schema (named after it) with its parameters, its answer and its error codes (S11 explains the modelling). Unknown parameters are ignored; a parameter sent twice is refused (S4).
+**Calling an operation**: \`GET /gateway?service=<service>&<parameter>=<value>…\`, or \`POST /gateway?service=<service>\` with the parameters as a form body. All operations of a path and method share one operation of this document (OpenAPI allows one per path and method, and they differ only by \`service\`): \`service\` is an enum, and every parameter is its own query parameter naming the operations that take it. Each operation has its own section in the description of its method (its parameters, answer fields and error codes) and its own schemas, named after it: \`<Name>Body\` (POST), \`<Name>Success\`, \`<Name>Refusal\`; a GET operation's parameter object is in its method's \`x-requests\`. Unknown parameters are ignored; a parameter sent twice is refused.
 
-**Checks** (S5): \`service\` missing → 000006; unknown → 009999; wrong method → 000006; then every parameter (required, empty, length in characters, integer, allowed values; then MACs and times; then business ranges), the first refusal naming the parameter; then authentication. A required parameter sent empty counts as missing (000006; 000005 on firmware.latest, S6) except where it says it may be empty (S9). No parameter may hold a control character (S10).
+**Generated clients**: clients generated from this document with default settings send calls as the platform expects. With openapi-typescript and openapi-fetch: \`client.GET('/gateway', { params: { query: { service: 'cloud_system.current_time' } } })\`; a POST sends a JSON body by default, which the platform accepts; to send a form, set the header \`Content-Type: application/x-www-form-urlencoded\` (openapi-fetch's default body serializer then writes the form): \`client.POST('/gateway', { params: { query: { service } }, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })\`.
+
+**Checks**: \`service\` missing → 000006; unknown → 009999; wrong method → 000006; then every parameter (required, empty, length in characters, integer, allowed values; then MACs and times; then business ranges), the first refusal naming the parameter; then authentication. A required parameter sent empty counts as missing (000006; 000005 on firmware.latest) except where it says it may be empty. No parameter may hold a control character.
+
+**The merchant's endpoints**: the platform calls the merchant's is_valid_token and get_user_profile, and its push server when it has one, signed with the same headers as the merchant's SSO calls: see *webhooks*.
 
 **Error codes** the operations answer:
 
@@ -413,6 +533,9 @@ export function buildPublicOpenApiDocument(): Json {
     Object.entries(GATEWAY_OPERATIONS).filter(([, op]) => op.surface === surface && op.method === method) as [string, AnyGatewayOperation][];
   const schemas: Record<string, Json> = {};
   for (const [key, op] of Object.entries(GATEWAY_OPERATIONS)) Object.assign(schemas, gatewayComponents(op, key));
+  // The GET operations' parameter objects are listed in their operation's `x-requests`, not as components:
+  // no parameter refers to them (each parameter is its own, flat).
+  const queries = Object.fromEntries(Object.entries(schemas).filter(([name]) => name.endsWith('Query')));
   const paths: Record<string, Json> = {};
   for (const op of SSO_OPERATIONS) paths[`/sso/${op.operation}`] = ssoPath(op);
   paths['/gateway'] = { get: getOperation('gateway', entries('gateway', 'GET'), schemas), post: postOperation(entries('gateway', 'POST'), schemas) };
@@ -420,10 +543,19 @@ export function buildPublicOpenApiDocument(): Json {
     description: 'On the cloud-storage host {store_url} (PUBLIC_STORE_URL; by default the same server).',
     get: getOperation('stream', entries('stream', 'GET'), schemas),
   };
+  for (const name of Object.keys(queries)) delete schemas[name];
   Object.assign(paths, cameraPaths(), alarmPaths());
-  return {
+  for (const [path, security] of [
+    ['/camera/v1/upload-target', 'get'],
+    ['/camera/v1/segments', 'post'],
+    ['/push/v1/alarms', 'post'],
+  ] as const) {
+    const operation = (paths[path] as Record<string, Json> | undefined)?.[security];
+    if (operation) operation.security = [{ cameraSignature: [] }];
+  }
+  return withoutPrivateReferences({
     openapi: '3.1.0',
-    info: { title: 'Device Cloud Platform public API', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'Device Cloud Platform public API', version: '1.0.0', description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: '/' }],
     tags: [
       { name: 'SSO', description: 'Signed calls of merchants\' apps and servers (spec 4.1, 5.1).' },
@@ -431,8 +563,26 @@ export function buildPublicOpenApiDocument(): Json {
       { name: 'Cloud storage', description: 'Recordings of a device, authenticated by its owner\'s session token (spec 4.5).' },
       CAMERA_TAG,
       ALARM_TAG,
+      MERCHANT_ENDPOINTS_TAG,
     ],
     paths,
-    components: { schemas, parameters: SIGNATURE_HEADERS },
-  };
+    webhooks: merchantWebhooks(),
+    components: { schemas, parameters: SIGNATURE_HEADERS, securitySchemes: SECURITY_SCHEMES },
+  });
+}
+
+/**
+ * The document is read outside the repository: references to the platform's design decisions
+ * ("(decisions S4)") point nowhere for its readers. Each sits after the rule it refers to, which the
+ * sentence already states, so it is dropped.
+ */
+function withoutPrivateReferences<T>(node: T): T {
+  if (typeof node === 'string') {
+    return node
+      .replace(/ ?\((?:docs\/decisions\.md|decisions) [A-Z]{1,3}\d+[a-z]?\)/g, '')
+      .replace(/[,;] (?:docs\/decisions\.md|decisions) [A-Z]{1,3}\d+[a-z]?\)/g, ')') as T;
+  }
+  if (Array.isArray(node)) return node.map(withoutPrivateReferences) as T;
+  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withoutPrivateReferences(v)])) as T;
+  return node;
 }
