@@ -1,7 +1,9 @@
 #!/bin/sh
 # One image, every app: APP selects what this container runs (docker/README.md lists the values).
 #   APP=<app>    node dist/apps/<app>/src/main.js      (gateway-edge, sso-service, …, platform, merchant-sandbox)
-#   APP=migrate  applies every service's Prisma migrations, then exits (also: `docker run IMAGE migrate`)
+#   APP=migrate  applies every service's Prisma migrations, then exits (also: `docker run IMAGE migrate`);
+#                `migrate <command> …` runs another command of the migrate CLI instead of deploy, e.g.
+#                `migrate wait` (a Deployment's initContainer waits for the release's migrations)
 # exec keeps node as PID 1's direct replacement, so SIGTERM from Docker/Kubernetes reaches the app's
 # shutdown hooks (graceful drain) instead of a shell that would ignore it.
 set -eu
@@ -9,7 +11,8 @@ set -eu
 root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
 
-# A single `migrate` argument selects the migration job even when APP is unset (Kubernetes Job, compose).
+# A `migrate` argument selects the migration CLI even when APP is unset (Kubernetes Job, compose); what
+# follows it is the CLI's command (`migrate wait`, `migrate status`), deploy when nothing follows.
 if [ "$#" -gt 0 ]; then
   if [ "$1" = "migrate" ]; then
     APP=migrate
@@ -35,7 +38,8 @@ case "$app" in
     exit 64
     ;;
   migrate)
-    exec node --enable-source-maps dist/libs/database/src/cli/migrate.js deploy
+    [ "$#" -gt 0 ] || set -- deploy
+    exec node --enable-source-maps dist/libs/database/src/cli/migrate.js "$@"
     ;;
   */* | .*)
     echo "entrypoint: APP=\"$app\" is not an app name; one of:$(available) migrate" >&2

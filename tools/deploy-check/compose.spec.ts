@@ -29,8 +29,8 @@ const appServices = Object.entries(services).filter(([, s]) => s.environment?.AP
 const platformServices = appServices.filter(([, s]) => s.environment?.APP !== 'migrate' && s.environment?.DATABASE_URL);
 
 describe('docker/compose.yaml', () => {
-  it('runs PostgreSQL 15 and NATS with JetStream, both with health checks', () => {
-    expect(services.postgres.image).toMatch(/^postgres:15(\b|$)/);
+  it('runs PostgreSQL 16 (the major version of k8s/: k8s-data.spec.ts) and NATS with JetStream, both with health checks', () => {
+    expect(services.postgres.image).toMatch(/^postgres:16(\b|$)/);
     expect(services.nats.command).toContain('-js');
     expect(services.postgres.healthcheck).toBeDefined();
     expect(services.nats.healthcheck).toBeDefined();

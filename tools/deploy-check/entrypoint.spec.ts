@@ -74,6 +74,12 @@ describe('docker/entrypoint.sh', () => {
     }
   });
 
+  it('`migrate <command> …` runs that command of the migrate CLI (the Deployments\' initContainers: migrate wait)', () => {
+    const r = run({}, ['migrate', 'wait', '--timeout', '900']);
+    expect(r.status).toBe(0);
+    expect(r.args).toEqual(['--enable-source-maps', MIGRATE_SOURCE.replace(/^/, 'dist/').replace(/\.ts$/, '.js'), 'wait', '--timeout', '900']);
+  });
+
   it('refuses a missing, unknown or path-like APP, naming the valid ones', () => {
     const refused: Record<string, string>[] = [{}, { APP: 'no-such-app' }, { APP: '../../etc' }, { APP: 'platform/../x' }];
     for (const env of refused) {

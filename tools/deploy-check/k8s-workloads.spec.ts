@@ -46,7 +46,7 @@ function parseQuantity(q: string | number | undefined): number {
 
 describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (overlayName, o) => {
   const deployments = ofKind(o, 'Deployment');
-  const job = ofKind(o, 'Job').find((j) => j.metadata.name === 'migrate');
+  const job = ofKind(o, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/name'] === 'migrate');
   const env = (c: Container) => envRecord(o, c);
 
   describe('Deployments', () => {

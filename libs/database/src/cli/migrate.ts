@@ -3,6 +3,9 @@
  *
  *   migrate deploy                    apply every service's pending migrations
  *   migrate status                    applied / pending / failed migrations per service
+ *   migrate wait [<service>…] [--timeout <s>]
+ *                                     poll until every migration of those services' schemas (default: all)
+ *                                     is applied; never migrates (a Deployment's initContainer, k8s/README.md)
  *   migrate create <service> <name>   write the next migration from a changed schema.prisma
  *   migrate template                  build (or find) the embedded mode's pre-migrated template
  *
@@ -10,18 +13,19 @@
  * folder DATA_DIR/database, every service in its own schema (DATA_DIR defaults to ./.data, as for the apps;
  * a service with a folder of an earlier release, DATA_DIR/pglite/<service>, keeps it).
  * Exit codes: 0 done / up to date; 1 a migration failed, or status found pending/failed/modified
- * migrations; 2 usage error.
+ * migrations, or wait's deadline (--timeout, default 600 s) passed first; 2 usage error.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DatabaseConfig, ServiceDatabaseDefinition } from '../api';
 import { migrationStatus } from '../migration-status';
+import { waitForMigrations } from '../migration-wait';
 import { createMigration } from '../migrations';
 import { migratedTemplate, templateCacheDir, templateKey } from '../pglite-template';
 import { migrateService } from '../service-database';
 import { allServiceDatabases, embeddedDatabaseConfig, serviceDatabase, workspaceRoot } from '../service-definitions';
 
-const USAGE = `usage: migrate deploy | migrate status | migrate create <service> <name> | migrate template
+const USAGE = `usage: migrate deploy | migrate status | migrate wait [<service>…] [--timeout <seconds>] | migrate create <service> <name> | migrate template
   target: DATABASE_URL if set, else the PGlite folder DATA_DIR/database (or DATA_DIR/pglite/<service> of earlier releases)`;
 
 function target(service: string): DatabaseConfig {
@@ -88,6 +92,31 @@ async function status(): Promise<number> {
   return behind ? 1 : 0;
 }
 
+/** Poll until the schemas are migrated (by the release's migrate Job), with a deadline. */
+async function wait(args: string[]): Promise<number> {
+  let timeoutSeconds = 600;
+  const wanted: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--timeout') {
+      timeoutSeconds = Number(args[++i]);
+      if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+        err(`--timeout needs a number of seconds\n${USAGE}`);
+        return 2;
+      }
+    } else wanted.push(args[i]);
+  }
+  const defs = wanted.length ? wanted.map((s) => serviceDatabase(s, workspaceRoot())) : services();
+  const byName = new Map(defs.map((d) => [d.service, d]));
+  out(`migrate wait → ${describeTarget()} (${defs.map((d) => d.service).join(', ')}; up to ${timeoutSeconds}s)`);
+  const ok = await waitForMigrations([...byName.keys()], {
+    timeoutMs: timeoutSeconds * 1000,
+    intervalMs: 3000,
+    status: (service) => migrationStatus(byName.get(service)!, target(service)),
+    log: out,
+  });
+  return ok ? 0 : 1;
+}
+
 async function create(service: string | undefined, name: string | undefined): Promise<number> {
   if (!service || !name) {
     err(USAGE);
@@ -114,6 +143,8 @@ async function main([command, ...args]: string[]): Promise<number> {
       return deploy();
     case 'status':
       return status();
+    case 'wait':
+      return wait(args);
     case 'create':
       return create(args[0], args[1]);
     case 'template':
