@@ -5,7 +5,7 @@
  * the overlay asks for (EVENT_STREAM_REPLICAS), never more than there are members.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatefulSet } from 'kubernetes-models/apps/v1';
@@ -13,6 +13,7 @@ import { loadConfig } from '@dcp/runtime';
 import { matches, podLabelsOf, podSpecOf } from './k8s-objects';
 import { envRecord, named, ofKind, overlays, platformWorkloads, type Overlay } from './k8s-overlays';
 import { read } from './workspace';
+import { natsUsers, passwordVariable } from '../nats-auth/nats-permissions';
 
 /** A top-level or nested `key: value` of a NATS configuration file. */
 const setting = (conf: string, key: string) => new RegExp(`^\\s*${key}\\s*[:=]\\s*"?([^"\\s]+)"?\\s*$`, 'm').exec(conf)?.[1];
@@ -58,6 +59,29 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
     expect(container.env!.find((e) => e.name === 'POD_NAME')?.valueFrom?.fieldRef?.fieldPath).toBe('metadata.name');
   });
 
+  it('authenticates every app as its own NATS user, whose password the server reads from the same Secret key', () => {
+    expect(conf).toMatch(/^include \.\/nats-auth\.conf$/m);
+    const server = new Map((container.env ?? []).map((e) => [e.name, e.valueFrom?.secretKeyRef]));
+    for (const w of platformWorkloads(o).filter((x) => x.kind === 'Deployment')) {
+      const c = podSpecOf(w).containers[0];
+      const config = loadConfig(envRecord(o, c));
+      expect(config.nats.user).toBe(w.metadata.name);
+      const ref = c.env!.find((e) => e.name === 'NATS_PASSWORD')!.valueFrom!.secretKeyRef;
+      expect(server.get(passwordVariable(w.metadata.name))).toEqual(ref);
+    }
+  });
+
+  it(name === 'prod' ? 'serves TLS on the client port with the certificate of nats-server-tls' : 'serves plain TCP on the client port', () => {
+    const tls = (named(o, 'ConfigMap', configMap)!.data as Record<string, string>)['nats-tls.conf'];
+    expect(conf).toMatch(/^include \.\/nats-tls\.conf$/m);
+    if (name !== 'prod') return expect(tls).not.toMatch(/^\s*tls\s*\{/m);
+    expect(tls).toMatch(/^tls\s*\{/m);
+    const mount = container.volumeMounts!.find((m) => setting(tls, 'cert_file')!.startsWith(`${m.mountPath}/`))!;
+    expect(pod.volumes!.find((v) => v.name === mount.name)?.secret?.secretName).toBe('nats-server-tls');
+    const certificate = ofKind(o, 'Certificate').find((c) => (c.spec as { secretName: string }).secretName === 'nats-server-tls')!;
+    expect((certificate.spec as { dnsNames: string[] }).dnsNames).toContain('nats');
+  });
+
   it('carries recording segments: the same max_payload as docker/nats.conf, at least 6 MiB', () => {
     expect(setting(conf, 'max_payload')).toBe(setting(read('docker/nats.conf'), 'max_payload'));
     expect(bytes(setting(conf, 'max_payload')!)).toBeGreaterThanOrEqual(6 * 1024 ** 2);
@@ -73,9 +97,21 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
   it('is what the apps connect to, with as many stream copies as the overlay asks for', () => {
     const client = named(o, 'Service', 'nats')!;
     const clientPort = (client.spec as { ports: { name: string; port: number }[] }).ports.find((p) => p.name === 'client')!.port;
-    for (const w of platformWorkloads(o)) {
+    // The apps (the migrate Job reads DATABASE_URL alone: k8s-release.spec.ts).
+    for (const w of platformWorkloads(o).filter((x) => x.kind === 'Deployment')) {
       const config = loadConfig(envRecord(o, podSpecOf(w).containers[0]));
-      expect(config.natsUrl).toBe(`nats://${client.metadata.name}:${clientPort}`);
+      // prod: TLS, the server verified with the CA mounted from nats-server-tls (nats-tls.yaml).
+      expect(config.natsUrl).toBe(`${name === 'prod' ? 'tls' : 'nats'}://${client.metadata.name}:${clientPort}`);
+      if (name === 'prod') {
+        const c = podSpecOf(w).containers[0];
+        const mount = c.volumeMounts!.find((m) => config.nats.tlsCaFile!.startsWith(`${m.mountPath}/`))!;
+        const volume = podSpecOf(w).volumes!.find((v) => v.name === mount.name)!;
+        expect({ app: w.metadata.name, secret: volume.secret?.secretName, items: volume.secret?.items }).toEqual({
+          app: w.metadata.name,
+          secret: 'nats-server-tls',
+          items: [{ key: 'ca.crt', path: config.nats.tlsCaFile!.slice(mount.mountPath.length + 1) }],
+        });
+      }
       expect(config.eventStreamReplicas).toBe(name === 'prod' ? 3 : 1);
       expect(config.eventStreamReplicas).toBeLessThanOrEqual(replicas);
     }
@@ -95,9 +131,16 @@ configCheck('nats-server accepts nats.conf', () => {
   it.each(overlays().map((o) => [o.name, o] as const))('as rendered in overlay %s', (_name, o) => {
     if (!natsServer) throw new Error('REQUIRE_INFRA=1 but no nats-server binary (apt-get install nats-server)');
     const volume = podSpecOf(named(o, 'StatefulSet', 'nats')!).volumes!.find((v) => v.configMap)!;
-    const file = join(mkdtempSync(join(tmpdir(), 'nats-conf-')), 'nats.conf');
-    writeFileSync(file, (named(o, 'ConfigMap', volume.configMap!.name!)!.data as Record<string, string>)['nats.conf']);
-    const result = spawnSync(natsServer, ['-t', '-c', file], { encoding: 'utf8', env: { ...process.env, POD_NAME: 'nats-0' } });
+    const dir = mkdtempSync(join(tmpdir(), 'nats-conf-'));
+    // Every file of the ConfigMap (nats.conf includes the others), the TLS files a throwaway certificate.
+    const tlsDir = join(dir, 'tls');
+    mkdirSync(tlsDir);
+    for (const f of ['tls.crt', 'tls.key']) writeFileSync(join(tlsDir, f), '');
+    const openssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=nats', '-days', '1', '-keyout', join(tlsDir, 'tls.key'), '-out', join(tlsDir, 'tls.crt')], { encoding: 'utf8' });
+    for (const [key, text] of Object.entries((named(o, 'ConfigMap', volume.configMap!.name!)!.data as Record<string, string>)))
+      writeFileSync(join(dir, key), openssl.status === 0 ? text.replaceAll('/etc/nats-tls', tlsDir) : text.replace(/^tls\s*\{[\s\S]*?^\}/m, ''));
+    const passwords = Object.fromEntries(natsUsers().map((u) => [u.passwordVariable, 'x']));
+    const result = spawnSync(natsServer, ['-t', '-c', join(dir, 'nats.conf')], { encoding: 'utf8', env: { ...process.env, POD_NAME: 'nats-0', ...passwords } });
     expect({ status: result.status, output: `${result.stdout}${result.stderr}`.trim() }).toEqual({ status: 0, output: expect.stringContaining('is valid') });
   });
 

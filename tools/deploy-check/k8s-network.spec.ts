@@ -119,13 +119,15 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
           if (peer.ipBlock?.cidr === '0.0.0.0/0') expect({ policy: p.metadata?.name, except: peer.ipBlock.except }).toEqual({ policy: p.metadata?.name, except: expect.arrayContaining(PRIVATE_RANGES) });
   });
 
-  it('lets Prometheus scrape every app\'s metrics port and NATS\'s monitoring port', () => {
+  it('lets Prometheus scrape every app\'s metrics port and the NATS exporter', () => {
     for (const d of o.objects.filter((x) => x.kind === 'Deployment')) {
       const port = Number((d.spec as { template: { metadata: { annotations: Record<string, string> } } }).template.metadata.annotations['prometheus.io/port']);
       expect({ app: d.metadata.name, scraped: mayConnect(o, prometheus, pod(d.metadata.name), port) }).toEqual({ app: d.metadata.name, scraped: true });
       expect(mayConnect(o, stranger, pod(d.metadata.name), port)).toBe(d.metadata.name === 'gateway-edge' && port === 3000);
     }
-    expect(mayConnect(o, prometheus, pod('nats'), 8222)).toBe(true);
+    expect(mayConnect(o, prometheus, pod('nats'), 7777)).toBe(true);
+    // The monitoring port itself stays inside the pod (the exporter reads it on localhost).
+    expect(mayConnect(o, prometheus, pod('nats'), 8222)).toBe(false);
   });
 
   it('lets the NATS members form their cluster, and only them', () => {

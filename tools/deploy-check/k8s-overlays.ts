@@ -93,7 +93,12 @@ export function containerEnv(o: Overlay, c: Container): Map<string, ResolvedVar>
     const cmRef = e.valueFrom?.configMapKeyRef;
     const secretRef = e.valueFrom?.secretKeyRef;
     if (cmRef) env.set(e.name, { value: configMap(cmRef.name ?? '')?.[cmRef.key], from: `ConfigMap ${cmRef.name} key ${cmRef.key}` });
-    else if (secretRef) env.set(e.name, { value: o.secrets.get(secretRef.name ?? '')?.[secretRef.key], from: `Secret ${secretRef.name} key ${secretRef.key}` });
+    else if (secretRef) {
+      const value = o.secrets.get(secretRef.name ?? '')?.[secretRef.key];
+      // An optional key the Secret does not hold leaves the variable unset, as the kubelet does.
+      if (value === undefined && secretRef.optional) continue;
+      env.set(e.name, { value, from: `Secret ${secretRef.name} key ${secretRef.key}` });
+    }
     else if (e.valueFrom) env.set(e.name, { value: `<${Object.keys(e.valueFrom)[0]}>`, from: 'the pod itself' });
     else env.set(e.name, { value: e.value ?? '', from: 'container env' });
   }

@@ -21,6 +21,11 @@ export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>
     // builds one when it settles a request, which no option turns off); didNotAnswer() names the subject, which
     // is what a failed request's log needs.
     noAsyncTraces: true,
+    // Least privilege (k8s/README.md "NATS"): a user of the server's authorization, its own reply inboxes, and
+    // TLS verified against the given certificate authorities. Unset: no authentication, plain TCP.
+    ...(config.user !== undefined ? { user: config.user, pass: config.password ?? '' } : {}),
+    ...(config.inboxPrefix ? { inboxPrefix: config.inboxPrefix } : {}),
+    ...(config.tlsCaFile ? { tls: { caFile: config.tlsCaFile } } : {}),
   });
   void (async () => {
     for await (const s of nc.status()) {
@@ -37,7 +42,7 @@ export async function createNatsBus(config: Extract<BusConfig, { kind: 'nats' }>
     await events.ensureStream();
     const rpcServer = new NatsRpcServer(nc, logger, subjects);
     return {
-      rpcClient: new NatsRpcClient(nc, config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, logger, subjects),
+      rpcClient: new NatsRpcClient(nc, config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, logger, subjects, config.inboxPrefix),
       rpcServer,
       events,
       stopIntake: async () => {

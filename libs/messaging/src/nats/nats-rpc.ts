@@ -22,8 +22,9 @@ export class NatsRpcClient implements RpcClient {
     private readonly defaultTimeoutMs: number,
     private readonly logger: BusLogger,
     private readonly subjects = new SubjectSpace(),
+    inboxPrefix?: string,
   ) {
-    this.mux = new RequestMux(nc);
+    this.mux = new RequestMux(nc, inboxPrefix);
   }
 
   request<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>, opts?: RequestOptions): Promise<z.output<Res>> {

@@ -26,9 +26,12 @@ export class RequestMux {
   private next = 0;
   private closed = false;
 
-  constructor(private readonly nc: NatsConnection) {
-    // The bus connects with nats.js's default inbox prefix (_INBOX), which its permissions allow.
-    this.prefix = `${createInbox()}.`;
+  constructor(
+    private readonly nc: NatsConnection,
+    inboxPrefix?: string,
+  ) {
+    // The connection's own inbox prefix (BusConfig.inboxPrefix; default _INBOX), the one its permissions allow.
+    this.prefix = `${createInbox(inboxPrefix)}.`;
   }
 
   /** Publishes `data` on `subject` and resolves with the first reply; rejects on timeout, no responders or close. */

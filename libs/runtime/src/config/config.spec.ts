@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, requireAdminTokens } from './config';
@@ -8,6 +8,15 @@ const KEY_A = 'a'.repeat(64);
 const KEY_B = Buffer.alloc(32, 7).toString('base64');
 
 describe('loadConfig', () => {
+  it('connects to NATS without authentication unless NATS_USER and NATS_PASSWORD are set, with its own reply inboxes then', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).nats).toEqual({ user: undefined, password: undefined, inboxPrefix: undefined, tlsCaFile: undefined });
+    const env = { DATA_DIR: dataDir(), NATS_USER: 'sso-service', NATS_PASSWORD: 'pw', NATS_TLS_CA_FILE: '/etc/nats-ca/ca.crt' };
+    expect(loadConfig(env).nats).toEqual({ user: 'sso-service', password: 'pw', inboxPrefix: '_INBOX.sso-service', tlsCaFile: '/etc/nats-ca/ca.crt' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NATS_USER: 'sso-service' })).toThrow(/NATS_USER and NATS_PASSWORD go together/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NATS_PASSWORD: 'pw' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NATS_USER: 'a.b', NATS_PASSWORD: 'pw' })).toThrow(/NATS_USER must be/);
+  });
+
   it('runs embedded with development defaults when nothing is set', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.mode).toBe('embedded');
@@ -22,7 +31,14 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SECRETS_KEY: KEY_A });
     expect(config.adminTokens).toEqual([]);
     expect(() => requireAdminTokens(config, { devDefaultAllowed: true })).toThrow(/ADMIN_TOKEN is required when NODE_ENV=production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ADMIN_TOKEN: 't'.repeat(32) })).toThrow(/SECRETS_KEY is required/);
+    // Only a process that uses the key needs it (k8s gives it to those alone): reading it is what fails, and a
+    // service whose module reads it at start stops there (bootstrapService: ConfigError, exit 2).
+    const dir = dataDir();
+    const keyless = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ADMIN_TOKEN: 't'.repeat(32) });
+    expect(() => keyless.secretsKey).toThrow(ConfigError);
+    expect(() => keyless.secretsKey).toThrow(/SECRETS_KEY is required/);
+    // and no development key was written in its place
+    expect(existsSync(join(dir, 'secrets.key'))).toBe(false);
   });
 
   it('reads SECRETS_KEY_PREVIOUS as comma-separated keys in hex or base64, ignoring blanks', () => {

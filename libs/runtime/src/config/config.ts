@@ -11,11 +11,13 @@ import { DEFAULT_POOL_SIZE } from '@dcp/database';
 import { InvalidLogLevelError, type LogLevelName, parseLogLevel } from '@dcp/observability';
 import { type EdgeSettings, loadEdgeSettings } from './edge-settings';
 import { ConfigError, int, listenHost } from './env-values';
+import { type NatsSettings, loadNatsSettings } from './nats-settings';
 import { type ServiceSettings, loadServiceSettings } from './service-settings';
 
 export { ConfigError } from './env-values';
 export { type EdgeSettings, requireAdminTokens } from './edge-settings';
 export type { ServiceSettings } from './service-settings';
+export type { NatsSettings } from './nats-settings';
 
 /** What every process reads: where it runs, its database and bus, its logging, secrets, ports of its own and shutdown. */
 export interface ProcessSettings {
@@ -28,7 +30,13 @@ export interface ProcessSettings {
   readonly dataDir: string;
   readonly databaseUrl?: string;
   readonly natsUrl?: string;
-  /** 32-byte key for AES-256-GCM encryption of merchant secrets and manufacturer delKeys. */
+  /** NATS_USER, NATS_PASSWORD, NATS_TLS_CA_FILE: authentication and TLS of the NATS connection (nats-settings.ts). */
+  readonly nats: NatsSettings;
+  /**
+   * 32-byte key for AES-256-GCM encryption of merchant secrets and manufacturer delKeys. In production without
+   * SECRETS_KEY, reading it throws the ConfigError: only the processes that encrypt or sign need the key (its
+   * Deployments alone get the Secret; tools/deploy-check/k8s-secrets.spec.ts), and those refuse to start.
+   */
   readonly secretsKey: Buffer;
   /** Keys SECRETS_KEY replaced: secrets still under them decrypt, and are re-encrypted under SECRETS_KEY at start. */
   readonly secretsKeyPrevious: readonly Buffer[];
@@ -72,10 +80,13 @@ function previousKeys(env: NodeJS.ProcessEnv): Buffer[] {
     .map((k) => parseKey('SECRETS_KEY_PREVIOUS', k));
 }
 
-function secretsKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): Buffer {
+const SECRETS_KEY_REQUIRED = 'SECRETS_KEY is required when NODE_ENV=production';
+
+/** The key, or undefined in production without one (loadConfig: reading it then throws SECRETS_KEY_REQUIRED). */
+function secretsKey(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): Buffer | undefined {
   const raw = env.SECRETS_KEY;
   if (raw) return parseKey('SECRETS_KEY', raw);
-  if (production) throw new ConfigError('SECRETS_KEY is required when NODE_ENV=production');
+  if (production) return undefined;
   // Development: a random key kept beside the embedded data, so encrypted secrets survive restarts.
   const file = join(dataDir, 'secrets.key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
@@ -104,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir,
     databaseUrl,
     natsUrl,
-    secretsKey: secretsKey(env, production, dataDir),
+    nats: loadNatsSettings(env),
+    secretsKey: secretsKey(env, production, dataDir) ?? Buffer.alloc(0),
     secretsKeyPrevious: previousKeys(env),
     rpcTimeoutMs,
     healthPort: int(env, 'HEALTH_PORT', 9000),
@@ -113,5 +125,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     eventStreamReplicas: int(env, 'EVENT_STREAM_REPLICAS', 1, 1, 5),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1_000, 600_000),
   };
-  return { ...processSettings, ...edge, ...loadServiceSettings(env, { mode, rpcTimeoutMs, publicPort: edge.port }) };
+  const config: PlatformConfig = { ...processSettings, ...edge, ...loadServiceSettings(env, { mode, rpcTimeoutMs, publicPort: edge.port }) };
+  if (config.secretsKey.length === 0) {
+    Object.defineProperty(config, 'secretsKey', {
+      enumerable: true,
+      get: () => {
+        throw new ConfigError(SECRETS_KEY_REQUIRED);
+      },
+    });
+  }
+  return config;
 }
