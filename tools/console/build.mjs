@@ -3,11 +3,14 @@
 // edge's OpenAPI document (generate-api.mjs, needs the built edge), then the bundle. tools/build.mjs calls it
 // after transpiling, so `npm start`, `npm test` and the image build all serve a console built from these sources.
 // Skipped when nothing changed: a stamp in dist/console records a hash of the inputs (content, not mtimes).
+// Every text file of the bundle gets a brotli (`.br`) and a gzip (`.gz`) twin, made here once at maximum
+// compression with node:zlib, which the edge serves by Accept-Encoding (libs/edge/src/console/console-assets.ts).
 //
 // Usage: node tools/console/build.mjs [--force] [--quiet]
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, dirname } from 'node:path';
+import { extname, join, relative, resolve, dirname } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ADMIN_API_TYPES, generateAdminApiTypes } from './generate-api.mjs';
 
@@ -26,9 +29,34 @@ function* files(dir) {
 
 function inputsHash() {
   const hash = createHash('sha256');
-  const inputs = [...files(join(appDir, 'src')), join(appDir, 'index.html'), join(appDir, 'vite.config.mts'), join(root, 'package-lock.json')].sort();
+  // This script too: a change of how the bundle is made (its compressed twins) rebuilds it.
+  const inputs = [...files(join(appDir, 'src')), join(appDir, 'index.html'), join(appDir, 'vite.config.mts'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url)].sort();
   for (const f of inputs) hash.update(relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
   return hash.digest('hex');
+}
+
+/** Text files worth compressing (images and fonts are compressed already; source maps only load in devtools). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+/** Below this, headers outweigh the saving. */
+const MIN_BYTES = 512;
+
+/** Writes `<file>.br` and `<file>.gz` beside each compressible file of dir (only when smaller); returns the totals. */
+export function precompress(dir) {
+  const totals = { files: 0, bytes: 0, br: 0, gz: 0 };
+  for (const file of files(dir)) {
+    if (!COMPRESSIBLE.has(extname(file))) continue;
+    const raw = readFileSync(file);
+    if (raw.length < MIN_BYTES) continue;
+    const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    const gz = gzipSync(raw, { level: zlib.Z_BEST_COMPRESSION });
+    if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+    if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+    totals.files += 1;
+    totals.bytes += raw.length;
+    totals.br += Math.min(br.length, raw.length);
+    totals.gz += Math.min(gz.length, raw.length);
+  }
+  return totals;
 }
 
 export async function buildConsole({ force = false, quiet = false } = {}) {
@@ -41,8 +69,10 @@ export async function buildConsole({ force = false, quiet = false } = {}) {
   }
   const { build } = await import('vite');
   await build({ configFile: join(appDir, 'vite.config.mts'), logLevel: quiet ? 'error' : 'warn' });
+  const sizes = precompress(outDir);
   writeFileSync(STAMP, stamp);
-  if (!quiet) console.log('console: built dist/console');
+  const kb = (n) => `${Math.round(n / 1024)} KB`;
+  if (!quiet) console.log(`console: built dist/console (${sizes.files} text files: ${kb(sizes.bytes)}, ${kb(sizes.br)} brotli, ${kb(sizes.gz)} gzip)`);
 }
 
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {

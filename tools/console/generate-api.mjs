@@ -23,12 +23,22 @@ export function adminOpenApiDocument() {
   return buildOpenApiDocument(ADMIN_ROUTES);
 }
 
+/** operationId → summary of every route, so the console can say what an audit entry did (not `postMerchants…`). */
+function operationSummaries(doc) {
+  const summaries = {};
+  for (const ops of Object.values(doc.paths ?? {})) for (const op of Object.values(ops)) if (op?.operationId) summaries[op.operationId] = op.summary ?? '';
+  return summaries;
+}
+
 export async function generateAdminApiTypes() {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const ast = await openapiTS(adminOpenApiDocument(), { alphabetize: false, exportType: true });
+  const doc = adminOpenApiDocument();
+  const ast = await openapiTS(doc, { alphabetize: false, exportType: true });
   return (
     '// Generated from /admin/v1/openapi.json by tools/console/generate-api.mjs (npm run build): do not edit.\n' +
-    astToString(ast)
+    astToString(ast) +
+    '/** Each admin route\'s summary by operationId (the audit log shows what a call did). */\n' +
+    `export const ADMIN_OPERATION_SUMMARIES: Readonly<Record<string, string>> = ${JSON.stringify(operationSummaries(doc), null, 4)};\n`
   );
 }
 

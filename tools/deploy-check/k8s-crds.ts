@@ -1,6 +1,6 @@
 /**
  * Checks of the custom resources the overlays use, which kubernetes-models has no schema for
- * (ServiceMonitor and PrometheusRule of the Prometheus operator, CloudNativePG's Cluster): the fields
+ * (ServiceMonitor and PrometheusRule of the Prometheus operator, CloudNativePG's Cluster and ScheduledBackup): the fields
  * their operators require and the ones this repository relies on, with their types. Built-in objects
  * nested in them (label selectors, resource requirements) are validated with kubernetes-models' own classes.
  */
@@ -73,13 +73,98 @@ const cnpgCluster: Check = (o) => {
   const params = isRecord(spec.postgresql) ? spec.postgresql.parameters : undefined;
   if (params !== undefined && (!isRecord(params) || Object.values(params).some((v) => typeof v !== 'string'))) errors.push('spec.postgresql.parameters must map strings to strings');
   if (spec.resources !== undefined) errors.push(...nested('spec.resources', () => new ResourceRequirements(spec.resources as never).validate()));
+  const recovery = isRecord(spec.bootstrap) ? spec.bootstrap.recovery : undefined;
+  if (recovery !== undefined) {
+    if (!isRecord(recovery) || typeof recovery.source !== 'string') errors.push('spec.bootstrap.recovery needs a source (an externalClusters name)');
+    else if (!Array.isArray(spec.externalClusters) || !spec.externalClusters.some((c: unknown) => isRecord(c) && c.name === recovery.source)) errors.push(`spec.bootstrap.recovery.source "${recovery.source}" names no externalClusters entry`);
+    if (isRecord(spec.bootstrap) && spec.bootstrap.initdb !== undefined) errors.push('spec.bootstrap: initdb and recovery exclude each other');
+  }
+  if (spec.externalClusters !== undefined) {
+    if (!Array.isArray(spec.externalClusters)) errors.push('spec.externalClusters must be a list');
+    else
+      spec.externalClusters.forEach((c: unknown, i) => {
+        if (!isRecord(c) || typeof c.name !== 'string') return errors.push(`spec.externalClusters[${i}].name is required`);
+        if (c.barmanObjectStore !== undefined) errors.push(...barmanObjectStore(`spec.externalClusters[${i}].barmanObjectStore`, c.barmanObjectStore));
+      });
+  }
+  if (spec.backup !== undefined) {
+    if (!isRecord(spec.backup)) errors.push('spec.backup must be an object');
+    else {
+      const b = spec.backup;
+      if (b.retentionPolicy !== undefined && !/^[1-9][0-9]*[dwm]$/.test(String(b.retentionPolicy))) errors.push('spec.backup.retentionPolicy must look like 30d, 4w or 6m');
+      if (b.barmanObjectStore !== undefined) errors.push(...barmanObjectStore('spec.backup.barmanObjectStore', b.barmanObjectStore));
+    }
+  }
+  return errors;
+};
+
+const SECRET_KEY_SELECTOR = (v: unknown) => isRecord(v) && typeof v.name === 'string' && typeof v.key === 'string';
+const COMPRESSIONS = ['gzip', 'bzip2', 'snappy', 'lz4', 'xz', 'zstd'];
+
+/** CloudNativePG's BarmanObjectStoreConfiguration (backup.barmanObjectStore, externalClusters[].barmanObjectStore). */
+function barmanObjectStore(at: string, v: unknown): string[] {
+  if (!isRecord(v)) return [`${at} must be an object`];
+  const errors: string[] = [];
+  if (typeof v.destinationPath !== 'string' || !/^(s3|gs|https?):\/\//.test(v.destinationPath)) errors.push(`${at}.destinationPath is required (an s3://, gs:// or https:// URL)`);
+  if (v.endpointURL !== undefined && (typeof v.endpointURL !== 'string' || !/^https?:\/\//.test(v.endpointURL))) errors.push(`${at}.endpointURL must be an http(s) URL`);
+  if (v.serverName !== undefined && typeof v.serverName !== 'string') errors.push(`${at}.serverName must be a string`);
+  if (v.s3Credentials !== undefined) {
+    const c = v.s3Credentials;
+    if (!isRecord(c) || !(c.inheritFromIAMRole === true || (SECRET_KEY_SELECTOR(c.accessKeyId) && SECRET_KEY_SELECTOR(c.secretAccessKey))))
+      errors.push(`${at}.s3Credentials needs accessKeyId and secretAccessKey (Secret name and key) or inheritFromIAMRole`);
+  }
+  for (const part of ['wal', 'data']) {
+    const p = v[part];
+    if (p === undefined) continue;
+    if (!isRecord(p)) errors.push(`${at}.${part} must be an object`);
+    else if (p.compression !== undefined && !COMPRESSIONS.includes(String(p.compression))) errors.push(`${at}.${part}.compression must be one of ${COMPRESSIONS.join(', ')}`);
+  }
+  return errors;
+}
+
+/** CloudNativePG's ScheduledBackup: a six-field cron schedule (seconds first) of a named cluster. */
+const cnpgScheduledBackup: Check = (o) => {
+  const spec = o.spec;
+  if (!isRecord(spec)) return ['spec is required'];
+  const errors: string[] = [];
+  if (typeof spec.schedule !== 'string' || spec.schedule.trim().split(/\s+/).length !== 6) errors.push('spec.schedule must be a cron expression of six fields (seconds first)');
+  if (!isRecord(spec.cluster) || typeof spec.cluster.name !== 'string') errors.push('spec.cluster.name is required');
+  if (spec.backupOwnerReference !== undefined && !['none', 'self', 'cluster'].includes(String(spec.backupOwnerReference))) errors.push('spec.backupOwnerReference must be none, self or cluster');
+  if (spec.method !== undefined && !['barmanObjectStore', 'volumeSnapshot', 'plugin'].includes(String(spec.method))) errors.push('spec.method must be barmanObjectStore, volumeSnapshot or plugin');
+  if (spec.immediate !== undefined && typeof spec.immediate !== 'boolean') errors.push('spec.immediate must be a boolean');
+  return errors;
+};
+
+/** cert-manager's Issuer: exactly one kind of issuer (selfSigned, ca with its Secret, acme, vault, venafi). */
+const certManagerIssuer: Check = (o) => {
+  const spec = o.spec;
+  if (!isRecord(spec)) return ['spec is required'];
+  const kinds = ['selfSigned', 'ca', 'acme', 'vault', 'venafi'].filter((k) => spec[k] !== undefined);
+  if (kinds.length !== 1) return ['spec needs exactly one of selfSigned, ca, acme, vault, venafi'];
+  if (kinds[0] === 'ca' && (!isRecord(spec.ca) || typeof spec.ca.secretName !== 'string')) return ['spec.ca.secretName is required'];
+  return [];
+};
+
+/** cert-manager's Certificate: the Secret it fills, its issuer, names or a common name, durations. */
+const certManagerCertificate: Check = (o) => {
+  const spec = o.spec;
+  if (!isRecord(spec)) return ['spec is required'];
+  const errors: string[] = [];
+  if (typeof spec.secretName !== 'string') errors.push('spec.secretName is required');
+  if (!isRecord(spec.issuerRef) || typeof spec.issuerRef.name !== 'string') errors.push('spec.issuerRef.name is required');
+  else if (spec.issuerRef.kind !== undefined && !['Issuer', 'ClusterIssuer'].includes(String(spec.issuerRef.kind))) errors.push('spec.issuerRef.kind must be Issuer or ClusterIssuer');
+  if (spec.commonName === undefined && !(Array.isArray(spec.dnsNames) && spec.dnsNames.length > 0)) errors.push('spec needs dnsNames or a commonName');
+  for (const f of ['duration', 'renewBefore']) if (spec[f] !== undefined && !/^(\d+(\.\d+)?(h|m|s))+$/.test(String(spec[f]))) errors.push(`spec.${f} is not a Go duration`);
   return errors;
 };
 
 const CHECKS: Record<string, Check> = {
+  'cert-manager.io/v1 Issuer': certManagerIssuer,
+  'cert-manager.io/v1 Certificate': certManagerCertificate,
   'monitoring.coreos.com/v1 ServiceMonitor': serviceMonitor,
   'monitoring.coreos.com/v1 PrometheusRule': prometheusRule,
   'postgresql.cnpg.io/v1 Cluster': cnpgCluster,
+  'postgresql.cnpg.io/v1 ScheduledBackup': cnpgScheduledBackup,
 };
 
 /** The check of a custom resource's apiVersion/kind, or undefined when the pair is not one of ours. */

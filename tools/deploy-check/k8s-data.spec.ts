@@ -13,6 +13,8 @@ import { parseManifest, podSpecOf, type K8sObject } from './k8s-objects';
 import { containerEnv, envRecord, exampleSecretsFile, named, ofKind, overlay, overlays, platformWorkloads, type Overlay } from './k8s-overlays';
 import { read } from './workspace';
 
+const MIGRATE_JOB_CONNECTIONS = 5;
+
 const storageContainer = (o: Overlay) => podSpecOf(named(o, 'Deployment', 'storage-service')!).containers[0];
 
 describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, o: Overlay) => {
@@ -23,8 +25,9 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
     it('live in an S3 object store, never on the pod\'s disk', () => {
       expect(store.kind).toBe('s3');
       const pod = podSpecOf(named(o, 'Deployment', 'storage-service')!);
-      // Its only volume is the /tmp scratch space: no file:// store could outlive the pod.
-      expect(pod.volumes?.map((v) => Object.keys(v).filter((k) => k !== 'name'))).toEqual([['emptyDir']]);
+      // Its only volume is the /tmp scratch space (and, in prod, NATS's CA certificate from a Secret): no file://
+      // store could outlive the pod.
+      expect(pod.volumes?.filter((v) => !(v.secret && v.secret.items?.every((i) => i.key === 'ca.crt'))).map((v) => Object.keys(v).filter((k) => k !== 'name'))).toEqual([['emptyDir']]);
     });
 
     it('need OBJECT_STORE_URL to start at all (a required ConfigMap key, not an optional default)', () => {
@@ -88,7 +91,11 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
       // Each pod opens one pool of DATABASE_POOL_SIZE per service it hosts (one per pod here), and a service
       // that consumes events up to EVENTS_POOL_SIZE more for its reactions (decisions OB4).
       const consumes = (w: K8sObject) => (EVENT_CONSUMERS as readonly string[]).some((service) => w.metadata.name === `${service}-service`);
-      const perPod = (w: K8sObject) => loadConfig(envRecord(o, podSpecOf(w).containers[0])).databasePoolSize + (consumes(w) ? EVENTS_POOL_SIZE : 0);
+      // The migrate Job (DATABASE_URL alone, no configuration) migrates one service at a time with a pool of
+      // the default size (k8s/README.md "Sizing"). The Deployments' initContainer (migrate wait) opens one
+      // connection before the app starts, never beside it.
+      const perPod = (w: K8sObject) =>
+        w.kind === 'Job' ? MIGRATE_JOB_CONNECTIONS : loadConfig(envRecord(o, podSpecOf(w).containers[0])).databasePoolSize + (consumes(w) ? EVENTS_POOL_SIZE : 0);
       expect(platformWorkloads(o).filter(consumes).map((w) => w.metadata.name).sort()).toEqual(EVENT_CONSUMERS.map((service) => `${service}-service`).sort());
       const connections = platformWorkloads(o).reduce((sum, w) => sum + maxPods(w) * perPod(w), 0);
       const cluster = ofKind(o, 'Cluster')[0] as (K8sObject & { spec: { postgresql?: { parameters?: Record<string, string> } } }) | undefined;
@@ -160,7 +167,7 @@ describe('the prod example Secrets', () => {
   });
 
   it('with CloudNativePG\'s Secret, are every Secret prod needs and does not render', () => {
-    expect(examples.map((s) => s.metadata.name).sort()).toEqual(['device-cloud-object-store', 'device-cloud-secrets']);
-    expect([...overlay('prod').externalSecrets].sort()).toEqual(['device-cloud-db-app', 'device-cloud-object-store', 'device-cloud-secrets']);
+    expect(examples.map((s) => s.metadata.name).sort()).toEqual(['device-cloud-db-backup', 'device-cloud-nats', 'device-cloud-object-store', 'device-cloud-secrets']);
+    expect([...overlay('prod').externalSecrets].sort()).toEqual(['device-cloud-db-app', 'device-cloud-db-backup', 'device-cloud-nats', 'device-cloud-object-store', 'device-cloud-secrets']);
   });
 });

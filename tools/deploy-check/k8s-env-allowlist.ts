@@ -14,13 +14,14 @@ export interface Unset {
 
 export const DELIBERATELY_UNSET: readonly Unset[] = [
   { name: 'OTEL_*', why: 'tracing is optional: without an OTLP endpoint the SDK is not loaded; set the standard OTEL_* variables to export traces' },
+  { name: 'BUILD_ID', why: 'set by the image (docker/Dockerfile: the REVISION build argument); the console overview shows it per service' },
   { name: 'PUSH_QUERY_URL', why: 'optional sub-service address handed to apps; empty means push-service\'s, PUBLIC_BASE_URL/gateway (decisions PS5)' },
   { name: 'PUSH_SEND_URL', why: 'optional sub-service address handed to apps; empty means push-service\'s, PUBLIC_BASE_URL/push/v1/alarms (decisions PS1)' },
   { name: 'VOICE_ASSISTANT_URL', why: 'optional sub-service address handed to apps; empty means none offered' },
-  { name: 'SECRETS_KEY_PREVIOUS', why: 'set only while rotating SECRETS_KEY (k8s/README.md), never permanently' },
+  { name: 'SECRETS_KEY_PREVIOUS', why: 'set only while rotating SECRETS_KEY (k8s/README.md), never permanently: the services that use the key read it through an optional secretKeyRef' },
   {
     name: 'ADMIN_TOKENS',
-    why: 'optional named admin tokens with roles (full, read-only), beside ADMIN_TOKEN: add the key to the Secret device-cloud-secrets, read through envFrom (k8s/README.md)',
+    why: 'optional named admin tokens with roles (full, read-only), beside ADMIN_TOKEN: add the key to the Secret device-cloud-secrets; gateway-edge reads it through an optional secretKeyRef (k8s/README.md)',
   },
   { name: 'ADMIN_AUTH_FAILURES_PER_ADDRESS', why: 'default 20 wrong admin tokens per address and window before AD0429 (docs/decisions.md SDA5)' },
   { name: 'ADMIN_AUTH_FAILURE_WINDOW_MS', why: 'default one minute window of the admin guessing limit' },
@@ -66,6 +67,7 @@ export const DELIBERATELY_UNSET: readonly Unset[] = [
   { name: 'HTTP_KEEP_ALIVE_TIMEOUT_MS', why: 'default HTTP time limits of the edge' },
   { name: 'HTTP_CONNECTION_TIMEOUT_MS', why: 'default HTTP time limits of the edge' },
   { name: 'SHUTDOWN_TIMEOUT_MS', why: 'default 25 s stays under every pod\'s terminationGracePeriodSeconds (k8s-workloads.spec.ts checks it)' },
+  { name: 'NATS_TLS_CA_FILE', overlays: ['dev'], why: 'dev speaks plain TCP to NATS inside the namespace; prod verifies the server\'s TLS certificate with the CA of overlays/prod/nats-tls.yaml' },
   { name: 'S3_ENDPOINT', overlays: ['prod'], why: 'prod uses AWS S3 of S3_REGION; set it for another S3-compatible store' },
   { name: 'S3_FORCE_PATH_STYLE', overlays: ['prod'], why: 'AWS S3 takes virtual-hosted style (the default)' },
 ];

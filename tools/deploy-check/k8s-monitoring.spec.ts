@@ -86,6 +86,14 @@ describe('the PrometheusRule', () => {
     // A flood of admin calls fills the audit log (issue 18, decisions SDB4).
     ['the admin audit log growing fast', /\bdcp_admin_audit_entries\b/],
     ['the admin audit log\'s size on disk', /\bdcp_admin_audit_table_bytes\b[^>]*>\s*\d+/],
+    // Day two for operators: latency, merchants, consumer lag, the database and NATS as the apps see them.
+    ['p99 latency per public surface', /histogram_quantile\(0\.99, sum by \([^)]*\bsurface\b[^)]*\) \(rate\(dcp_http_request_duration_seconds_bucket\b/],
+    ['merchant calls failing', /\bdcp_sso_merchant_call_failures_total\b/],
+    ['merchant breakers open', /\bdcp_sso_merchant_breaker_open\b[^>]*>\s*0\b/],
+    ['consumers\' pending events', /\bdcp_consumer_pending\b/],
+    ['the age of a consumer\'s oldest unacknowledged event', /\bdcp_consumer_oldest_pending_age_seconds\b/],
+    ['a database the apps cannot reach', /\bdcp_readiness_check_up\{check=~"database:\.\*"\}/],
+    ['the apps\' NATS connection', /\bdcp_nats_connected\b[^=]*==\s*0/],
   ])('alerts on %s', (_what, pattern) => {
     expect(alerts.filter((a) => pattern.test(a.expr)).length).toBeGreaterThan(0);
   });

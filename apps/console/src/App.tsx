@@ -15,6 +15,7 @@ import { MaintenancePage } from './pages/MaintenancePage';
 import { ManufacturersPage } from './pages/ManufacturersPage';
 import { MerchantPage } from './pages/MerchantPage';
 import { MerchantsPage } from './pages/MerchantsPage';
+import { OverviewPage } from './pages/OverviewPage';
 import { PlansPage } from './pages/PlansPage';
 import { PushPage } from './pages/PushPage';
 import { RecordingsPage } from './pages/RecordingsPage';
@@ -27,7 +28,8 @@ function SignedInRoutes() {
   return (
     <Layout>
       <Routes>
-        <Route path="/" element={<Navigate to="/lookup" replace />} />
+        <Route path="/" element={<Navigate to="/overview" replace />} />
+        <Route path="/overview" element={<OverviewPage />} />
         <Route path="/lookup" element={<LookupPage />} />
         <Route path="/lookup/devices/:mac" element={<DeviceLookupPage />} />
         <Route path="/lookup/users" element={<UserSearchPage />} />
@@ -44,7 +46,7 @@ function SignedInRoutes() {
         <Route path="/push" element={<PushPage />} />
         <Route path="/maintenance" element={<MaintenancePage />} />
         <Route path="/audit" element={<AuditPage />} />
-        <Route path="*" element={<Navigate to="/lookup" replace />} />
+        <Route path="*" element={<Navigate to="/overview" replace />} />
       </Routes>
     </Layout>
   );

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ERROR_CATALOG, ErrorCode, OUTBOX_SERVICES, STORAGE_LIMITS } from '@dcp/contracts';
+import { ERROR_CATALOG, EVENT_CONSUMERS, ErrorCode, OUTBOX_SERVICES, STORAGE_LIMITS } from '@dcp/contracts';
 import { md5Hex } from '@dcp/signing';
 import { describeWithInfra, getQuery, infraRequired } from '@dcp/testing';
 import { type Mode, type TestPlatform, startTestPlatform } from './harness';
@@ -250,6 +250,24 @@ function lookupSuite(mode: Mode) {
     }
   });
 
+  it('GET /consumers: every event consumer with its lag and open dead letters', async () => {
+    const res = await admin(t, 'GET', '/consumers');
+    expect(res.status).toBe(200);
+    const items = res.body.items as { service: string }[];
+    expect(items.map((s) => s.service)).toEqual([...EVENT_CONSUMERS]);
+    for (const s of items) {
+      expect(s).toEqual({
+        service: s.service,
+        durable: `${s.service}-service`,
+        pending: expect.any(Number),
+        ackPending: expect.any(Number),
+        oldestPendingAgeSeconds: expect.any(Number),
+        redelivered: expect.any(Number),
+        deadLettersOpen: expect.any(Number),
+      });
+    }
+  });
+
   it('documents the look-up routes in /admin/v1/openapi.json', async () => {
     const doc = (await admin(t, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     for (const [path, method] of [
@@ -259,6 +277,7 @@ function lookupSuite(mode: Mode) {
       ['/admin/v1/devices/{mac}/recordings', 'get'],
       ['/admin/v1/devices/{mac}/playback', 'post'],
       ['/admin/v1/outbox', 'get'],
+      ['/admin/v1/consumers', 'get'],
     ]) {
       expect([path, method, Boolean(doc.paths[path]?.[method])]).toEqual([path, method, true]);
     }

@@ -58,13 +58,13 @@ function platformSuite(mode: Mode) {
     const http = 'dcp_http_request_duration_seconds';
     const m = await scrapeWhen(t.baseUrl, (s) => count(s, http, { surface: 'sso' }) >= 1, 'the SSO request');
     expect(m.types.get(http)).toBe('histogram');
-    expect(count(m, http, { surface: 'gateway', service: 'cloud_system.current_time', status: '200', code: 'none' })).toBeGreaterThanOrEqual(1);
+    expect(count(m, http, { surface: 'gateway', operation: 'cloud_system.current_time', status: '200', code: 'none' })).toBeGreaterThanOrEqual(1);
     // A name outside the catalogue never becomes a label value.
-    expect(count(m, http, { surface: 'gateway', service: 'unknown', status: '200', code: '009999' })).toBeGreaterThanOrEqual(1);
-    expect(m.find(`${http}_count`).some((s) => s.labels.service === 'no.such_service')).toBe(false);
-    expect(count(m, http, { surface: 'gateway', service: 'user_ipc_setting_v2_0.getOemDeviceByUser', code: String(unknownUser.body.errorCode) })).toBeGreaterThanOrEqual(1);
-    expect(count(m, http, { surface: 'sso', service: 'authorize_by_token', status: '401' })).toBeGreaterThanOrEqual(1);
-    const buckets = m.find(`${http}_bucket`, { surface: 'gateway', service: 'cloud_system.current_time' }).map((s) => s.labels.le);
+    expect(count(m, http, { surface: 'gateway', operation: 'unknown', status: '200', code: '009999' })).toBeGreaterThanOrEqual(1);
+    expect(m.find(`${http}_count`).some((s) => s.labels.operation === 'no.such_service')).toBe(false);
+    expect(count(m, http, { surface: 'gateway', operation: 'user_ipc_setting_v2_0.getOemDeviceByUser', code: String(unknownUser.body.errorCode) })).toBeGreaterThanOrEqual(1);
+    expect(count(m, http, { surface: 'sso', operation: 'authorize_by_token', status: '401' })).toBeGreaterThanOrEqual(1);
+    const buckets = m.find(`${http}_bucket`, { surface: 'gateway', operation: 'cloud_system.current_time' }).map((s) => s.labels.le);
     expect(buckets).toEqual(expect.arrayContaining(['0.005', '1', '10', '+Inf']));
 
     // The edge's token check, seen from both ends of the bus (one process: both histograms in one registry).
@@ -79,6 +79,9 @@ function platformSuite(mode: Mode) {
     expect(m.find('dcp_outbox_pending', { service: 'sso' })).toHaveLength(1);
     expect(m.find('dcp_outbox_oldest_pending_age_seconds', { service: 'sso' })).toHaveLength(1);
     expect(m.find('dcp_dead_letters_open', { service: 'device' })).toEqual([expect.objectContaining({ value: 0 })]);
+    // Each consumer's lag, sampled on the scrape as well (both buses can measure it), and each readiness check.
+    for (const gauge of ['dcp_consumer_pending', 'dcp_consumer_ack_pending', 'dcp_consumer_oldest_pending_age_seconds']) expect(m.find(gauge, { service: 'device' })).toHaveLength(1);
+    expect(m.find('dcp_readiness_check_up', { check: 'database:device' })).toEqual([expect.objectContaining({ value: 1 })]);
     for (const family of PROCESS_FAMILIES) expect(m.types.has(family)).toBe(true);
   });
 
@@ -115,8 +118,8 @@ describe('/metrics of the edge alone (distributed mode: no service module in its
     expect(res.body.errorCode).toBe('000099');
 
     const http = 'dcp_http_request_duration_seconds';
-    const m = await scrapeWhen(edge.publicUrl, (s) => count(s, http, { service: 'user_ipc_setting_v2_0.getOemDeviceByUser' }) >= 1, 'the gateway request');
-    expect(count(m, http, { surface: 'gateway', service: 'cloud_system.current_time', status: '200' })).toBeGreaterThanOrEqual(1);
+    const m = await scrapeWhen(edge.publicUrl, (s) => count(s, http, { operation: 'user_ipc_setting_v2_0.getOemDeviceByUser' }) >= 1, 'the gateway request');
+    expect(count(m, http, { surface: 'gateway', operation: 'cloud_system.current_time', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(count(m, 'dcp_rpc_client_duration_seconds', { subject: SSO_RPC.ssoVerifyAccessToken.subject, outcome: '000099' })).toBe(1);
     expect(m.find('dcp_rpc_server_duration_seconds_count')).toEqual([]);
     for (const family of PROCESS_FAMILIES) expect(m.types.has(family)).toBe(true);

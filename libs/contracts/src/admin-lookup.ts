@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './admin-schemas';
+import { EVENT_CONSUMERS, consumerLagSchema } from './dead-letters';
 import { ErrorCode } from './error-codes';
 import type { ServiceName } from './gateway-catalog';
 import { CANONICAL_MAC, normalizeMac } from './mac';
@@ -247,3 +248,9 @@ export const outboxViewSchema = z.object({
   services: z.array(z.union([outboxBacklogSchema.extend({ service: z.enum(OUTBOX_SERVICES) }), partErrorSchema.extend({ service: z.enum(OUTBOX_SERVICES) })])),
 });
 export type OutboxView = z.infer<typeof outboxViewSchema>;
+
+/** `GET /admin/v1/consumers`: every event consumer's lag and open dead letters, or its error. */
+export const consumersViewSchema = z.object({
+  items: z.array(z.union([consumerLagSchema.extend({ service: z.enum(EVENT_CONSUMERS) }), partErrorSchema.extend({ service: z.enum(EVENT_CONSUMERS) })])),
+});
+export type ConsumersView = z.infer<typeof consumersViewSchema>;

@@ -59,3 +59,23 @@ export const resolveDeadLetterBodySchema = z
   })
   .strict();
 export type ResolveDeadLetterBody = z.infer<typeof resolveDeadLetterBodySchema>;
+
+/**
+ * How far a service's durable consumer is behind (`dcp.rpc.<service>.admin.consumer-lag`, served with its dead
+ * letters): messages not yet delivered (`pending`), delivered and not yet acknowledged (`ackPending`, of which
+ * `redelivered` were delivered more than once), the age of the oldest not acknowledged (0 when none), and its
+ * open dead letters. The same figures as `dcp_consumer_*` and `dcp_dead_letters_open`.
+ */
+export const consumerLagSchema = z.object({
+  durable: z.string(),
+  pending: z.number().int(),
+  ackPending: z.number().int(),
+  oldestPendingAgeSeconds: z.number(),
+  redelivered: z.number().int(),
+  deadLettersOpen: z.number().int(),
+});
+export type ConsumerLagView = z.infer<typeof consumerLagSchema>;
+
+export function consumerLagContract(service: EventConsumerService): RpcContract<z.ZodObject<Record<string, never>>, typeof consumerLagSchema> {
+  return { subject: `dcp.rpc.${service}.admin.consumer-lag`, owner: service, request: z.object({}), response: consumerLagSchema };
+}

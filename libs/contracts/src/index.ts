@@ -23,3 +23,4 @@ export * from './base64-body';
 export * from './admin-schemas';
 export * from './admin-audit';
 export * from './admin-lookup';
+export * from './admin-overview';

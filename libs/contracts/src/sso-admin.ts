@@ -69,6 +69,27 @@ export const rotateMerchantSecretBodySchema = z
   .strict();
 export type RotateMerchantSecretBody = z.infer<typeof rotateMerchantSecretBodySchema>;
 
+/** States of a merchant's circuit breaker in sso-service (decisions AB6): `half-open` lets one trial call through. */
+export const MERCHANT_BREAKER_STATES = ['closed', 'open', 'half-open'] as const;
+
+/**
+ * How sso-service's calls to a merchant's endpoints fared over the last hour, as the answering sso-service
+ * replica saw them (an in-memory window per replica: another replica made other calls, a restart empties it).
+ * `status`: `failing` when a call failed (OP0052: unreachable, timed out, broken answer) in the window,
+ * `broken` when the breaker is open or half-open (calls refused at once), else `healthy`.
+ */
+export const merchantCallHealthSchema = z.object({
+  status: z.enum(['healthy', 'failing', 'broken']),
+  breaker: z.enum(MERCHANT_BREAKER_STATES),
+  windowSeconds: z.number().int(),
+  calls: z.number().int(),
+  failures: z.number().int(),
+  /** ISO time and text of the last failure in the window; null when none. */
+  lastFailureAt: z.string().nullable(),
+  lastFailure: z.string().nullable(),
+});
+export type MerchantCallHealth = z.infer<typeof merchantCallHealthSchema>;
+
 /** A merchant as operators see it: never its secret (only create and rotate show the new one, once). */
 export const merchantViewSchema = z.object({
   clientId: z.string(),
@@ -83,6 +104,8 @@ export const merchantViewSchema = z.object({
   previousSecretExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its endpoints' recent calls and breaker (the list and the read answer it; a change's answer does not). */
+  callHealth: merchantCallHealthSchema.optional(),
 });
 export type MerchantView = z.infer<typeof merchantViewSchema>;
 
@@ -136,6 +159,12 @@ export const SSO_ADMIN_RPC = {
     z.object({ items: z.array(merchantViewSchema), total: z.number().int() }),
   ),
   getMerchant: adminContract('get-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),
+  /** Merchants whose calls failed in the last hour or whose breaker is not closed, worst first (the answering replica's view). */
+  merchantsInTrouble: adminContract(
+    'merchants-in-trouble',
+    z.object({}),
+    z.object({ items: z.array(z.object({ clientId: z.string(), name: z.string(), callHealth: merchantCallHealthSchema })) }),
+  ),
   updateMerchant: adminContract('update-merchant', z.object({ clientId: clientIdParam, body: z.unknown() }), merchantViewSchema),
   rotateMerchantSecret: adminContract('rotate-merchant-secret', z.object({ clientId: clientIdParam, body: z.unknown() }), merchantWithSecretSchema),
   disableMerchant: adminContract('disable-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),

@@ -18,7 +18,7 @@ import { PrismaClient } from './generated/prisma/client';
 
 @Module({
   providers: [
-    ...serviceRuntime('device', { database: PrismaClient, events: true }),
+    ...serviceRuntime('device', { database: PrismaClient, events: true, counts: [{ name: 'devices', table: 'device' }] }),
     DeviceRepository,
     DevicePasswords,
     ManufacturerRepository,

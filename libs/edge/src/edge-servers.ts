@@ -30,6 +30,7 @@ import { registerRateLimits } from './http/rate-limits';
 import { type EdgeServerOptions, edgeServerOptions } from './http/server-options';
 import { JSON_BODY_LIMIT, RAW_BODY_LIMITS } from './http/body-limits';
 import { recordHttpMetrics } from './http/http-metrics';
+import { PublicTrafficWindow, recordPublicTraffic } from './http/public-traffic';
 import { requestId } from './http/request-id';
 import { traceRequests } from './http/trace-requests';
 
@@ -100,6 +101,8 @@ export async function startEdgeServers(runtime: Runtime, opts: EdgeOptions = {})
   for (const app of [publicApp, adminApp]) {
     installJsonBodyParser(app);
     recordHttpMetrics(app.getHttpAdapter().getInstance(), runtime.metrics, app === adminApp ? 'admin' : 'public');
+    // The overview's last hour of the public surface (this replica's), after the metrics read the envelope code.
+    if (app === publicApp) recordPublicTraffic(app.getHttpAdapter().getInstance(), adminApp.get(PublicTrafficWindow));
     traceRequests(app.getHttpAdapter().getInstance());
     app.getHttpAdapter().getInstance().addHook('onSend', (req, reply, payload, done) => {
       reply.header('x-request-id', req.id);

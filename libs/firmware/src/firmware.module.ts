@@ -16,7 +16,7 @@ import { ReleaseRepository } from './releases/release.repository';
 
 @Module({
   providers: [
-    ...serviceRuntime('firmware', { database: PrismaClient }),
+    ...serviceRuntime('firmware', { database: PrismaClient, counts: [{ name: 'firmwareModels', table: 'firmware_model' }] }),
     FirmwareMetrics,
     ReleaseRepository,
     RolloutCheckRepository,

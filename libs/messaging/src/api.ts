@@ -28,6 +28,15 @@ export type BusConfig =
       /** copies of the stream on a NATS cluster (JetStream num_replicas, 1–5), default 1 */ streamReplicas?: number;
       /** subject prefix for isolation in tests, default '' (a trailing '.' is added when missing) */ subjectPrefix?: string;
       /** connection name shown by the NATS server (monitoring) */ name?: string;
+      /** user and password of this connection (the server's `authorization { users }`); default: none */ user?: string;
+      password?: string;
+      /**
+       * prefix of this connection's reply inboxes (request-reply, JetStream acks and pulls), default `_INBOX`;
+       * a user allowed to subscribe only to `<inboxPrefix>.>` cannot read another user's replies
+       */
+      inboxPrefix?: string;
+      /** PEM file of the certificate authorities that verify the server's TLS certificate (TLS required when set) */
+      tlsCaFile?: string;
     } & BusCommonConfig)
   | ({
       kind: 'in-process';
@@ -114,6 +123,26 @@ export interface EventConsumerHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * How far a durable consumer is behind, measured when asked (a scrape, an operator): NATS from the consumer's
+ * info and one stream read per subject; in-process from the log and the durable's cursor.
+ */
+export interface ConsumerLag {
+  /** Messages of the consumer's subjects not yet delivered (JetStream `num_pending`). */
+  pending: number;
+  /** Messages delivered and not yet acknowledged: being handled or waiting for their retry (`num_ack_pending`). */
+  ackPending: number;
+  /** Of those, messages delivered more than once (`num_redelivered`). */
+  redelivered: number;
+  /** Age of the oldest message not yet acknowledged, delivered or not (0 when there is none). */
+  oldestPendingAgeSeconds: number;
+}
+
+/** A running durable consumer: stop it, or ask how far behind it is. */
+export interface DurableConsumerHandle extends EventConsumerHandle {
+  lag(): Promise<ConsumerLag>;
+}
+
 export interface EventBus {
   /** Publishes an already-built envelope; duplicate ids are dropped (Nats-Msg-Id). Resolves after the store acks. */
   publish(envelope: EventEnvelope): Promise<void>;
@@ -123,7 +152,7 @@ export interface EventBus {
     opts: ConsumerOptions,
     handler: (envelope: EventEnvelope) => Promise<void>,
     onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>,
-  ): Promise<EventConsumerHandle>;
+  ): Promise<DurableConsumerHandle>;
   /**
    * Non-durable subscription from "now" (cache invalidation on every replica). `onGap` is called when events
    * may have been missed (the connection went down): what the subscriber derived from them must be dropped.
@@ -131,6 +160,8 @@ export interface EventBus {
   subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void, onGap?: () => void): Promise<EventConsumerHandle>;
   /** Stream exists and answers (for readiness). */
   ping(): Promise<void>;
+  /** NATS only: whether the connection is up now (`dcp_nats_connected`); the in-process bus has no connection. */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 

@@ -11,3 +11,4 @@ export { OutboxRelay, type OutboxRelayOptions, type PreparedStatement, type Rela
 export { outboxBacklog, type OutboxBacklog } from './outbox/outbox-backlog';
 export { alreadyApplied, runOnce } from './outbox/inbox';
 export { recordDeadLetter, deadLetterSink, getDeadLetter, listDeadLetters, countDeadLetters, resolveDeadLetter, type DeadLetterRecord, type DeadLetterFilter } from './outbox/dead-letters';
+export { userInboxPrefix } from './nats/inbox-prefix';

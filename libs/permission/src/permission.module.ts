@@ -17,9 +17,15 @@ import { CameraStreamRepository } from './streams/camera-stream.repository';
 import { CameraStreams } from './streams/camera-streams';
 import { StreamSecrets } from './streams/stream-secrets';
 
+/**
+ * The overview's counts: grants active now (status 3, not revoked, not ended). No index leads on grant_status,
+ * so beyond 100k grants the planner's estimate of this condition is answered (service-status.ts).
+ */
+const PERMISSION_COUNTS = [{ name: 'activeGrants', table: 'grant', where: 'grant_status = 3 AND revoked_at IS NULL AND (end_time IS NULL OR end_time > now())' }];
+
 @Module({
   providers: [
-    ...serviceRuntime('permission', { database: PrismaClient, events: true }),
+    ...serviceRuntime('permission', { database: PrismaClient, events: true, counts: PERMISSION_COUNTS }),
     PermissionMetrics,
     UserDirectory,
     DeviceDirectory,

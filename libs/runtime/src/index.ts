@@ -5,6 +5,7 @@ export * from './host/intake/request-intake';
 export * from './host/intake/open-intake-when-ready';
 export * from './host/runtime.module';
 export * from './health/health.module';
+export { type ServiceCountSpec, EXACT_COUNT_BELOW, platformVersion, buildId } from './health/service-status';
 export * from './host/bootstrap-service';
 export * from './health/shutdown/shutdown-coordinator';
 export * from './health/shutdown/exit-on-signals';

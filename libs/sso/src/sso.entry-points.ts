@@ -8,6 +8,7 @@ import { CreateMerchantUseCase } from './merchants/create-merchant.use-case';
 import { DisableMerchantUseCase } from './merchants/disable-merchant.use-case';
 import { GetMerchantUseCase } from './merchants/get-merchant.use-case';
 import { ListMerchantsUseCase } from './merchants/list-merchants.use-case';
+import { MerchantsInTroubleUseCase } from './merchants/merchants-in-trouble.use-case';
 import { RotateMerchantSecretUseCase } from './merchants/rotate-merchant-secret.use-case';
 import { SignMerchantCallUseCase } from './merchants/sign-merchant-call.use-case';
 import { UpdateMerchantUseCase } from './merchants/update-merchant.use-case';
@@ -39,6 +40,7 @@ export const SSO_USE_CASES = [
   CreateMerchantUseCase,
   ListMerchantsUseCase,
   GetMerchantUseCase,
+  MerchantsInTroubleUseCase,
   UpdateMerchantUseCase,
   RotateMerchantSecretUseCase,
   DisableMerchantUseCase,

@@ -24,9 +24,15 @@ import { ServiceStatusRepository } from './sub-service/service-status.repository
 import { SubServiceRepository } from './sub-service/sub-service.repository';
 import { Subtokens } from './sub-service/subtokens';
 
+/** The overview's counts (primary-key tables: exact below 100k rows, else reltuples). */
+const SSO_COUNTS = [
+  { name: 'merchants', table: 'merchant' },
+  { name: 'users', table: 'user' },
+];
+
 @Module({
   providers: [
-    ...serviceRuntime('sso', { database: PrismaClient, events: true }),
+    ...serviceRuntime('sso', { database: PrismaClient, events: true, counts: SSO_COUNTS }),
     SsoMetrics,
     MerchantRepository,
     SignedRequestMerchants,

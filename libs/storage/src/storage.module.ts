@@ -30,7 +30,7 @@ import { STORAGE_HOSTED_PARTS, STORAGE_REACTIONS, STORAGE_USE_CASES } from './st
 
 @Module({
   providers: [
-    ...serviceRuntime('storage', { database: PrismaClient, events: true }),
+    ...serviceRuntime('storage', { database: PrismaClient, events: true, counts: [{ name: 'recordings', table: 'segment' }] }),
     objectStoreConfigProvider,
     objectStoreProvider,
     StoreLeaseRepository,

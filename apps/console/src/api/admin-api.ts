@@ -553,6 +553,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/consumers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each service's durable event consumer: events not yet delivered (pending), delivered and not yet acknowledged (ackPending; redelivered: delivered more than once), the age of the oldest not acknowledged, and its open dead letters; a service that failed is listed with { error } */
+        get: operations["getConsumers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/session": {
         parameters: {
             query?: never;
@@ -708,6 +725,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform at a glance: each service's readiness, version and counts (exact below 100k rows, else estimated from PostgreSQL's statistics: `estimated`), merchants whose calls fail or whose breaker is open (the answering sso-service replica's last hour), and the public surface's requests, errors and latency over the last hour as the answering edge replica served them; a service that failed is listed with { error } */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -758,6 +792,17 @@ export interface operations {
                             previousSecretExpiresAt: string | null;
                             createdAt: string;
                             updatedAt: string;
+                            callHealth?: {
+                                /** @enum {string} */
+                                status: "healthy" | "failing" | "broken";
+                                /** @enum {string} */
+                                breaker: "closed" | "open" | "half-open";
+                                windowSeconds: number;
+                                calls: number;
+                                failures: number;
+                                lastFailureAt: string | null;
+                                lastFailure: string | null;
+                            };
                         }[];
                         total: number;
                     };
@@ -839,6 +884,17 @@ export interface operations {
                         previousSecretExpiresAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        callHealth?: {
+                            /** @enum {string} */
+                            status: "healthy" | "failing" | "broken";
+                            /** @enum {string} */
+                            breaker: "closed" | "open" | "half-open";
+                            windowSeconds: number;
+                            calls: number;
+                            failures: number;
+                            lastFailureAt: string | null;
+                            lastFailure: string | null;
+                        };
                         clientSecret: string;
                     };
                 };
@@ -928,6 +984,17 @@ export interface operations {
                         previousSecretExpiresAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        callHealth?: {
+                            /** @enum {string} */
+                            status: "healthy" | "failing" | "broken";
+                            /** @enum {string} */
+                            breaker: "closed" | "open" | "half-open";
+                            windowSeconds: number;
+                            calls: number;
+                            failures: number;
+                            lastFailureAt: string | null;
+                            lastFailure: string | null;
+                        };
                     };
                 };
             };
@@ -1010,6 +1077,17 @@ export interface operations {
                         previousSecretExpiresAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        callHealth?: {
+                            /** @enum {string} */
+                            status: "healthy" | "failing" | "broken";
+                            /** @enum {string} */
+                            breaker: "closed" | "open" | "half-open";
+                            windowSeconds: number;
+                            calls: number;
+                            failures: number;
+                            lastFailureAt: string | null;
+                            lastFailure: string | null;
+                        };
                     };
                 };
             };
@@ -1104,6 +1182,17 @@ export interface operations {
                         previousSecretExpiresAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        callHealth?: {
+                            /** @enum {string} */
+                            status: "healthy" | "failing" | "broken";
+                            /** @enum {string} */
+                            breaker: "closed" | "open" | "half-open";
+                            windowSeconds: number;
+                            calls: number;
+                            failures: number;
+                            lastFailureAt: string | null;
+                            lastFailure: string | null;
+                        };
                         clientSecret: string;
                     };
                 };
@@ -1193,6 +1282,17 @@ export interface operations {
                         previousSecretExpiresAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        callHealth?: {
+                            /** @enum {string} */
+                            status: "healthy" | "failing" | "broken";
+                            /** @enum {string} */
+                            breaker: "closed" | "open" | "half-open";
+                            windowSeconds: number;
+                            calls: number;
+                            failures: number;
+                            lastFailureAt: string | null;
+                            lastFailure: string | null;
+                        };
                     };
                 };
             };
@@ -4271,6 +4371,80 @@ export interface operations {
             };
         };
     };
+    getConsumers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: ({
+                            durable: string;
+                            pending: number;
+                            ackPending: number;
+                            oldestPendingAgeSeconds: number;
+                            redelivered: number;
+                            deadLettersOpen: number;
+                            /** @enum {string} */
+                            service: "device" | "permission" | "storage" | "push";
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                            /** @enum {string} */
+                            service: "device" | "permission" | "storage" | "push";
+                        })[];
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSession: {
         parameters: {
             query?: never;
@@ -5210,4 +5384,187 @@ export interface operations {
             };
         };
     };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        at: string;
+                        edge: {
+                            version: string;
+                            buildId: string | null;
+                            uptimeSeconds: number;
+                            publicTraffic: {
+                                windowSeconds: number;
+                                requests: number;
+                                serverErrors: number;
+                                clientErrors: number;
+                                serverErrorRate: number;
+                                p50Seconds: number | null;
+                                p95Seconds: number | null;
+                                p99Seconds: number | null;
+                            };
+                        };
+                        services: ({
+                            ready: boolean;
+                            failing: {
+                                check: string;
+                                message: string;
+                            }[];
+                            version: string;
+                            buildId: string | null;
+                            uptimeSeconds: number;
+                            counts: {
+                                name: string;
+                                value: number;
+                                estimated: boolean;
+                            }[];
+                            /** @enum {string} */
+                            service: "sso" | "device" | "permission" | "storage" | "firmware" | "push";
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                            /** @enum {string} */
+                            service: "sso" | "device" | "permission" | "storage" | "firmware" | "push";
+                        })[];
+                        counts: {
+                            name: string;
+                            value: number;
+                            estimated: boolean;
+                            /** @enum {string} */
+                            service: "sso" | "device" | "permission" | "storage" | "firmware" | "push";
+                        }[];
+                        merchantsInTrouble: {
+                            items: {
+                                clientId: string;
+                                name: string;
+                                callHealth: {
+                                    /** @enum {string} */
+                                    status: "healthy" | "failing" | "broken";
+                                    /** @enum {string} */
+                                    breaker: "closed" | "open" | "half-open";
+                                    windowSeconds: number;
+                                    calls: number;
+                                    failures: number;
+                                    lastFailureAt: string | null;
+                                    lastFailure: string | null;
+                                };
+                            }[];
+                        } | {
+                            error: {
+                                errorCode: string;
+                                failureDetails: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request (AD0400) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong admin token (AD0401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (AD0404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, e.g. wrong admin tokens from this address; retry after the seconds in Retry-After (AD0429) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
 }
+/** Each admin route's summary by operationId (the audit log shows what a call did). */
+export const ADMIN_OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
+    "postMerchants": "Register a merchant; the response shows its clientSecret once",
+    "getMerchants": "List merchants in registration order; q: text the name or clientId contains (any letter case), enabled: true or false",
+    "getMerchantsClientId": "Read a merchant (never its secret)",
+    "patchMerchantsClientId": "Change a merchant: name, endpoint URLs, token lifetimes, refresh-token rotation, enabled",
+    "postMerchantsClientIdSecret": "Rotate the clientSecret; the old one keeps verifying for graceSeconds (default 24 h)",
+    "postMerchantsClientIdDisable": "Disable a merchant: every SSO call and its users' gateway calls are refused",
+    "getMaintenance": "Read the maintenance mode apps see in center.getServerInfo",
+    "putMaintenance": "Set the maintenance mode: none, upgrade (000066) or address-change (000077 with server_url = serverUrl)",
+    "postManufacturers": "Register a device manufacturer; the response shows its delKey (force-unbind key) once",
+    "getManufacturers": "List manufacturers in registration order; q: text the oemCode or name contains (any letter case)",
+    "getManufacturersOemCode": "Read a manufacturer (never its delKey)",
+    "postManufacturersOemCodeDelkey": "Rotate the delKey; the old one stops verifying at once, the new one is shown once",
+    "postPermissions": "Add a permission (plan) to the catalogue",
+    "getPermissions": "List the permission catalogue in creation order; q: text the permissionCode or permissionName contains (any letter case), permissionType: 1, 2 or 3",
+    "patchPermissionsPermissionCode": "Set a plan's retentionDays (rolling days of cloud recordings kept; null: not a cloud-recording plan), the one field that may change",
+    "postGrants": "Grant a permission to a user (paid grants wait for activation, grantStatus 1)",
+    "getGrants": "List grants in creation order; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked",
+    "getGrantsGrantId": "Read a grant",
+    "postDevicesDevIdSegments": "Store one MPEG-TS segment of a device's recording (the device must be bound); start in epoch seconds, duration in seconds, type an event type 0–65535",
+    "getDevicesMacRecordings": "Without day: the UTC days with recordings of the device's owner (the days of record.date.query's hours), YYYY-MM-DD; with day=YYYY-MM-DD: that day's clips (as record.query: start, end, type)",
+    "postDevicesMacPlayback": "The signed HLS playlist URL of a window of the device's recordings, as record.play gives apps (start < end ≤ start + 21600 s, epoch seconds; valid 3600 s)",
+    "postFirmware": "Add a firmware release to its model's upgrade chain (the model is created with its first release)",
+    "getFirmware": "List firmware releases, optionally of one model",
+    "getFirmwareModels": "List models in creation order, with their smart-upgrade switch and release counts; q: text the machineTypeName contains (any letter case)",
+    "getFirmwareId": "Read a firmware release",
+    "patchFirmwareId": "Change a release's active, remind, rolloutPercent or interim (versions and artifacts are immutable)",
+    "getFirmwareModelsMachineTypeName": "Read a model (its smart-upgrade switch)",
+    "patchFirmwareModelsMachineTypeName": "Mark a model as (not) supporting smart upgrade (010121)",
+    "getFirmwareModelsMachineTypeNameProgress": "Rollout progress of a model: distinct devices that asked firmware.latest in the last 24 h and 7 d, by version they asked from, by answer and by release offered",
+    "getDeadlettersDevice": "Events device-service gave up on after its maximum deliveries",
+    "postDeadlettersDeviceIdResolve": "Mark a dead letter of device-service handled; with {\"replay\": true} apply the event again first",
+    "getDeadlettersPermission": "Events permission-service gave up on after its maximum deliveries",
+    "postDeadlettersPermissionIdResolve": "Mark a dead letter of permission-service handled; with {\"replay\": true} apply the event again first",
+    "getDeadlettersStorage": "Events storage-service gave up on after its maximum deliveries",
+    "postDeadlettersStorageIdResolve": "Mark a dead letter of storage-service handled; with {\"replay\": true} apply the event again first",
+    "getDeadlettersPush": "Events push-service gave up on after its maximum deliveries",
+    "postDeadlettersPushIdResolve": "Mark a dead letter of push-service handled; with {\"replay\": true} apply the event again first",
+    "getDevicesMac": "A device (MAC in any spelling) with its owner (sso-service), one page of the owner's grants on it and its current service (permission-service) and a summary of its recordings (storage-service); a part whose service failed is { error: { errorCode, failureDetails } }",
+    "getUsersOpenId": "A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } }",
+    "getUsers": "Users with this merchant uuid (under every merchant, or one clientId's), oldest first",
+    "getOutbox": "Events waiting in each service's outbox (not yet published) and the age of the oldest; a service that failed is listed with { error }",
+    "getConsumers": "Each service's durable event consumer: events not yet delivered (pending), delivered and not yet acknowledged (ackPending; redelivered: delivered more than once), the age of the oldest not acknowledged, and its open dead letters; a service that failed is listed with { error }",
+    "getSession": "The name and role of the calling token (full, or read-only: GET only), for a console to show or hide write actions",
+    "getAudit": "The audit log, newest first: every POST, PUT, PATCH and DELETE, refusals included (who, what, when, the answer's status and error code, the request id; never a response). Filters: actor (a token name), method, path (prefix, e.g. /merchants), tag, result (pending, ok, refused, failed), from and to (ISO times with offset; from inclusive, to exclusive)",
+    "getPushHealth": "Delivery health of every merchant and provider over the last 24 hours: sent, pending, invalid tokens removed, dead letters, last error, breaker",
+    "getPushMerchantsClientId": "A merchant's push providers (never their keys), message retention and delivery health",
+    "patchPushMerchantsClientId": "Set how many days a merchant's users' alarm messages are kept (null: PUSH_MESSAGE_RETENTION_DAYS)",
+    "putPushMerchantsClientIdProvidersProvider": "Set a merchant's credentials of a provider, replacing any: fcm (a service account's projectId, clientEmail, privateKey), apns (teamId, keyId, the .p8 privateKey, bundleId, environment) or webhook (the url of the merchant's push server). Encrypted at rest, never shown again",
+    "deletePushMerchantsClientIdProvidersProvider": "Remove a merchant's credentials of a provider (its deliveries then end as dead letters until set again)",
+    "postPushMerchantsClientIdReplaydead": "Try every dead delivery of a merchant again (after its credentials or push server were fixed)",
+    "getPushDeliveries": "Deliveries, most recently changed first; clientId, state (pending, sent, invalid_token, cancelled, dead), messageId",
+    "postPushDeliveriesDeliveryIdReplay": "Try a dead delivery again now, when its endpoint is still registered",
+    "getPushDevicesMacAddrAlarms": "A device's alarm messages, newest first, with their pictures and deliveries",
+    "getOverview": "The platform at a glance: each service's readiness, version and counts (exact below 100k rows, else estimated from PostgreSQL's statistics: `estimated`), merchants whose calls fail or whose breaker is open (the answering sso-service replica's last hour), and the public surface's requests, errors and latency over the last hour as the answering edge replica served them; a service that failed is listed with { error }"
+};

@@ -8,10 +8,11 @@ export function Facts({ rows, label }: { rows: readonly (readonly [string, React
       <Table.Tbody>
         {rows.map(([name, value]) => (
           <Table.Tr key={name}>
-            <Table.Th scope="row" w={180} fw={600}>
+            <Table.Th scope="row" w={{ base: 110, xs: 180 }} fw={600}>
               {name}
             </Table.Th>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{value}</Table.Td>
+            {/* `anywhere` (not break-word) also lowers the cell's minimum width: a long id wraps instead of widening the page. */}
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

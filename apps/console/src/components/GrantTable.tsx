@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { utcTime } from '../lib/format';
 import { grantState } from '../lib/grants';
+import { readableMac } from '../lib/lookup';
 
 export interface GrantRow {
   readonly grantId: number;
@@ -39,7 +40,7 @@ export function GrantTable({ grants, total, asOf, caption }: { grants: readonly 
               <Table.Td>
                 {g.permissionName} ({g.permissionCode})
               </Table.Td>
-              <Table.Td>{g.ipcMac ?? 'none yet'}</Table.Td>
+              <Table.Td>{g.ipcMac ? readableMac(g.ipcMac) : 'none yet'}</Table.Td>
               <Table.Td>{grantState(g, asOf)}</Table.Td>
               <Table.Td>{utcTime(g.endTime)}</Table.Td>
             </Table.Tr>

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Box, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { useSession } from '../api/session';
 import { roleLabel } from '../lib/roles';
 
 const SECTIONS = [
+  { to: '/overview', label: 'Overview' },
   { to: '/lookup', label: 'Look-up' },
   { to: '/merchants', label: 'Merchants' },
   { to: '/manufacturers', label: 'Manufacturers' },
@@ -31,18 +32,24 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to the page
         </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close the menu' : 'Open the menu'} />
-            <Title order={1} size="h4">
-              Device Cloud console
+            {/* Below 576 px the short name, so the role and "Sign out" fit from 360 px up. */}
+            <Title order={1} size="h4" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+              <Box component="span" visibleFrom="xs">
+                Device Cloud console
+              </Box>
+              <Box component="span" hiddenFrom="xs">
+                Console
+              </Box>
             </Title>
           </Group>
           {current ? (
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Text size="sm" visibleFrom="xs" data-testid="signed-in-as">
                 {current.session.name}
               </Text>
-              <Badge color={current.session.role === 'full' ? 'blue' : 'gray'} variant="light">
+              <Badge color={current.session.role === 'full' ? 'blue' : 'gray'} variant="light" size="sm">
                 {roleLabel(current.session.role)}
               </Badge>
               <Button size="xs" variant="default" onClick={signOut}>

@@ -9,8 +9,11 @@ export function PageHeader({ title, description, children }: { title: string; de
   }, [title]);
   return (
     <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
-      <div>
-        <Title order={2}>{title}</Title>
+      {/* A title with a long openId or clientId wraps anywhere rather than widening the page (360 px). */}
+      <div style={{ minWidth: 0, maxWidth: '100%' }}>
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
         {description ? (
           <Text size="sm" c="dimmed" maw={720}>
             {description}

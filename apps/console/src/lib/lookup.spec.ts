@@ -26,3 +26,10 @@ describe('look-up', () => {
     expect(readableMac('not a mac')).toBe('not a mac');
   });
 });
+
+describe('one form for every MAC the console shows', () => {
+  it('shows any spelling as AA:BB:CC:DD:EE:FF, anything else as given', () => {
+    for (const mac of ['0C1122334455', '0c:11:22:33:44:55', '0C-11-22-33-44-55']) expect(readableMac(mac)).toBe('0C:11:22:33:44:55');
+    expect(readableMac('not-a-mac')).toBe('not-a-mac');
+  });
+});

@@ -42,5 +42,9 @@ export function lookupPath(target: LookupTarget): string {
   }
 }
 
-/** `AABBCCDDEEFF` as `AA:BB:CC:DD:EE:FF`, easier to read against a device label. */
+/**
+ * How the console shows every MAC, whatever form it came in: `AA:BB:CC:DD:EE:FF`, easier to read against a
+ * device label (addresses and API calls keep the platform's 12-hex form; search boxes take any spelling).
+ * Anything that is not a MAC is shown as given.
+ */
 export const readableMac = (mac: string): string => canonicalMac(mac)?.match(/../g)?.join(':') ?? mac;

@@ -1,4 +1,4 @@
-import { ProblemError, formatProblem, isSignedOut, problemFromThrown, problemOf } from './problem';
+import { ProblemError, formatProblem, isNotFound, isSignedOut, problemFromThrown, problemOf } from './problem';
 
 describe('problemOf', () => {
   it('takes the platform code and text from the envelope', () => {
@@ -34,4 +34,10 @@ it('formats a problem with its code first and knows a 401 ends the session', () 
   expect(formatProblem({ code: 'AD0401', text: 'missing or wrong admin token', status: 401 })).toBe('AD0401 · missing or wrong admin token');
   expect(isSignedOut({ code: 'AD0401', text: '', status: 401 })).toBe(true);
   expect(isSignedOut({ code: 'AD0403', text: '', status: 403 })).toBe(false);
+});
+
+it('tells a look-up that found nothing (AD0404) from a failure', () => {
+  expect(isNotFound(new ProblemError({ code: 'AD0404', text: 'not found: no device', status: 404 }))).toBe(true);
+  expect(isNotFound(new ProblemError({ code: '000099', text: 'timeout', status: 500 }))).toBe(false);
+  expect(isNotFound(null)).toBe(false);
 });

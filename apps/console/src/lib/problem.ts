@@ -36,6 +36,11 @@ export function problemFromThrown(thrown: unknown): Problem {
   return { code: 'CONSOLE_UNEXPECTED', text: thrown instanceof Error ? thrown.message : String(thrown) };
 }
 
+/** Whether a look-up found nothing (AD0404): a neutral empty state, not an error. */
+export function isNotFound(thrown: unknown): boolean {
+  return thrown !== null && thrown !== undefined && problemFromThrown(thrown).code === 'AD0404';
+}
+
 /** The one-line form shown in notifications: "AD0404 · not found: no merchant x". */
 export function formatProblem(problem: Problem): string {
   return `${problem.code} · ${problem.text}`;

@@ -1,4 +1,4 @@
-import { losesFootage, mib, recordingPlanLabel, uploadedTodayLabel } from './recordings';
+import { losesFootage, mib, recordingPlanLabel, recordingTypeName, uploadedTodayLabel } from './recordings';
 
 it('names the plan the camera uploads under with its end and grace end in UTC, or that there is none', () => {
   const planEndsAt = Date.parse('2031-03-04T05:06:07Z');
@@ -22,4 +22,10 @@ it('asks before a retention change that keeps less footage: shorter or cleared, 
   expect(losesFootage(7, 7)).toBe(false);
   expect(losesFootage(null, 7)).toBe(false);
   expect(losesFootage(null, null)).toBe(false);
+});
+
+describe('recording types in words (CS7)', () => {
+  it('names the types recorders send and shows any other by its number', () => {
+    expect([0, 2, 3, 7].map(recordingTypeName)).toEqual(['continuous', 'motion', 'sound', 'type 7']);
+  });
 });

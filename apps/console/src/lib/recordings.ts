@@ -5,6 +5,18 @@
  */
 import { utcTime } from './format';
 
+/**
+ * The recording types recorders send (docs/decisions.md CS7, as record.query describes them in
+ * libs/contracts gateway-responses.ts): 0 normal (continuous), 2 motion, 3 sound; any other 0–65535 is kept as
+ * the recorder sent it and shown by its number.
+ */
+const RECORDING_TYPE_NAMES: Readonly<Record<number, string>> = { 0: 'continuous', 2: 'motion', 3: 'sound' };
+
+/** A recording type in words: 0 → "continuous", 2 → "motion", 3 → "sound", 7 → "type 7". */
+export function recordingTypeName(type: number): string {
+  return RECORDING_TYPE_NAMES[type] ?? `type ${type}`;
+}
+
 /** Bytes as MiB with one decimal ("4.2 MiB"). */
 export function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -7,7 +7,7 @@ import { JsonBlock } from '../components/JsonBlock';
 import { PageHeader } from '../components/PageHeader';
 import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
-import { auditResultColor, auditWhat } from '../lib/audit';
+import { auditCall, auditResultColor, auditWhat } from '../lib/audit';
 import { utcTime } from '../lib/format';
 
 const FILTERS = ['actor', 'result', 'path'] as const;
@@ -57,9 +57,13 @@ export function AuditPage() {
             render: (a) => (
               <Accordion variant="default" chevronPosition="left">
                 <Accordion.Item value={a.id}>
-                  <Accordion.Control aria-label={`Details of ${a.method} ${a.path}`}>
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {/* Named by what it shows (WCAG 2.5.3): what was done, then the call. */}
+                  <Accordion.Control>
+                    <Text size="sm" fw={600}>
                       {auditWhat(a)}
+                    </Text>
+                    <Text size="xs" style={{ wordBreak: 'break-all' }}>
+                      {auditCall(a)}
                     </Text>
                   </Accordion.Control>
                   <Accordion.Panel>

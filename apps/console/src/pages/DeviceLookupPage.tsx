@@ -12,6 +12,7 @@ import { currentServiceLabel } from '../lib/current-service';
 import { utcTime } from '../lib/format';
 import { canonicalMac, readableMac } from '../lib/lookup';
 import { isPartError } from '../lib/parts';
+import { isNotFound } from '../lib/problem';
 import { mib, recordingPlanLabel, uploadedTodayLabel } from '../lib/recordings';
 import { DeviceAlarms } from './DeviceAlarms';
 
@@ -27,7 +28,20 @@ export function DeviceLookupPage() {
   return (
     <>
       <PageHeader title={`Device ${readableMac(mac)}`} description="As device-service, sso-service, permission-service, storage-service and push-service know it now." />
-      <ProblemAlert error={view.error} title="The device could not be looked up" />
+      {isNotFound(view.error) ? (
+        <Stack gap="xs" data-testid="no-such-device">
+          <Text>No such device: no one has a camera bound under {readableMac(mac)}.</Text>
+          <Text size="sm" c="dimmed">
+            It may have been unbound, or the MAC was mistyped.{' '}
+            <Anchor component={Link} to="/lookup" underline="always">
+              Look up something else
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      ) : (
+        <ProblemAlert error={view.error} title="The device could not be looked up" />
+      )}
       {v ? (
         <Stack>
           <Part title="Device" part={v.device}>
@@ -35,7 +49,7 @@ export function DeviceLookupPage() {
               <Facts
                 label="Device"
                 rows={[
-                  ['MAC', <span data-testid="device-mac">{d.macAddr}</span>],
+                  ['MAC', <span data-testid="device-mac">{readableMac(d.macAddr)}</span>],
                   ['Name', d.deviceName],
                   ['Product', d.productName || '—'],
                   ['Manufacturer', d.manufacturerName ? `${d.manufacturerName} (${d.oemCode})` : d.oemCode || '—'],

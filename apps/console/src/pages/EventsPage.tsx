@@ -10,12 +10,13 @@ import { ServerList } from '../components/ServerList';
 import { useListPage } from '../components/useListPage';
 import { utcTime } from '../lib/format';
 import { canChange } from '../lib/roles';
+import { ConsumerLag } from './ConsumerLag';
 import { OutboxBacklog } from './OutboxBacklog';
 
 const CONSUMERS = ['device', 'permission', 'storage'] as const;
 type Consumer = (typeof CONSUMERS)[number];
 
-/** Events the consumers gave up on (dead letters), per service, and what each service has yet to publish. */
+/** Events the consumers gave up on (dead letters), per service, what each service has yet to publish, and how far each consumer is behind. */
 export function EventsPage() {
   const { filters, setFilter } = useListPage(['service'] as const);
   const service = (CONSUMERS as readonly string[]).includes(filters.service) ? (filters.service as Consumer) : 'device';
@@ -26,6 +27,7 @@ export function EventsPage() {
         description="A dead letter is an event a service failed to apply after its maximum deliveries. Fix the cause, then replay it (applied at most once) or resolve it without replaying."
       />
       <OutboxBacklog />
+      <ConsumerLag />
       <Tabs value={service} onChange={(v) => v && setFilter('service', v)} mt="lg" keepMounted={false}>
         <Tabs.List>
           {CONSUMERS.map((s) => (

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { lookupPath, lookupTarget } from '../lib/lookup';
+import { lookupPath, lookupTarget, readableMac } from '../lib/lookup';
 
 /** One box for what an operator has at hand: a MAC (any spelling), an openId, or a merchant's user id. */
 export function LookupPage() {
@@ -22,7 +22,7 @@ export function LookupPage() {
           <TextInput label="MAC, openId or merchant uuid" placeholder="AA:BB:CC:DD:EE:FF" value={value} onChange={(e) => setValue(e.currentTarget.value)} />
           <Checkbox label="It is a merchant's user id (uuid)" checked={asUuid} onChange={(e) => setAsUuid(e.currentTarget.checked)} />
           <Text size="sm" c="dimmed" aria-live="polite">
-            {target.kind === 'device' ? `Looks like the MAC ${target.mac}: opens the device.` : target.kind === 'user' ? 'Not a MAC: looked up as an openId.' : target.kind === 'uuid' ? 'Searched among every merchant’s users.' : ' '}
+            {target.kind === 'device' ? `Looks like the MAC ${readableMac(target.mac)}: opens the device.` : target.kind === 'user' ? 'Not a MAC: looked up as an openId.' : target.kind === 'uuid' ? 'Searched among every merchant’s users.' : ' '}
           </Text>
           <Group>
             <Button type="submit" disabled={target.kind === 'empty'}>

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { CallHealthBadge, CallHealthDetail } from '../components/CallHealthBadge';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -69,8 +70,10 @@ export function MerchantPage() {
             <Badge color={m.enabled ? 'green' : 'gray'} variant="light">
               {m.enabled ? 'enabled' : 'disabled'}
             </Badge>
+            <CallHealthBadge health={m.callHealth} />
             <Text size="sm">created {utcTime(m.createdAt)}, changed {utcTime(m.updatedAt)}</Text>
           </Group>
+          <CallHealthDetail health={m.callHealth} />
           {/* Keyed by the merchant: after a save the form keeps what was saved (and says so). */}
           <MerchantSettings key={m.clientId} merchant={m} writable={writable} onSaved={refresh} />
           <Card withBorder>

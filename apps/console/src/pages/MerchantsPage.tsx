@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Switch, TextInput } from '@mantine/core';
+import { CallHealthBadge } from '../components/CallHealthBadge';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -48,6 +49,7 @@ export function MerchantsPage() {
           { key: 'name', label: 'Name', render: (m) => <Anchor component={Link} to={`/merchants/${encodeURIComponent(m.clientId)}`}>{m.name}</Anchor> },
           { key: 'clientId', label: 'clientId', render: (m) => m.clientId },
           { key: 'state', label: 'State', render: (m) => <Badge color={m.enabled ? 'green' : 'gray'} variant="light">{m.enabled ? 'enabled' : 'disabled'}</Badge> },
+          { key: 'calls', label: 'Calls (1 h)', render: (m) => <CallHealthBadge health={m.callHealth} /> },
           { key: 'tokens', label: 'Token lifetimes', render: (m) => `${lifetime(m.accessTokenTtlSeconds)} / ${lifetime(m.refreshTokenTtlSeconds)}` },
           { key: 'created', label: 'Created', render: (m) => utcTime(m.createdAt) },
         ]}

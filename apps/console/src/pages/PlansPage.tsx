@@ -17,6 +17,7 @@ import { utcTime } from '../lib/format';
 import { losesFootage } from '../lib/recordings';
 import { grantState, planTypeLabel } from '../lib/grants';
 import { canChange } from '../lib/roles';
+import { readableMac } from '../lib/lookup';
 
 /** The plan catalogue (permissions) and the grants of plans to users. */
 export function PlansPage() {
@@ -264,7 +265,7 @@ function GrantsTab() {
           { key: 'id', label: 'Grant', render: (g) => g.grantId },
           { key: 'openId', label: 'openId', render: (g) => g.openId },
           { key: 'plan', label: 'Plan', render: (g) => `${g.permissionName} (${g.permissionCode})` },
-          { key: 'device', label: 'Device', render: (g) => g.ipcMac ?? 'none yet' },
+          { key: 'device', label: 'Device', render: (g) => (g.ipcMac ? readableMac(g.ipcMac) : 'none yet') },
           { key: 'state', label: 'State', render: (g) => grantState(g, now) },
           { key: 'end', label: 'Ends', render: (g) => utcTime(g.endTime) },
         ]}

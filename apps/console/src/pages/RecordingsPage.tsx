@@ -8,6 +8,7 @@ import { HlsPlayer } from '../components/HlsPlayer';
 import { PageHeader } from '../components/PageHeader';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { canonicalMac, readableMac } from '../lib/lookup';
+import { recordingTypeName } from '../lib/recordings';
 import { clipAround, clockTime, duration, placeClips, playableUrl } from '../lib/timeline';
 
 /** The largest page of the recordings route: a day's clips in one answer for the timeline. */
@@ -112,7 +113,7 @@ function DayTimeline({ mac, day, at }: { mac: string; day: string; at?: number }
       setError(err);
     }
   };
-  const label = (c: Clip) => `${clockTime(c.start)} to ${clockTime(c.end)}, ${duration(c.end - c.start)}, event type ${c.type}`;
+  const label = (c: Clip) => `${clockTime(c.start)} to ${clockTime(c.end)}, ${duration(c.end - c.start)}, ${recordingTypeName(c.type)} recording`;
   return (
     <Stack>
       <ProblemAlert error={clips.error ?? error ?? aroundUrls.error} title="The clips could not be shown" />
@@ -156,7 +157,7 @@ function DayTimeline({ mac, day, at }: { mac: string; day: string; at?: number }
             <Table.Tr>
               <Table.Th scope="col">From</Table.Th>
               <Table.Th scope="col">To</Table.Th>
-              <Table.Th scope="col">Event type</Table.Th>
+              <Table.Th scope="col">Recording</Table.Th>
               <Table.Th scope="col">Play</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -165,7 +166,7 @@ function DayTimeline({ mac, day, at }: { mac: string; day: string; at?: number }
               <Table.Tr key={`${c.start}-${c.type}`}>
                 <Table.Td>{clockTime(c.start)}</Table.Td>
                 <Table.Td>{clockTime(c.end)}</Table.Td>
-                <Table.Td>{c.type}</Table.Td>
+                <Table.Td>{recordingTypeName(c.type)}</Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="light" onClick={() => void play(c)} aria-label={`Play ${clockTime(c.start)} to ${clockTime(c.end)}`}>
                     Play

@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { Part } from '../components/Part';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { utcTime } from '../lib/format';
+import { readableMac } from '../lib/lookup';
 
 /** One user of one merchant: who they are, their devices and their grants. */
 export function UserLookupPage() {
@@ -61,7 +62,7 @@ export function UserLookupPage() {
                         <Table.Tr key={device.macAddr}>
                           <Table.Td>
                             <Anchor component={Link} to={`/lookup/devices/${device.macAddr}`}>
-                              {device.macAddr}
+                              {readableMac(device.macAddr)}
                             </Anchor>
                           </Table.Td>
                           <Table.Td>{device.deviceName}</Table.Td>

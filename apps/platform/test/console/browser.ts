@@ -42,8 +42,8 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Phone (360 px, the narrowest the console supports) and desktop. */
-export const VIEWPORTS = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 860 } } as const;
+/** Phone (360 px, the narrowest the console supports), a common phone (390 px) and desktop. */
+export const VIEWPORTS = { phone: { width: 360, height: 740 }, phone390: { width: 390, height: 844 }, desktop: { width: 1280, height: 860 } } as const;
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });

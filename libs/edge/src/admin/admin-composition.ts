@@ -6,7 +6,7 @@
  * answer: 404 for an unknown device or user); every other part that fails or does not answer within
  * RPC_TIMEOUT_MS becomes `{ error: { errorCode, failureDetails } }` in its place (docs/decisions.md AL1).
  */
-import { type PartError, PlatformError, type RpcContract } from '@dcp/contracts';
+import { type PartError, PlatformError, type PublicTrafficView, type RpcContract } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { ForwardedAdminRoute } from './admin-route';
@@ -14,11 +14,16 @@ import type { ForwardedAdminRoute } from './admin-route';
 /** What a composition may do: request-reply with the services, each call typed by its contract. */
 export type AdminRpc = Pick<RuntimeContext['rpcClient'], 'request'>;
 
+/** What the answering edge replica knows itself (the overview): its public surface's last hour. */
+export interface AdminEdgeFacts {
+  publicTraffic(): PublicTrafficView;
+}
+
 export interface AdminComposition<Req = never> {
   /** The composed view (OpenAPI document; the answer is parsed with it). */
   readonly response: z.ZodTypeAny;
   /** Builds the view from the request `toRequest` made; ADMIN_VALIDATION_FAILED for a bad parameter. */
-  readonly run: (request: Req, rpc: AdminRpc) => Promise<unknown>;
+  readonly run: (request: Req, rpc: AdminRpc, edge: AdminEdgeFacts) => Promise<unknown>;
 }
 
 /** A route answered by a composition: no single contract, no raw body. */
@@ -31,16 +36,21 @@ export interface ComposedAdminRoute extends Pick<ForwardedAdminRoute, 'method' |
 }
 
 /** The composition of `run` answering `response` (typed together, then stored in the table). */
-export function composition<Req, S extends z.ZodTypeAny>(response: S, run: (request: Req, rpc: AdminRpc) => Promise<z.input<S>>): AdminComposition<Req> {
+export function composition<Req, S extends z.ZodTypeAny>(response: S, run: (request: Req, rpc: AdminRpc, edge: AdminEdgeFacts) => Promise<z.input<S>>): AdminComposition<Req> {
   return { response, run };
 }
 
 /** Answers a matched route: its composition, or the one contract it forwards to. */
-export async function answerRoute(route: ForwardedAdminRoute | ComposedAdminRoute, request: unknown, rpc: AdminRpc): Promise<unknown> {
+export async function answerRoute(route: ForwardedAdminRoute | ComposedAdminRoute, request: unknown, rpc: AdminRpc, edge: AdminEdgeFacts = NO_EDGE_FACTS): Promise<unknown> {
   // The table pairs each composition with the toRequest that builds its request.
-  if ('compose' in route && route.compose) return route.compose.response.parse(await route.compose.run(request as never, rpc));
+  if ('compose' in route && route.compose) return route.compose.response.parse(await route.compose.run(request as never, rpc, edge));
   return rpc.request(route.contract as RpcContract, request);
 }
+
+/** An edge that recorded nothing (a composition run outside the edge's servers, in specs). */
+export const NO_EDGE_FACTS: AdminEdgeFacts = {
+  publicTraffic: () => ({ windowSeconds: 0, requests: 0, serverErrors: 0, clientErrors: 0, serverErrorRate: 0, p50Seconds: null, p95Seconds: null, p99Seconds: null }),
+};
 
 /** One part of a view: its service's answer, or the platform error it answered (a timeout is FC_SYSTEM_ERROR). */
 export async function part<T>(call: () => Promise<T>): Promise<T | PartError> {

@@ -14,6 +14,7 @@ import { LOOKUP_ROUTES } from './routes/lookup-routes';
 import { SESSION_ROUTES } from './routes/session-routes';
 import { AUDIT_ROUTES } from './routes/audit-routes';
 import { PUSH_ROUTES } from './routes/push-routes';
+import { OVERVIEW_ROUTES } from './routes/overview-routes';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...MERCHANT_ROUTES,
@@ -27,6 +28,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...SESSION_ROUTES,
   ...AUDIT_ROUTES,
   ...PUSH_ROUTES,
+  ...OVERVIEW_ROUTES,
 ];
 
 /**

@@ -17,6 +17,7 @@ import { refuseUnstorableInput } from './admin-input';
 import { refuseUndecodablePath } from './admin-undecodable-path';
 import { ADMIN_ROUTES } from './admin-routes';
 import { buildOpenApiDocument } from './openapi';
+import { PublicTrafficWindow } from '../http/public-traffic';
 
 const PREFIX = '/admin/v1';
 const compiled = ADMIN_ROUTES.map((route) => ({ route, match: compilePath(route.path) }));
@@ -29,6 +30,7 @@ export class AdminController {
   constructor(
     @Inject(RUNTIME_RPC_CLIENT) private readonly rpcClient: RpcClient,
     private readonly audit: AdminAudit,
+    private readonly traffic: PublicTrafficWindow,
   ) {}
 
   @All('admin/v1/*')
@@ -58,7 +60,7 @@ export class AdminController {
     const route = hit.route;
     // A changing call is recorded in the audit log before it is forwarded, and completed after (admin-audit.ts).
     const result = await this.audit.forward(req, hit.route, hit.params ?? {}, () =>
-      answerRoute(route, request, this.rpcClient).catch((err: unknown) => {
+      answerRoute(route, request, this.rpcClient, { publicTraffic: () => this.traffic.view() }).catch((err: unknown) => {
         throw hit.route.rawBody ? explainBusRefusal(err, (body as Buffer).length) : err;
       }),
     );

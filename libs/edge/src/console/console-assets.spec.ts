@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { consoleCsp, registerConsole } from './console-assets';
 
@@ -10,6 +12,23 @@ async function get(app: FastifyInstance, url: string): Promise<{ statusCode: num
   return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
 }
 
+/** GET with this Accept-Encoding, the body as sent on the wire (fetch would decompress it). */
+function getRaw(app: FastifyInstance, url: string, acceptEncoding?: string): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${app.listeningOrigin}${url}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const BIG_SCRIPT = `console.log(${JSON.stringify('the operator console '.repeat(200))});`;
+const PAGE = '<!doctype html><title>console</title>';
+
 describe('console assets on the admin port', () => {
   let dir: string;
   let app: FastifyInstance;
@@ -17,8 +36,14 @@ describe('console assets on the admin port', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dcp-console-assets-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(dir, 'index.html'), PAGE);
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What tools/console/build.mjs writes: each text file with its brotli and gzip twins.
+    writeFileSync(join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
+    writeFileSync(join(dir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(join(dir, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
+    writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(PAGE));
+    writeFileSync(join(dir, 'index.html.gz'), gzipSync(PAGE));
     app = Fastify();
     await registerConsole(app, { publicStoreUrl: 'https://store.example.com/base', publicBaseUrl: 'https://api.example.com', directory: dir });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -56,6 +81,44 @@ describe('console assets on the admin port', () => {
     const missing = await get(app, '/console/assets/index-gone.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<title>');
+  });
+
+  it('serves the brotli twin to a browser that accepts br, with its encoding, Vary and the same security headers', async () => {
+    const res = await getRaw(app, '/console/assets/big-def456.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(String(res.headers['content-type'])).toMatch(/javascript/);
+    expect(res.body.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(brotliDecompressSync(res.body).toString()).toBe(BIG_SCRIPT);
+    expect(res.headers['content-security-policy']).toBe(consoleCsp('https://store.example.com/base', 'https://api.example.com'));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the gzip twin to a browser that accepts only gzip, and the file itself to one that accepts neither', async () => {
+    const gz = await getRaw(app, '/console/assets/big-def456.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_SCRIPT);
+    const plain = await getRaw(app, '/console/assets/big-def456.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+    // A file without twins (too small to be worth it) is sent as is.
+    const small = await getRaw(app, '/console/assets/index-abc123.js', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log(1)');
+  });
+
+  it('serves the page compressed too, at / and at a deep link', async () => {
+    for (const url of ['/console/', '/console/merchants/abc']) {
+      const res = await getRaw(app, url, 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.body).toString()).toBe(PAGE);
+      expect(res.headers['content-security-policy']).toBeDefined();
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('redirects /console to /console/', async () => {

@@ -4,6 +4,11 @@
  * itself, so a deep link (`/console/devices/aa:bb:…`) opens the console on that page. Nothing is loaded from
  * another origin except the signed playlists and segments of the public port (`/hls/*`), which the player
  * fetches: the Content-Security-Policy names that origin (PUBLIC_STORE_URL) and nothing else.
+ *
+ * Served compressed: tools/console/build.mjs writes a `.br` and a `.gz` beside every text asset, and
+ * @fastify/static (`preCompressed`) answers the variant the browser's Accept-Encoding prefers (br, then gzip)
+ * with its Content-Encoding and `Vary: Accept-Encoding` (also on the plain file, so a shared cache never
+ * hands a compressed variant to a client that did not ask for it); a file without variants is sent as is.
  */
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -71,6 +76,7 @@ export async function registerConsole(app: FastifyInstance, options: { publicSto
     prefix: CONSOLE_PREFIX,
     index: ['index.html'],
     wildcard: false,
+    preCompressed: true,
     // Vite names every asset after its content hash: cache for a year; the page itself is always revalidated.
     cacheControl: false,
     setHeaders: (reply, path) => {

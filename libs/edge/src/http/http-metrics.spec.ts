@@ -50,12 +50,12 @@ describe('recordHttpMetrics', () => {
     await call(f, 'POST', '/sso/whatever');
     await call(f, 'GET', '/wp-login.php');
     expect(await series(metrics)).toEqual([
-      { surface: 'gateway', service: 'cloud_system.current_time', status: '200', code: 'none', n: 2 },
-      { surface: 'gateway', service: 'unknown', status: '200', code: '009999', n: 1 },
+      { surface: 'gateway', operation: 'cloud_system.current_time', status: '200', code: 'none', n: 2 },
+      { surface: 'gateway', operation: 'unknown', status: '200', code: '009999', n: 1 },
       // A code outside the platform's catalogue (a merchant's own) does not become a label value.
-      { surface: 'sso', service: 'authorize_by_token', status: '401', code: 'other', n: 1 },
-      { surface: 'sso', service: 'unknown', status: '401', code: 'other', n: 1 },
-      { surface: 'other', service: 'unknown', status: '404', code: 'none', n: 1 },
+      { surface: 'sso', operation: 'authorize_by_token', status: '401', code: 'other', n: 1 },
+      { surface: 'sso', operation: 'unknown', status: '401', code: 'other', n: 1 },
+      { surface: 'other', operation: 'unknown', status: '404', code: 'none', n: 1 },
     ]);
     await f.close();
   });
@@ -67,9 +67,9 @@ describe('recordHttpMetrics', () => {
     await call(f, 'POST', '/camera/v1/segments');
     await call(f, 'POST', '/push/v1/alarms');
     expect(await series(metrics)).toEqual([
-      { surface: 'camera', service: '/camera/v1/segments', status: '201', code: 'none', n: 1 },
-      { surface: 'camera', service: '/camera/v1/segments', status: '401', code: 'CR0401', n: 1 },
-      { surface: 'push', service: '/push/v1/alarms', status: '201', code: 'none', n: 1 },
+      { surface: 'camera', operation: '/camera/v1/segments', status: '201', code: 'none', n: 1 },
+      { surface: 'camera', operation: '/camera/v1/segments', status: '401', code: 'CR0401', n: 1 },
+      { surface: 'push', operation: '/push/v1/alarms', status: '201', code: 'none', n: 1 },
     ]);
     await f.close();
   });
@@ -79,7 +79,7 @@ describe('recordHttpMetrics', () => {
     const f = await server('admin', metrics);
     await call(f, 'GET', '/admin/v1/merchants/1');
     await call(f, 'GET', '/admin/v1/merchants/2');
-    expect(await series(metrics)).toEqual([{ surface: 'admin', service: '/admin/v1/merchants/:id', status: '200', code: 'none', n: 2 }]);
+    expect(await series(metrics)).toEqual([{ surface: 'admin', operation: '/admin/v1/merchants/:id', status: '200', code: 'none', n: 2 }]);
     await f.close();
   });
 });

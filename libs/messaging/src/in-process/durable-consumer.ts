@@ -2,7 +2,7 @@
  * A durable consumer over the embedded log: one message at a time, in order, skipping messages that wait
  * for their redelivery time. It sleeps until a new event is appended or the earliest retry falls due.
  */
-import type { BusLogger, EventConsumerHandle } from '../api';
+import type { BusLogger, ConsumerLag, EventConsumerHandle } from '../api';
 import { deliver, type DeadLetterSink, type EventHandler, type ResolvedConsumerOptions } from '../delivery';
 import { jsonRoundTrip } from '../json';
 import type { DurableCursor } from './durable-cursor';
@@ -39,6 +39,25 @@ export class InProcessDurableConsumer implements EventConsumerHandle {
     await this.loop;
     await this.cursor.flush();
     this.onStopped();
+  }
+
+  /**
+   * What the log and the cursor tell: entries of its subjects above the floor not finished, split into never
+   * delivered (`pending`) and delivered but not finished (`ackPending`: being handled or waiting for a retry).
+   */
+  lag(): ConsumerLag {
+    const lag: ConsumerLag = { pending: 0, ackPending: 0, redelivered: 0, oldestPendingAgeSeconds: 0 };
+    let oldest: number | undefined;
+    for (const entry of this.log.after(this.cursor.position)) {
+      if (this.cursor.isDone(entry.seq) || !this.opts.subjects.includes(entry.subject)) continue;
+      oldest ??= entry.storedAt;
+      const deliveries = this.cursor.deliveries(entry.seq);
+      if (deliveries === 0) lag.pending++;
+      else lag.ackPending++;
+      if (deliveries > 1) lag.redelivered++;
+    }
+    if (oldest !== undefined) lag.oldestPendingAgeSeconds = Math.max(0, (Date.now() - oldest) / 1000);
+    return lag;
   }
 
   private signal(): void {

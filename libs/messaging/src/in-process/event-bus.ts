@@ -1,7 +1,7 @@
 /** The embedded EventBus: publish into the hub's log, durable consumers over it, and live subscribers. */
 import { parseEventEnvelope, type EventEnvelope, type EventSubject } from '@dcp/contracts';
 import { runInEventCallContext } from '@dcp/observability';
-import type { BusLogger, ConsumerOptions, DeadLetter, DeadLetterVerdict, EventBus, EventConsumerHandle } from '../api';
+import type { BusLogger, ConsumerOptions, DeadLetter, DeadLetterVerdict, DurableConsumerHandle, EventBus, EventConsumerHandle } from '../api';
 import { resolveConsumerOptions } from '../delivery';
 import { jsonRoundTrip } from '../json';
 import { describeError } from '../logger';
@@ -24,13 +24,13 @@ export class InProcessEventBus implements EventBus {
     await this.hub.log.append(valid.id, valid.type, jsonRoundTrip(valid));
   }
 
-  async consume(opts: ConsumerOptions, handler: (envelope: EventEnvelope) => Promise<void>, onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>): Promise<EventConsumerHandle> {
+  async consume(opts: ConsumerOptions, handler: (envelope: EventEnvelope) => Promise<void>, onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>): Promise<DurableConsumerHandle> {
     this.assertOpen();
     const resolved = resolveConsumerOptions(opts);
     const { cursor, release } = await this.hub.claimDurable(resolved.durable);
     const consumer = new InProcessDurableConsumer(this.hub.log, cursor, resolved, handler, onDeadLetter, this.logger, release);
     consumer.start();
-    return this.track(() => consumer.stop());
+    return { ...this.track(() => consumer.stop()), lag: async () => consumer.lag() };
   }
 
   async subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void): Promise<EventConsumerHandle> {

@@ -6,7 +6,7 @@
  */
 import { AckPolicy, DeliverPolicy, ReplayPolicy, type ConsumerConfig, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import type { BusLogger, EventConsumerHandle } from '../api';
+import type { BusLogger, ConsumerLag, DurableConsumerHandle } from '../api';
 import { deliver, type DeadLetterSink, type EventHandler, type ResolvedConsumerOptions } from '../delivery';
 import { isNotFound } from './stream';
 import type { SubjectSpace } from './subjects';
@@ -37,7 +37,7 @@ function userOf(body: unknown): number | undefined {
   return typeof userId === 'number' ? userId : undefined;
 }
 
-export class NatsDurableConsumer implements EventConsumerHandle {
+export class NatsDurableConsumer implements DurableConsumerHandle {
   private stopped = false;
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
@@ -64,6 +64,28 @@ export class NatsDurableConsumer implements EventConsumerHandle {
     this.wakeRecovery?.();
     await this.messages?.close().catch(() => undefined);
     await this.loop;
+  }
+
+  /**
+   * The consumer's info (pending, ack pending, redelivered) and, when something is not yet acknowledged, the
+   * time of the first message of its subjects after the ack floor: the oldest one not acknowledged (one
+   * stream read per subject). Without a server-side filter (servers before 2.10 with several subjects)
+   * `pending` counts every message of the stream.
+   */
+  async lag(): Promise<ConsumerLag> {
+    const info = await this.deps.jsm.consumers.info(this.deps.stream, this.opts.durable);
+    const lag: ConsumerLag = { pending: info.num_pending, ackPending: info.num_ack_pending, redelivered: info.num_redelivered, oldestPendingAgeSeconds: 0 };
+    if (lag.pending + lag.ackPending === 0) return lag;
+    const from = info.ack_floor.stream_seq + 1;
+    const firsts = await Promise.all(
+      this.opts.subjects.map((subject) =>
+        // STREAM.MSG.GET takes `next_by_subj` (nats-server 2.9+); the client's type lists only seq/last_by_subj.
+        this.deps.jsm.streams.getMessage(this.deps.stream, { seq: from, next_by_subj: this.deps.subjects.wire(subject) } as unknown as { seq: number }),
+      ),
+    );
+    const times = firsts.filter((m) => m !== null).map((m) => m.time.getTime());
+    if (times.length > 0) lag.oldestPendingAgeSeconds = Math.max(0, (Date.now() - Math.min(...times)) / 1000);
+    return lag;
   }
 
   private async run(): Promise<void> {

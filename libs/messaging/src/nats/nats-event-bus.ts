@@ -6,7 +6,7 @@ import { parseEventEnvelope, type EventEnvelope, type EventSubject } from '@dcp/
 import { runInEventCallContext } from '@dcp/observability';
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import type { BusLogger, ConsumerOptions, DeadLetter, DeadLetterVerdict, EventBus, EventConsumerHandle } from '../api';
+import type { BusLogger, ConsumerOptions, DeadLetter, DeadLetterVerdict, DurableConsumerHandle, EventBus, EventConsumerHandle } from '../api';
 import { resolveConsumerOptions } from '../delivery';
 import { decodeJson, encodeJson } from '../json';
 import { describeError } from '../logger';
@@ -43,7 +43,7 @@ export class NatsEventBus implements EventBus {
     await this.js.publish(this.subjects.wire(valid.type), encodeJson(valid), { msgID: valid.id, expect: { streamName: this.stream } });
   }
 
-  async consume(opts: ConsumerOptions, handler: (envelope: EventEnvelope) => Promise<void>, onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>): Promise<EventConsumerHandle> {
+  async consume(opts: ConsumerOptions, handler: (envelope: EventEnvelope) => Promise<void>, onDeadLetter: (dl: DeadLetter) => Promise<DeadLetterVerdict | void>): Promise<DurableConsumerHandle> {
     const consumer = new NatsDurableConsumer(
       { nc: this.nc, js: this.js, jsm: this.jsm, stream: this.stream, subjects: this.subjects, logger: this.logger, ensureStream: () => this.ensureStream() },
       resolveConsumerOptions(opts),
@@ -51,7 +51,7 @@ export class NatsEventBus implements EventBus {
       onDeadLetter,
     );
     await consumer.start();
-    return this.track(() => consumer.stop());
+    return { ...this.track(() => consumer.stop()), lag: () => consumer.lag() };
   }
 
   async subscribe(subjects: EventSubject[], handler: (envelope: EventEnvelope) => void, onGap?: () => void): Promise<EventConsumerHandle> {
@@ -76,6 +76,10 @@ export class NatsEventBus implements EventBus {
       stopGaps?.();
       for (const s of subs) s.unsubscribe();
     });
+  }
+
+  connected(): boolean {
+    return this.connection.downReason() === undefined;
   }
 
   async ping(): Promise<void> {

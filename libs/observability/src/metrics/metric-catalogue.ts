@@ -27,7 +27,7 @@ export const METRIC_CATALOGUE = {
   dcp_http_request_duration_seconds: {
     type: 'histogram',
     help: 'HTTP requests answered by the edge and by the camera upload port of storage-service (surface camera), by surface, operation (catalogue entry or route; unknown otherwise), HTTP status and envelope error code',
-    labelNames: ['surface', 'service', 'status', 'code'],
+    labelNames: ['surface', 'operation', 'status', 'code'],
     buckets: LATENCY_BUCKETS,
   },
   dcp_edge_access_token_cache_hits_total: { type: 'counter', help: 'Access-token verifications answered by the edge cache', labelNames: [] },
@@ -60,6 +60,29 @@ export const METRIC_CATALOGUE = {
   dcp_event_redeliveries_total: { type: 'counter', help: 'Events delivered to a service consumer again (delivery count above 1)', labelNames: ['service', 'subject'] },
   dcp_dead_letters_total: { type: 'counter', help: 'Events a service consumer gave up on (dead-lettered)', labelNames: ['service', 'subject'] },
   dcp_dead_letters_open: { type: 'gauge', help: 'Events a consumer gave up on, not yet resolved by an operator', labelNames: ['service'] },
+  dcp_consumer_pending: {
+    type: 'gauge',
+    help: 'Events of a service\'s durable consumer not yet delivered to it (JetStream num_pending; embedded: the log above its cursor)',
+    labelNames: ['service'],
+  },
+  dcp_consumer_ack_pending: {
+    type: 'gauge',
+    help: 'Events delivered to a service\'s durable consumer and not yet acknowledged: being handled or waiting for a retry (JetStream num_ack_pending)',
+    labelNames: ['service'],
+  },
+  dcp_consumer_oldest_pending_age_seconds: {
+    type: 'gauge',
+    help: 'Age of the oldest event a service\'s durable consumer has not acknowledged, delivered or not (0 when none)',
+    labelNames: ['service'],
+  },
+
+  // The process's readiness and NATS connection
+  dcp_readiness_check_up: {
+    type: 'gauge',
+    help: 'Each readiness check of this process (database:<service>, events, objects:storage, running, …) run on the scrape as /health/ready runs it: 1 passes, 0 fails or takes over 2 s',
+    labelNames: ['check'],
+  },
+  dcp_nats_connected: { type: 'gauge', help: 'Whether this process\'s NATS connection is up (1) or down/reconnecting (0); absent in embedded mode', labelNames: [] },
 
   // sso-service
   dcp_sso_merchant_call_duration_seconds: {
@@ -67,6 +90,11 @@ export const METRIC_CATALOGUE = {
     help: 'Calls to merchant endpoints, by merchant (clientId), endpoint and result (user, refused, unavailable)',
     labelNames: ['merchant', 'endpoint', 'result'],
     buckets: LATENCY_BUCKETS,
+  },
+  dcp_sso_merchant_breaker_open: {
+    type: 'gauge',
+    help: 'Merchants whose circuit breaker is open in this sso-service replica (calls paused after consecutive failures, logins answer OP0052), by merchant (clientId); only open ones are listed, each with 1',
+    labelNames: ['merchant'],
   },
   dcp_sso_merchant_call_failures_total: { type: 'counter', help: 'Calls to merchant endpoints that got no usable answer, by merchant (clientId) and endpoint', labelNames: ['merchant', 'endpoint'] },
   dcp_sso_purged_rows_total: { type: 'counter', help: 'Expired rows removed by the purge', labelNames: ['kind'] },
@@ -85,7 +113,7 @@ export const METRIC_CATALOGUE = {
   dcp_camera_uploads_total: { type: 'counter', help: 'Camera segment uploads accepted, by outcome (stored, duplicate)', labelNames: ['outcome'] },
   dcp_camera_uploads_refused_total: { type: 'counter', help: 'Camera segment uploads refused, by error code (CR0401, CR0429, …; 000099 for a failure of the platform)', labelNames: ['code'] },
   dcp_storage_purged_total: { type: 'counter', help: 'Segments purged by retention and objects deleted from object storage', labelNames: ['kind'] },
-  dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, not yet deleted from object storage', labelNames: [] },
+  dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, due for deletion from object storage and not yet deleted, counted up to 10000 (a scrape reads no more)', labelNames: [] },
   dcp_storage_session_cache_hits_total: { type: 'counter', help: 'Stream-call facts answered by the storage replica\'s cache, by fact (owner, subtoken)', labelNames: ['fact'] },
   dcp_storage_session_cache_misses_total: { type: 'counter', help: 'Stream-call facts the storage replica\'s cache could not answer (asked of device-service or sso-service), by fact (owner, subtoken)', labelNames: ['fact'] },
   // push-service

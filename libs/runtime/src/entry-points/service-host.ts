@@ -4,7 +4,7 @@
  * MetadataScanner, and serves them in one order:
  *
  *   start: `first` hosted parts → readiness checks (database, declared) → outbox relay → gateway operations
- *          and RPC contracts → dead-letter admin and the durable consumer (its reactions) → `last` hosted
+ *          and RPC contracts, and the operators' status contract (health/service-status.ts) → dead-letter admin and the durable consumer (its reactions) → `last` hosted
  *          parts and periodic jobs
  *   stop:  periodic jobs and `last` parts → consumer and relay → `first` parts → database
  *
@@ -13,7 +13,7 @@
  */
 import { type FactoryProvider, Logger, type OnModuleDestroy, type OnModuleInit, type Provider } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { EVENTS, EVENT_CONSUMERS, type EventConsumerService, type ServiceName, isOutboxService } from '@dcp/contracts';
+import { EVENTS, EVENT_CONSUMERS, type EventConsumerService, STATUS_SERVICES, type ServiceName, type StatusService, isOutboxService, serviceStatusContract } from '@dcp/contracts';
 import type { PrismaClientConstructor, PrismaClientLike } from '@dcp/database';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '../host/context';
 import { SERVICE_EVENTS, type AnyEventReaction, type ServiceEvents, serviceEventsProvider } from '../events/service-events';
@@ -23,11 +23,14 @@ import type { AnyStatementReaction } from '../events/statement-reaction';
 import { type DeclaredEntryPoints, type DeclaringClass, collectEntryPoints, emptyEntryPoints, entryPointProblems, hasDeclarations } from './declared-entry-points';
 import type { HostedPartLifecycle } from './entry-point.decorators';
 import { PeriodicJob } from './periodic-job';
+import { type ServiceCountSpec, countRows, serviceStatus } from '../health/service-status';
 
 /** What the host needs of the service's database: readiness and the last close. */
 interface HostedDatabase {
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Raw SQL for the status contract's counts. */
+  client?: Pick<PrismaClientLike, '$queryRawUnsafe'>;
 }
 
 type Reaction = AnyEventReaction<never> | AnyStatementReaction;
@@ -53,6 +56,7 @@ export class ServiceHost implements OnModuleInit, OnModuleDestroy {
     private readonly ctx: RuntimeContext,
     private readonly db: HostedDatabase,
     private readonly events: ServiceEvents<never> | undefined,
+    private readonly counts: readonly ServiceCountSpec[] = [],
   ) {
     this.logger = new Logger(`${service}-service`);
   }
@@ -72,6 +76,14 @@ export class ServiceHost implements OnModuleInit, OnModuleDestroy {
     for (const c of classes) {
       for (const d of c.declared.operations) ops.operation(d.declared, (call) => this.call(c, d.method, call));
       for (const d of c.declared.rpc) ops.contract(d.declared.contract, d.declared.operation, (req) => this.call(c, d.method, req));
+    }
+
+    // Readiness, version and counts for the operators' overview (dcp.rpc.<service>.admin.status).
+    if ((STATUS_SERVICES as readonly string[]).includes(this.service)) {
+      const client = this.db.client;
+      this.ctx.rpcServer.handleContract(serviceStatusContract(this.service as StatusService), () =>
+        serviceStatus(this.ctx.health.entries(), () => (client ? this.counts.map((spec) => countRows(client, this.service, spec)) : [])),
+      );
     }
 
     const reactions = classes.filter((c) => c.declared.reactions.length > 0).map((c) => c.instance as unknown as Reaction);
@@ -158,6 +170,8 @@ export interface ServiceRuntimeOptions<T extends PrismaClientLike> {
   database: PrismaClientConstructor<T>;
   /** Whether the service has an outbox or a durable consumer (ServiceEvents under SERVICE_EVENTS). */
   events?: boolean;
+  /** What the service counts for the operators' overview (its status contract; service-status.ts says how). */
+  counts?: readonly ServiceCountSpec[];
 }
 
 /**
@@ -170,7 +184,7 @@ export function serviceRuntime<T extends PrismaClientLike>(service: ServiceName,
   const host: FactoryProvider<ServiceHost> = {
     provide: serviceHostToken(service),
     inject: [DiscoveryService, RUNTIME_CONTEXT, database, { token: SERVICE_EVENTS, optional: true }],
-    useFactory: (discovery: DiscoveryService, ctx: RuntimeContext, db: HostedDatabase, events?: ServiceEvents<never>) => new ServiceHost(service, discovery, ctx, db, options.events ? events : undefined),
+    useFactory: (discovery: DiscoveryService, ctx: RuntimeContext, db: HostedDatabase, events?: ServiceEvents<never>) => new ServiceHost(service, discovery, ctx, db, options.events ? events : undefined, options.counts),
   };
   return [serviceDatabaseProvider(service, options.database), ...(options.events ? [serviceEventsProvider(service, database)] : []), host];
 }

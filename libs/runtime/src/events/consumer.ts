@@ -5,15 +5,20 @@
  */
 import type { Logger } from '@nestjs/common';
 import { EVENTS, type EventEnvelope, type EventKey } from '@dcp/contracts';
-import { type EventConsumerHandle, type SqlClient, alreadyApplied, countDeadLetters, deadLetterSink, runOnce } from '@dcp/messaging';
+import { type ConsumerLag, type DurableConsumerHandle, type SqlClient, alreadyApplied, countDeadLetters, deadLetterSink, runOnce } from '@dcp/messaging';
 import type { RuntimeContext } from '../host/context';
 import type { OpenTransaction, ServiceOutbox } from './outbox';
 import type { ServiceEventsOptions } from './service-events-options';
 import { type AnyStatementReaction, isStatementReaction, type StatementOutcome } from './statement-reaction';
 import type { AnyEventReaction, EventHandlers, HandledEvent } from './service-events';
 
+/** A lag measurement answers every question asked within this time (the gauges of one scrape). */
+const LAG_REUSE_MS = 1_000;
+
 export class ServiceConsumer<Tx extends SqlClient> {
-  private consumer?: EventConsumerHandle;
+  private consumer?: DurableConsumerHandle;
+  /** One measurement shared by the gauges of a scrape and the admin view (LAG_REUSE_MS). */
+  private lastLag?: { at: number; lag: Promise<ConsumerLag> };
   private handlers: EventHandlers<Tx> = {};
   private statements: Partial<Record<EventKey, AnyStatementReaction>> = {};
   private readonly listeners = new Set<(handled: HandledEvent) => void>();
@@ -44,6 +49,10 @@ export class ServiceConsumer<Tx extends SqlClient> {
     const { eventMaxDeliver, eventRetryDelayMs, eventAckWaitMs } = this.ctx.config;
     const service = this.opts.service;
     this.ctx.metrics.sample('dcp_dead_letters_open', async () => [{ labels: { service }, value: await countDeadLetters(this.opts.client, this.schema) }]);
+    // Sampled on each scrape, one measurement for the three (a consumer not running contributes nothing).
+    this.ctx.metrics.sample('dcp_consumer_pending', async () => [{ labels: { service }, value: (await this.lag()).pending }]);
+    this.ctx.metrics.sample('dcp_consumer_ack_pending', async () => [{ labels: { service }, value: (await this.lag()).ackPending }]);
+    this.ctx.metrics.sample('dcp_consumer_oldest_pending_age_seconds', async () => [{ labels: { service }, value: (await this.lag()).oldestPendingAgeSeconds }]);
     const sink = deadLetterSink(this.opts.client, this.schema);
     this.consumer = await this.ctx.events.consume(
       {
@@ -105,6 +114,23 @@ export class ServiceConsumer<Tx extends SqlClient> {
       if (via === 'consumer') this.count(envelope.type, 'failed', envelope.id);
       throw err;
     }
+  }
+
+  /**
+   * How far the consumer is behind (`dcp_consumer_*`, `GET /admin/v1/consumers`); measured at most once per
+   * LAG_REUSE_MS (a scrape reads three gauges of it). Rejects when the consumer is not running.
+   */
+  lag(): Promise<ConsumerLag> {
+    const consumer = this.consumer;
+    if (!consumer) return Promise.reject(new Error(`${this.durable} is not consuming`));
+    const now = Date.now();
+    if (this.lastLag && now - this.lastLag.at < LAG_REUSE_MS) return this.lastLag.lag;
+    const lag = consumer.lag();
+    this.lastLag = { at: now, lag };
+    lag.catch(() => {
+      if (this.lastLag?.lag === lag) this.lastLag = undefined;
+    });
+    return lag;
   }
 
   async stop(): Promise<void> {

@@ -1,9 +1,10 @@
 /**
  * The operator view of a service's dead letters (`GET /admin/v1/dead-letters/<service>`, resolve and replay):
- * served over its dead-letter contracts, replaying through the service's consumer.
+ * served over its dead-letter contracts, replaying through the service's consumer; and its consumer's lag with
+ * the open dead letters (`GET /admin/v1/consumers`).
  */
-import { ErrorCode, type EventConsumerService, type EventEnvelope, PlatformError, deadLetterContracts, parseEventEnvelope, resolveDeadLetterBodySchema } from '@dcp/contracts';
-import { type DeadLetterRecord, type SqlClient, countDeadLetters, getDeadLetter, listDeadLetters, resolveDeadLetter } from '@dcp/messaging';
+import { ErrorCode, type EventConsumerService, type EventEnvelope, PlatformError, consumerLagContract, deadLetterContracts, parseEventEnvelope, resolveDeadLetterBodySchema } from '@dcp/contracts';
+import { type ConsumerLag, type DeadLetterRecord, type SqlClient, countDeadLetters, getDeadLetter, listDeadLetters, resolveDeadLetter } from '@dcp/messaging';
 import type { RuntimeContext } from '../host/context';
 
 export function serveDeadLetterAdmin(
@@ -11,9 +12,19 @@ export function serveDeadLetterAdmin(
   client: SqlClient,
   service: EventConsumerService,
   replay: (envelope: EventEnvelope) => Promise<void>,
+  lag: () => Promise<ConsumerLag>,
 ): void {
   const schema = service;
   const contracts = deadLetterContracts(service);
+  rpcServer.handleContract(consumerLagContract(service), async () => {
+    const [measured, deadLettersOpen] = await Promise.all([
+      lag().catch((err: unknown) => {
+        throw new PlatformError(ErrorCode.FC_SYSTEM_ERROR, `${service}-service could not measure its consumer: ${err instanceof Error ? err.message : String(err)}`);
+      }),
+      countDeadLetters(client, schema),
+    ]);
+    return { durable: `${service}-service`, ...measured, deadLettersOpen };
+  });
   rpcServer.handleContract(contracts.list, async (req) => {
     const filter = { includeResolved: req.includeResolved ?? false };
     const [items, total] = await Promise.all([listDeadLetters(client, schema, { ...filter, limit: req.limit, offset: req.offset }), countDeadLetters(client, schema, filter)]);

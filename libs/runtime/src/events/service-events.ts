@@ -11,7 +11,7 @@
  */
 import { type FactoryProvider, type InjectionToken, Logger } from '@nestjs/common';
 import type { EventConsumerService, EventEnvelope, EventKey, EventPayload, ServiceName } from '@dcp/contracts';
-import type { BusLogger, EventDraft, SqlClient, TransactionOptions, TransactionalSqlClient } from '@dcp/messaging';
+import type { BusLogger, ConsumerLag, EventDraft, SqlClient, TransactionOptions, TransactionalSqlClient } from '@dcp/messaging';
 import type { HotStatementRunner } from '@dcp/database';
 import { RUNTIME_CONTEXT, type RuntimeContext } from '../host/context';
 import { ServiceConsumer } from './consumer';
@@ -152,9 +152,14 @@ export class ServiceEvents<Tx extends SqlClient> {
     return this.consumer.react(...reactions);
   }
 
-  /** Serves the dead-letter admin contracts of this service (replay goes through its consumer). */
+  /** How far the service's durable consumer is behind (rejects when it is not consuming). */
+  consumerLag(): Promise<ConsumerLag> {
+    return this.consumer.lag();
+  }
+
+  /** Serves the dead-letter admin contracts and the consumer's lag of this service (replay goes through its consumer). */
   registerDeadLetterAdmin(service: EventConsumerService): void {
-    serveDeadLetterAdmin(this.ctx.rpcServer, this.opts.client, service, (envelope) => this.consumer.apply(envelope, 'replay'));
+    serveDeadLetterAdmin(this.ctx.rpcServer, this.opts.client, service, (envelope) => this.consumer.apply(envelope, 'replay'), () => this.consumer.lag());
   }
 
   async stop(): Promise<void> {

@@ -36,7 +36,17 @@ export interface RuntimeOverrides {
 export function busConfigFor(config: PlatformConfig, name = 'dcp'): BusConfig {
   const common = { requestTimeoutMs: config.rpcTimeoutMs, logger: busLogger('messaging') };
   return config.natsUrl
-    ? { kind: 'nats', url: config.natsUrl, name, streamReplicas: config.eventStreamReplicas, ...common }
+    ? {
+        kind: 'nats',
+        url: config.natsUrl,
+        name,
+        streamReplicas: config.eventStreamReplicas,
+        user: config.nats.user,
+        password: config.nats.password,
+        inboxPrefix: config.nats.inboxPrefix,
+        tlsCaFile: config.nats.tlsCaFile,
+        ...common,
+      }
     : { kind: 'in-process', dataDir: join(config.dataDir, 'events'), busId: config.dataDir, ...common };
 }
 
@@ -57,6 +67,11 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
   const shutdown = new ShutdownCoordinator();
   // One registry per process: every service and the edge of this runtime count into it.
   const metrics = new PlatformMetrics();
+  // The connection as the process sees it (distributed mode): 0 while it is down or reconnecting.
+  const events = bus.events;
+  if (events.connected) metrics.sample('dcp_nats_connected', async () => [{ labels: {}, value: events.connected?.() ? 1 : 0 }]);
+  // Each readiness check (database:<service>, events, …) run on the scrape, as /health/ready runs them.
+  metrics.sample('dcp_readiness_check_up', () => Promise.all(health.entries().map(async ([check, run]) => ({ labels: { check }, value: (await passes(run)) ? 1 : 0 }))));
   // Not ready from the first moment of shutdown, before anything stops (HS1).
   health.register('running', async () => {
     if (shutdown.stopping) throw new Error('shutting down');
@@ -92,4 +107,19 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
     },
     close: () => bus.close(),
   };
+}
+
+/** A readiness check on a scrape: passes, or fails (or takes longer than READINESS_SAMPLE_TIMEOUT_MS). */
+const READINESS_SAMPLE_TIMEOUT_MS = 2_000;
+async function passes(check: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), READINESS_SAMPLE_TIMEOUT_MS)));
+  try {
+    await Promise.race([check(), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -20,7 +20,7 @@ interface MeasuredRequest {
 
 const measured = (req: FastifyRequest) => req as FastifyRequest & MeasuredRequest;
 
-export function observeHttpRequests(fastify: FastifyInstance, metrics: PlatformMetrics, labelsOf: (req: FastifyRequest) => { surface: string; service: string }): void {
+export function observeHttpRequests(fastify: FastifyInstance, metrics: PlatformMetrics, labelsOf: (req: FastifyRequest) => { surface: string; operation: string }): void {
   fastify.decorateRequest('envelopeCode', 'none');
   // Callback hooks, not async ones: on every request, a promise per hook is measurable on the edge's hot path.
   fastify.addHook('onSend', (req, _reply, payload, done) => {

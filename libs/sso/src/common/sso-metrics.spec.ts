@@ -25,3 +25,20 @@ describe('SsoMetrics.merchantCall', () => {
     ]);
   });
 });
+
+describe('SsoMetrics.breaker', () => {
+  it('lists each merchant whose breaker is open with 1, and drops it once it closed', async () => {
+    const metrics = new PlatformMetrics({ defaultMetrics: false });
+    const sso = new SsoMetrics(metrics);
+    const open = async () => parsePrometheusText(await metrics.render()).find('dcp_sso_merchant_breaker_open').map((s) => [s.labels.merchant, s.value]);
+    expect(await open()).toEqual([]);
+    sso.breaker('acme', 'open');
+    sso.breaker('other', 'open');
+    expect(await open()).toEqual([
+      ['acme', 1],
+      ['other', 1],
+    ]);
+    sso.breaker('acme', 'closed');
+    expect(await open()).toEqual([['other', 1]]);
+  });
+});

@@ -4,7 +4,18 @@ import { RUNTIME_METRICS, type PlatformMetrics } from '@dcp/runtime';
 
 @Injectable()
 export class SsoMetrics {
-  constructor(@Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics) {}
+  /** Merchants whose breaker is open in this replica (calls answered OP0052 at once, decisions AB6). */
+  private readonly openBreakers = new Set<string>();
+
+  constructor(@Inject(RUNTIME_METRICS) private readonly metrics: PlatformMetrics) {
+    metrics.sample('dcp_sso_merchant_breaker_open', async () => [...this.openBreakers].map((merchant) => ({ labels: { merchant }, value: 1 })));
+  }
+
+  /** A merchant's breaker opened (its calls paused) or closed again (`dcp_sso_merchant_breaker_open`). */
+  breaker(merchant: string, state: 'open' | 'closed'): void {
+    if (state === 'open') this.openBreakers.add(merchant);
+    else this.openBreakers.delete(merchant);
+  }
 
   /**
    * One call to a merchant endpoint, by merchant clientId (bounded by the merchants registered), ended now;

@@ -4,7 +4,7 @@
  * merchant whose server hangs or fails cannot use up sso-service's sockets or slow other merchants' logins.
  * Refusals come back as UnreachableError at once, which the client answers as OP0052.
  */
-import { BrokenCircuitError, BulkheadRejectedError, ConsecutiveBreaker, type IPolicy, bulkhead, circuitBreaker, handleType, wrap } from 'cockatiel';
+import { BrokenCircuitError, BulkheadRejectedError, CircuitState, ConsecutiveBreaker, type CircuitBreakerPolicy, type IPolicy, bulkhead, circuitBreaker, handleType, wrap } from 'cockatiel';
 import type { MerchantCallLimits } from '@dcp/runtime';
 import { UnreachableError } from '@dcp/runtime';
 
@@ -18,6 +18,7 @@ export interface MerchantBreakerEvents {
 
 export class MerchantCallGuard {
   private readonly policies = new Map<string, IPolicy>();
+  private readonly breakers = new Map<string, CircuitBreakerPolicy>();
 
   constructor(
     private readonly limits: MerchantCallGuardLimits,
@@ -37,6 +38,17 @@ export class MerchantCallGuard {
     }
   }
 
+  /**
+   * The merchant's breaker as this replica holds it: `open` while calls are refused at once (also past the
+   * reset time until the next call tries), `half-open` during the trial call, else `closed`.
+   */
+  breakerState(clientId: string): 'closed' | 'open' | 'half-open' {
+    const state = this.breakers.get(clientId)?.state;
+    if (state === CircuitState.Open || state === CircuitState.Isolated) return 'open';
+    if (state === CircuitState.HalfOpen) return 'half-open';
+    return 'closed';
+  }
+
   private policyOf(clientId: string): IPolicy {
     let policy = this.policies.get(clientId);
     if (!policy) {
@@ -47,6 +59,7 @@ export class MerchantCallGuard {
       });
       breaker.onBreak((reason) => this.events?.opened(clientId, 'error' in reason ? reason.error.message : 'failed'));
       breaker.onReset(() => this.events?.closed(clientId));
+      this.breakers.set(clientId, breaker);
       policy = wrap(bulkhead(this.limits.maxConcurrent, 0), breaker);
       this.policies.set(clientId, policy);
     }

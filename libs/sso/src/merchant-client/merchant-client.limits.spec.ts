@@ -88,6 +88,10 @@ describe('MerchantClient limits (decisions AB5, AB6)', () => {
     expect(paused).toEqual({ code: ErrorCode.SSO_MERCHANT_UNAVAILABLE, details: 'merchant endpoint is_valid_token unavailable: calls paused after 3 failures in a row, tried again after 60000 ms' });
     expect(hits['/broken']).toBe(before);
     await expect(client.validateToken(merchant('m-fine', '/ok'), 't')).resolves.toMatchObject({ kind: 'user', user: { uuid: 'u-1' } });
+    // What operators see of both (the merchant list, the overview): this replica's last hour and the breaker.
+    expect(client.callHealth('m-broken')).toMatchObject({ status: 'broken', breaker: 'open', calls: 4, failures: 4, lastFailure: expect.stringContaining('is_valid_token: calls paused') });
+    expect(client.callHealth('m-fine')).toMatchObject({ status: 'healthy', breaker: 'closed', calls: 1, failures: 0 });
+    expect(client.recentlyCalled().sort()).toEqual(['m-broken', 'm-fine']);
   });
 
   it('refuses a merchant’s calls beyond MERCHANT_MAX_CONCURRENT at once with OP0052, other merchants unaffected', async () => {

@@ -5,7 +5,7 @@
  * object), a refusal (HTTP 401 or a non-empty errorCode), or SSO_MERCHANT_UNAVAILABLE for anything else.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { ErrorCode, PlatformError } from '@dcp/contracts';
+import { ErrorCode, type MerchantCallHealth, PlatformError } from '@dcp/contracts';
 import { RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock } from '@dcp/runtime';
 import { signedHeaders } from '@dcp/signing';
 import type { Merchant } from '../merchants/merchant';
@@ -13,6 +13,7 @@ import { MerchantSecrets } from '../merchants/merchant-secrets';
 import { SsoMetrics } from '../common/sso-metrics';
 import type { SsoConfig } from '../sso-config';
 import { MerchantCallGuard } from './merchant-call-guard';
+import { MerchantCallHealthWindow } from './merchant-call-health';
 import { OutboundHttp, UnreachableError } from '@dcp/runtime';
 import { type MerchantAnswer, merchantUserSchema } from './merchant-user';
 
@@ -24,6 +25,7 @@ const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, 
 export class MerchantClient implements OnModuleDestroy {
   private readonly http: OutboundHttp;
   private readonly guard: MerchantCallGuard;
+  private readonly recent: MerchantCallHealthWindow;
   private readonly logger = new Logger('sso-merchants');
 
   constructor(
@@ -38,10 +40,17 @@ export class MerchantClient implements OnModuleDestroy {
       maxResponseBytes: MERCHANT_MAX_RESPONSE_BYTES,
       allowPrivateNetworks: config.merchantAllowPrivateNetworks,
     });
+    this.recent = new MerchantCallHealthWindow(() => this.clock.now());
     const { breakerFailures, breakerResetMs } = config.merchantCalls;
     this.guard = new MerchantCallGuard(config.merchantCalls, {
-      opened: (clientId, lastFailure) => this.logger.warn(`merchant ${clientId}: calls paused for ${breakerResetMs} ms after ${breakerFailures} failures in a row (last: ${lastFailure})`),
-      closed: (clientId) => this.logger.log(`merchant ${clientId}: calls resumed, its endpoint answers again`),
+      opened: (clientId, lastFailure) => {
+        this.metrics.breaker(clientId, 'open');
+        this.logger.warn(`merchant ${clientId}: calls paused for ${breakerResetMs} ms after ${breakerFailures} failures in a row (last: ${lastFailure})`);
+      },
+      closed: (clientId) => {
+        this.metrics.breaker(clientId, 'closed');
+        this.logger.log(`merchant ${clientId}: calls resumed, its endpoint answers again`);
+      },
     });
   }
 
@@ -53,6 +62,16 @@ export class MerchantClient implements OnModuleDestroy {
   /** get_user_profile: the merchant's current data for a user. */
   getUserProfile(merchant: Merchant, uuid: string): Promise<MerchantAnswer> {
     return this.call(merchant, 'get_user_profile', merchant.userProfileUrl, 'uuid', uuid);
+  }
+
+  /** The merchant's calls in the last hour and its breaker, as this replica saw them (the merchant list, the overview). */
+  callHealth(clientId: string): MerchantCallHealth {
+    return this.recent.health(clientId, this.guard.breakerState(clientId));
+  }
+
+  /** Merchants this replica called in the last hour. */
+  recentlyCalled(): string[] {
+    return this.recent.known();
   }
 
   onModuleDestroy(): void {
@@ -74,10 +93,12 @@ export class MerchantClient implements OnModuleDestroy {
       });
     } catch (err) {
       this.metrics.merchantCall(merchant.clientId, endpoint, 'unavailable', started);
+      this.recent.record(merchant.clientId, `${endpoint}: ${err instanceof Error ? err.message : String(err)}`);
       if (err instanceof UnreachableError) throw unavailable(endpoint, err.message);
       throw err;
     }
     this.metrics.merchantCall(merchant.clientId, endpoint, answer.kind, started);
+    this.recent.record(merchant.clientId);
     return answer;
   }
 }

@@ -19,7 +19,9 @@ describe('list merchants: filters', () => {
   let list: ListMerchantsUseCase;
   beforeEach(() => {
     store = new AskedPages();
-    list = new ListMerchantsUseCase(store as unknown as MerchantStore, new ManualClock(Date.UTC(2026, 0, 1)));
+    list = new ListMerchantsUseCase(store as unknown as MerchantStore, new ManualClock(Date.UTC(2026, 0, 1)), {
+      callHealth: () => ({ status: 'healthy', breaker: 'closed', windowSeconds: 3600, calls: 0, failures: 0, lastFailureAt: null, lastFailure: null }),
+    });
   });
 
   it('passes q trimmed and enabled as a boolean; an empty q is no filter', async () => {

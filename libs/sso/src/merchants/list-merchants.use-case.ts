@@ -5,12 +5,14 @@ import type { MerchantView } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
 import { toMerchantView } from './merchant.mapper';
 import { MerchantRepository, type MerchantStore } from './merchant.repository';
+import { MerchantClient } from '../merchant-client/merchant-client';
 
 @Injectable()
 export class ListMerchantsUseCase {
   constructor(
     @Inject(MerchantRepository) private readonly merchants: MerchantStore,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
+    @Inject(MerchantClient) private readonly client: Pick<MerchantClient, 'callHealth'>,
   ) {}
 
   @ServesRpc(SSO_ADMIN_RPC.listMerchants, 'admin.list_merchants')
@@ -20,6 +22,6 @@ export class ListMerchantsUseCase {
     const { limit, offset } = resolvePage(request);
     const { items, total } = await this.merchants.page(filter, limit, offset);
     const now = this.clock.now();
-    return { items: items.map((m) => toMerchantView(m, now)), total };
+    return { items: items.map((m) => ({ ...toMerchantView(m, now), callHealth: this.client.callHealth(m.clientId) })), total };
   }
 }

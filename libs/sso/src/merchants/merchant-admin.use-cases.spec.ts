@@ -32,6 +32,8 @@ class MemoryMerchants implements MerchantStore {
   }
 }
 
+const HEALTHY = { status: 'healthy', breaker: 'closed', windowSeconds: 3600, calls: 0, failures: 0, lastFailureAt: null, lastFailure: null } as const;
+
 function setup() {
   const clock = new ManualClock(Date.now());
   const repo = new MemoryMerchants();
@@ -41,7 +43,7 @@ function setup() {
     repo,
     secrets,
     create: new CreateMerchantUseCase(repo, secrets, clock),
-    get: new GetMerchantUseCase(repo, clock),
+    get: new GetMerchantUseCase(repo, clock, { callHealth: () => HEALTHY }),
     update: new UpdateMerchantUseCase(repo, clock),
     rotate: new RotateMerchantSecretUseCase(repo, secrets, clock),
     disable: new DisableMerchantUseCase(repo, clock),

@@ -33,7 +33,7 @@ export class CameraUploadServer {
     const port = this.config.cameraUploads.httpPort;
     if (port === undefined) return;
     const server = Fastify({ ...fastifyLogging(contextLogger('camera-http')), genReqId: () => randomUUID(), return503OnClosing: true });
-    observeHttpRequests(server, this.metrics, (req) => ({ surface: 'camera', service: req.routeOptions.url ?? 'unknown' }));
+    observeHttpRequests(server, this.metrics, (req) => ({ surface: 'camera', operation: req.routeOptions.url ?? 'unknown' }));
     await registerCameraRoutes(server, {
       clock: this.clock,
       handlers: { uploadTarget: (values) => this.targets.execute(values), uploadSegment: (values, body) => this.segments.store(values, body) },

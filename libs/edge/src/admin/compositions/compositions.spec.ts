@@ -2,7 +2,9 @@ import {
   ADMIN_LOOKUP_RPC,
   ERROR_CATALOG,
   ErrorCode,
+  EVENT_CONSUMERS,
   OUTBOX_SERVICES,
+  consumerLagContract,
   PERMISSION_RPC,
   PlatformError,
   type RpcContract,
@@ -12,6 +14,7 @@ import {
 import { makeAdminDeviceView, makeAdminUserView } from '@dcp/testing';
 import { type AdminRpc, answerRoute } from '../admin-composition';
 import { ADMIN_ROUTES } from '../admin-routes';
+import { consumerLags } from './consumer-lag';
 import { lookUpDevice } from './device-lookup';
 import { outboxBacklogs } from './outbox-backlog';
 import { lookUpUser } from './user-lookup';
@@ -144,6 +147,29 @@ describe('GET /outbox composition', () => {
     expect(view.services.find((s) => s.service === 'sso')).toEqual({ service: 'sso', pending: 0, oldestAgeSeconds: 0 });
     expect(view.services.find((s) => s.service === 'device')).toEqual({ service: 'device', pending: 1, oldestAgeSeconds: 1.5 });
     expect(view.services.find((s) => s.service === 'permission')).toEqual({ service: 'permission', error: { errorCode: systemError, failureDetails: expect.stringContaining('dcp.rpc.permission.admin.outbox-backlog') } });
+  });
+});
+
+describe('GET /consumers composition', () => {
+  it('lists every event consumer with its lag and open dead letters, one that does not answer with its error', async () => {
+    const handlers: Record<string, Handler> = {};
+    EVENT_CONSUMERS.forEach(
+      (service, i) =>
+        (handlers[consumerLagContract(service).subject] = async () => ({ durable: `${service}-service`, pending: i, ackPending: 1, oldestPendingAgeSeconds: i * 2.5, redelivered: 0, deadLettersOpen: i })),
+    );
+    delete handlers[consumerLagContract('storage').subject];
+    const view = await consumerLags({}, fakeRpc(handlers));
+    expect(view.items.map((s) => s.service)).toEqual([...EVENT_CONSUMERS]);
+    expect(view.items.find((s) => s.service === 'permission')).toEqual({
+      service: 'permission',
+      durable: 'permission-service',
+      pending: 1,
+      ackPending: 1,
+      oldestPendingAgeSeconds: 2.5,
+      redelivered: 0,
+      deadLettersOpen: 1,
+    });
+    expect(view.items.find((s) => s.service === 'storage')).toEqual({ service: 'storage', error: { errorCode: systemError, failureDetails: expect.stringContaining('dcp.rpc.storage.admin.consumer-lag') } });
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * Operator look-ups composed from several services (compositions/): one device, one user, users by their
- * merchant uuid, and the outbox backlogs (the table is admin-routes.ts).
+ * merchant uuid, the outbox backlogs and the consumers' lag (the table is admin-routes.ts).
  */
 import { ADMIN_LOOKUP_RPC } from '@dcp/contracts';
 import type { AdminRoute } from '../admin-route';
 import { DEVICE_LOOKUP } from '../compositions/device-lookup';
+import { CONSUMER_LAG } from '../compositions/consumer-lag';
 import { OUTBOX_BACKLOG } from '../compositions/outbox-backlog';
 import { USER_LOOKUP } from '../compositions/user-lookup';
 
@@ -46,6 +47,16 @@ export const LOOKUP_ROUTES: readonly AdminRoute[] = [
     summary: 'Events waiting in each service\'s outbox (not yet published) and the age of the oldest; a service that failed is listed with { error }',
     tag: 'events',
     compose: OUTBOX_BACKLOG,
+    status: 200,
+    toRequest: () => ({}),
+  },
+  {
+    method: 'GET',
+    path: '/consumers',
+    summary:
+      'Each service\'s durable event consumer: events not yet delivered (pending), delivered and not yet acknowledged (ackPending; redelivered: delivered more than once), the age of the oldest not acknowledged, and its open dead letters; a service that failed is listed with { error }',
+    tag: 'events',
+    compose: CONSUMER_LAG,
     status: 200,
     toRequest: () => ({}),
   },
