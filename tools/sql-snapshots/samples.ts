@@ -225,6 +225,19 @@ export const SAMPLES: Record<string, SampleEntry> = {
     ],
   },
   DeliveryAdminRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'health', args: () => [AT, 'client'] }] },
+  // the overview's counts (libs/runtime/src/health/service-status.ts): exact below the threshold, else estimated
+  countRows: {
+    kind: 'function',
+    samples: [
+      { variant: 'a small table: exact', args: (r) => [r.client, SCHEMA, { name: 'devices', table: 'device', where: 'user_id > 0' }], answers: [[{ n: 10 }], [{ n: 10 }]] },
+      { variant: 'a large table, no condition: its estimate', args: (r) => [r.client, SCHEMA, { name: 'devices', table: 'device' }], answers: [[{ n: 5_000_000 }]] },
+      {
+        variant: 'a large table with a condition: the planner\'s estimate',
+        args: (r) => [r.client, SCHEMA, { name: 'activeGrants', table: 'grant', where: 'grant_status = 3' }],
+        answers: [[{ n: 5_000_000 }], [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 1000 } }] }]],
+      },
+    ],
+  },
   // messaging (the schema is the consuming service's)
   runOnce: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope, asyncNoop] }] },
   alreadyApplied: { kind: 'function', samples: [{ args: (r) => [r.client, SCHEMA, 'sso-service', envelope] }] },

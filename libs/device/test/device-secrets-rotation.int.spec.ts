@@ -13,7 +13,10 @@ const OP = (name: string) => `user_ipc_setting_v2_0.${name}`;
 
 describeWithInfra(['postgres'], 'device: SECRETS_KEY rotation (PostgreSQL)', () => {
   const harnesses: DeviceHarness[] = [];
-  afterAll(() => Promise.all(harnesses.map((h) => h.close())));
+  // Replicas first, the harness that created the database last: its drop ends every connection still open.
+  afterAll(async () => {
+    for (const h of harnesses.reverse()) await h.close();
+  });
   const start = async (opts: Parameters<typeof startDeviceHarness>[0]) => {
     const h = await startDeviceHarness(opts);
     harnesses.push(h);
