@@ -37,6 +37,8 @@ describe('ApnsSender against a local APNs (HTTP/2, TLS, token-based authenticati
   });
 
   beforeEach(async () => {
+    // Time stands still within a test (advance still moves it): expected expirations and ttls are exact.
+    clock.freeze();
     server = new ApnsTestServer({ clock });
     await server.start();
     key = await server.signingKey();
@@ -46,6 +48,7 @@ describe('ApnsSender against a local APNs (HTTP/2, TLS, token-based authenticati
   });
 
   afterEach(async () => {
+    clock.resume();
     await sender.close();
     await server.stop();
   });
