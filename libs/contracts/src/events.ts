@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CANONICAL_MAC, normalizeMac } from './mac';
+import { PUSH_PROVIDERS } from './push';
 
 /**
  * Platform events (JetStream stream DCP_EVENTS). Subjects follow `dcp.<service>.<entity>.<past-tense>.v1`.
@@ -36,7 +37,7 @@ const deliveryFacts = {
   userId: z.number().int().positive(),
   macAddr: eventMac,
   clientId: z.string(),
-  provider: z.enum(['fcm', 'apns', 'webhook']),
+  provider: z.enum(PUSH_PROVIDERS),
 };
 
 export const EVENTS = {

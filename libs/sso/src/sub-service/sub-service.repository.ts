@@ -22,13 +22,16 @@ export class SubServiceRepository {
     private readonly subtokens: Subtokens,
   ) {}
 
-  /** The user's record, created now if it does not exist; undefined when the user does not exist. */
-  /** The client id of the user's merchant, or null when the user is gone. */
-  async merchantOf(userId: number): Promise<string | null> {
-    const user = await this.db.client.user.findUnique({ where: { id: userId }, select: { merchant: { select: { clientId: true } } } });
-    return user?.merchant.clientId ?? null;
+  /**
+   * The user's push tag and merchant in one read (every camera alarm asks, decisions PS3); undefined when the
+   * user has no sub-service information yet (created on first use: findOrCreate).
+   */
+  async pushTagOf(userId: number): Promise<{ tag: string; clientId: string } | undefined> {
+    const row = await this.db.client.subServiceInfo.findUnique({ where: { userId }, select: { tag: true, user: { select: { merchant: { select: { clientId: true } } } } } });
+    return row ? { tag: row.tag, clientId: row.user.merchant.clientId } : undefined;
   }
 
+  /** The user's record, created now if it does not exist; undefined when the user does not exist. */
   async findOrCreate(userId: number, oemCode: string | null): Promise<SubServiceInfoRecord | undefined> {
     const existing = await this.db.client.subServiceInfo.findUnique({ where: { userId } });
     if (existing) return this.toRecord(existing);

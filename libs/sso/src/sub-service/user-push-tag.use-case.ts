@@ -15,8 +15,10 @@ export class UserPushTagUseCase {
 
   @ServesRpc(SSO_RPC.ssoUserPushTag, 'user_push_tag')
   async execute(request: { userId: number }): Promise<{ tag: string | null; clientId: string | null }> {
-    const info = await this.subServices.findOrCreate(request.userId, null);
-    if (!info) return { tag: null, clientId: null };
-    return { tag: info.tag, clientId: await this.subServices.merchantOf(request.userId) };
+    const known = await this.subServices.pushTagOf(request.userId);
+    if (known) return known;
+    // First use: the user's sub-service information is created now (or the user is gone).
+    if (!(await this.subServices.findOrCreate(request.userId, null))) return { tag: null, clientId: null };
+    return (await this.subServices.pushTagOf(request.userId)) ?? { tag: null, clientId: null };
   }
 }

@@ -7,9 +7,8 @@
 import { type ClientHttp2Session, type IncomingHttpHeaders, type OutgoingHttpHeaders, connect, constants } from 'node:http2';
 import { SignJWT, importPKCS8 } from 'jose';
 import { type Clock, UnreachableError, describeNetworkFailure, trustedAuthorities } from '@dcp/runtime';
-import { MAX_COLLAPSE_ID_BYTES, MAX_PROVIDER_RESPONSE_BYTES, keyFingerprint, quote } from './fcm-sender';
 import type { ApnsCredentials, ProviderEndpoints, ProviderOutcome, ProviderPush } from './provider-push';
-import { retryAfterMs } from './retry-after';
+import { MAX_COLLAPSE_ID_BYTES, MAX_PROVIDER_RESPONSE_BYTES, keyFingerprint, quote, retryAfterMs } from './provider-common';
 
 /** APNs' limit for an alert notification's payload. */
 export const MAX_APNS_PAYLOAD_BYTES = 4096;

@@ -4,23 +4,18 @@
  * jwt-bearer grant). Every answer, failure and timeout comes back as a ProviderOutcome: `send` never throws,
  * and no message ever carries key material.
  */
-import { createHash } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import { type Clock, type HttpAnswer, OutboundHttp, trustedAuthorities } from '@dcp/runtime';
 import type { FcmCredentials, ProviderEndpoints, ProviderOutcome, ProviderPush } from './provider-push';
-import { retryAfterMs } from './retry-after';
+import { MAX_COLLAPSE_ID_BYTES, MAX_PROVIDER_RESPONSE_BYTES, keyFingerprint, quote, retryAfterMs } from './provider-common';
 
 /** The only scope the send endpoint needs. */
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-/** Provider answers are small JSON documents; anything bigger is not one. */
-export const MAX_PROVIDER_RESPONSE_BYTES = 64 * 1024;
 /** A cached access token is renewed this long before it expires, so no send goes out with one about to lapse. */
 const TOKEN_RENEW_MARGIN_MS = 60_000;
 /** FCM's longest ttl (28 days). */
 const MAX_TTL_SECONDS = 28 * 24 * 3600;
-/** Limit of APNs' apns-collapse-id, which FCM passes on to iOS devices. */
-export const MAX_COLLAPSE_ID_BYTES = 64;
 
 const wallClock: Clock = { now: () => Date.now() };
 
@@ -32,17 +27,6 @@ interface AccessToken {
 }
 type TokenResult = { readonly kind: 'token'; readonly token: AccessToken } | Retry | Rejected;
 
-
-/** Short, stable id of a private key for cache keys: credentials replaced under the same name get a new cache entry. */
-export function keyFingerprint(privateKey: string): string {
-  return createHash('sha256').update(privateKey).digest('base64url').slice(0, 16);
-}
-
-/** Provider text quoted in a reason: one line, bounded. */
-export function quote(text: string, max = 200): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max)}…` : line;
-}
 
 /** The v1 message of one push (exported for specs; data values are strings on the wire). */
 export function fcmMessage(push: ProviderPush, nowSeconds: number): { message: Record<string, unknown> } {

@@ -12,7 +12,7 @@ import { ErrorCode, PlatformError, SSO_RPC } from '@dcp/contracts';
 import type { RpcClient } from '@dcp/messaging';
 import { OutboundHttp, UnreachableError } from '@dcp/runtime';
 import type { ProviderOutcome, ProviderPush } from './provider-push';
-import { retryAfterMs } from './retry-after';
+import { retryAfterMs } from './provider-common';
 
 export interface WebhookRecipient {
   clientId: string;
