@@ -6,6 +6,7 @@
 //
 // Usage: node tools/build.mjs [project-root ...]   (default: apps, libs and tools/demo)
 import { transformFile } from '@swc/core';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, writeFile, copyFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +48,8 @@ function rewriteAliases(code, outFile) {
 
 let built = 0;
 const jobs = [];
+/** Each compiled file and the time it was written: what the console's generated API types are derived from. */
+const outputs = [];
 for (const r of sourceRoots) {
   for await (const file of walk(join(root, r))) {
     const relPath = relative(root, file);
@@ -56,7 +59,10 @@ for (const r of sourceRoots) {
         (async () => {
           if (!force) {
             const [src, out] = await Promise.all([stat(file), stat(outFile).catch(() => null)]);
-            if (out && out.mtimeMs >= src.mtimeMs) return;
+            if (out && out.mtimeMs >= src.mtimeMs) {
+              outputs.push(`${relPath}\0${out.mtimeMs}`);
+              return;
+            }
           }
           const result = await transformFile(file, {
             ...swcrc,
@@ -68,6 +74,7 @@ for (const r of sourceRoots) {
           await mkdir(dirname(outFile), { recursive: true });
           await writeFile(outFile, rewriteAliases(result.code, outFile) + `\n//# sourceMappingURL=${outFile.split(sep).pop()}.map\n`);
           if (result.map) await writeFile(outFile + '.map', result.map);
+          outputs.push(`${relPath}\0${(await stat(outFile)).mtimeMs}`);
           built++;
         })(),
       );
@@ -83,5 +90,7 @@ if (!process.argv.includes('--quiet')) console.log(`build: ${built} file(s) tran
 // The operator console is a browser bundle (Vite), built after the edge whose OpenAPI document types it.
 if (sourceRoots.some((r) => r === 'apps' || r === 'apps/console' || r === 'apps/console/')) {
   const { buildConsole } = await import('./console/build.mjs');
-  await buildConsole({ force, quiet: process.argv.includes('--quiet') });
+  // Only a full build (every root) knows the whole of dist/ it fingerprints.
+  const distFingerprint = roots.length === 0 ? createHash('sha256').update(outputs.sort().join('\n')).digest('hex') : undefined;
+  await buildConsole({ force, quiet: process.argv.includes('--quiet'), distFingerprint });
 }

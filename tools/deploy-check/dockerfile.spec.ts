@@ -3,7 +3,9 @@
  * generate script and every service's schema; the build sees every source; the image holds the
  * production dependencies, the compiled code, the migrations and the entrypoint, and runs as non-root.
  */
-import { statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { contextFiles, isIgnored, parseDockerignore } from './docker-context';
 import { parseDockerfile, replay, type RunStep, type Stage } from './dockerfile';
@@ -104,10 +106,10 @@ describe('docker/Dockerfile', () => {
 
   it('installs with `npm ci` from the lockfile, seeing the postinstall script and every Prisma schema', () => {
     const { run } = fullInstall;
-    const needed = ['package.json', 'package-lock.json', ...localImports('tools/prisma-generate.mjs'), ...prismaFiles];
+    const needed = ['package.json', 'package-lock.json', ...localImports('tools/postinstall.mjs'), ...localImports('tools/prisma-generate.mjs'), ...prismaFiles];
     const missing = needed.filter((f) => !run.filesBefore.has(at(run.workdir, f)));
     expect(missing).toEqual([]);
-    expect(read('package.json')).toMatch(/"postinstall":\s*"node tools\/prisma-generate\.mjs"/);
+    expect(read('package.json')).toMatch(/"postinstall":\s*"node tools\/postinstall\.mjs"/);
   });
 
   it('each Prisma client is generated inside its lib\'s src/ (compiled into dist/) and kept out of the context', () => {
@@ -126,6 +128,27 @@ describe('docker/Dockerfile', () => {
     const { run } = fullInstall;
     const sources = [...run.filesBefore].filter((f) => /\/(apps|libs)\/[^/]+\/src\//.test(f));
     expect(sources).toEqual([]);
+  });
+
+  it('the postinstall, run with only what the install layer holds, generates and prepares nothing else', () => {
+    // Outside the image the postinstall also builds dist/ and the embedded template (decisions EM6); in the
+    // install layer there are no sources, so it must stop after generating (here: no Prisma CLI either).
+    const { run } = fullInstall;
+    const layer = mkdtempSync(join(tmpdir(), 'dcp-install-layer-'));
+    try {
+      for (const f of [...run.filesBefore].filter((f) => f.startsWith(`${run.workdir}/tools/`))) {
+        const rel = f.slice(run.workdir.length + 1);
+        mkdirSync(dirname(join(layer, rel)), { recursive: true });
+        copyFileSync(join(ROOT, rel), join(layer, rel));
+      }
+      const result = spawnSync(process.execPath, ['tools/postinstall.mjs'], { cwd: layer, encoding: 'utf8' });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(result.stdout).toMatch(/skipping/);
+      expect(existsSync(join(layer, 'dist'))).toBe(false);
+      expect(existsSync(join(layer, 'node_modules'))).toBe(false);
+    } finally {
+      rmSync(layer, { recursive: true, force: true });
+    }
   });
 
   it('builds with every app and lib source, the SWC settings and installed dependencies present', () => {
