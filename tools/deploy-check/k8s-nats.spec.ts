@@ -4,8 +4,9 @@
  * 2.10/2.11 server, the same max_payload as docker/nats.conf, and an event stream with as many copies as
  * the overlay asks for (EVENT_STREAM_REPLICAS), never more than there are members.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type AddressInfo, createServer, type Server } from 'node:net';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatefulSet } from 'kubernetes-models/apps/v1';
@@ -82,6 +83,24 @@ describe.each(overlays().map((o) => [o.name, o] as const))('overlay %s', (name, 
     expect((certificate.spec as { dnsNames: string[] }).dnsNames).toContain('nats');
   });
 
+  it(name === 'prod' ? 'runs the cluster routes over mutual TLS with the same certificate and CA' : 'runs the cluster routes over plain TCP', () => {
+    const routeTls = (named(o, 'ConfigMap', configMap)!.data as Record<string, string>)['nats-cluster-tls.conf'];
+    // Included inside the cluster {} block, so its tls {} is the routes', not the client port's.
+    expect(/^cluster\s*\{[^}]*^\s+include \.\/nats-cluster-tls\.conf$/m.test(conf)).toBe(true);
+    if (name !== 'prod') return expect(routeTls).not.toMatch(/^\s*tls\s*\{/m);
+    expect(routeTls).toMatch(/^tls\s*\{/m);
+    expect(setting(routeTls, 'verify')).toBe('true');
+    for (const key of ['cert_file', 'key_file', 'ca_file']) {
+      const file = setting(routeTls, key)!;
+      const mount = container.volumeMounts!.find((m) => file.startsWith(`${m.mountPath}/`))!;
+      expect({ key, secret: pod.volumes!.find((v) => v.name === mount.name)?.secret?.secretName }).toEqual({ key, secret: 'nats-server-tls' });
+    }
+    const certificate = ofKind(o, 'Certificate').find((c) => (c.spec as { secretName: string }).secretName === 'nats-server-tls')!;
+    expect((certificate.spec as { usages: string[] }).usages).toEqual(expect.arrayContaining(['server auth', 'client auth']));
+    // The route names resolve to names the certificate holds.
+    expect((certificate.spec as { dnsNames: string[] }).dnsNames).toContain('*.nats-headless');
+  });
+
   it('carries recording segments: the same max_payload as docker/nats.conf, at least 6 MiB', () => {
     expect(setting(conf, 'max_payload')).toBe(setting(read('docker/nats.conf'), 'max_payload'));
     expect(bytes(setting(conf, 'max_payload')!)).toBeGreaterThanOrEqual(6 * 1024 ** 2);
@@ -127,6 +146,28 @@ const natsServer = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr
 const configCheck = natsServer || process.env.REQUIRE_INFRA === '1' ? describe : describe.skip;
 if (!natsServer && process.env.REQUIRE_INFRA !== '1') process.stderr.write('\n*** SKIPPED "nats-server accepts nats.conf": no nats-server binary. Set REQUIRE_INFRA=1 to make this a failure. ***\n');
 
+/** Free TCP ports on loopback, in pairs (monitoring, cluster). */
+async function freePorts(count: number): Promise<[number, number][]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<Server>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const ports = servers.map((s) => (s.address() as AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return Array.from({ length: count / 2 }, (_, i) => [ports[2 * i], ports[2 * i + 1]]);
+}
+
+/** Resolves once the condition holds (checked every 100 ms), or fails after 30 s. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 configCheck('nats-server accepts nats.conf', () => {
   it.each(overlays().map((o) => [o.name, o] as const))('as rendered in overlay %s', (_name, o) => {
     if (!natsServer) throw new Error('REQUIRE_INFRA=1 but no nats-server binary (apt-get install nats-server)');
@@ -137,12 +178,64 @@ configCheck('nats-server accepts nats.conf', () => {
     mkdirSync(tlsDir);
     for (const f of ['tls.crt', 'tls.key']) writeFileSync(join(tlsDir, f), '');
     const openssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=nats', '-days', '1', '-keyout', join(tlsDir, 'tls.key'), '-out', join(tlsDir, 'tls.crt')], { encoding: 'utf8' });
+    if (openssl.status === 0) copyFileSync(join(tlsDir, 'tls.crt'), join(tlsDir, 'ca.crt'));
     for (const [key, text] of Object.entries((named(o, 'ConfigMap', volume.configMap!.name!)!.data as Record<string, string>)))
       writeFileSync(join(dir, key), openssl.status === 0 ? text.replaceAll('/etc/nats-tls', tlsDir) : text.replace(/^tls\s*\{[\s\S]*?^\}/m, ''));
     const passwords = Object.fromEntries(natsUsers().map((u) => [u.passwordVariable, 'x']));
     const result = spawnSync(natsServer, ['-t', '-c', join(dir, 'nats.conf')], { encoding: 'utf8', env: { ...process.env, POD_NAME: 'nats-0', ...passwords } });
     expect({ status: result.status, output: `${result.stdout}${result.stderr}`.trim() }).toEqual({ status: 0, output: expect.stringContaining('is valid') });
   });
+
+  it("joins members over prod's route TLS with certificates of the CA and refuses one of another CA", async () => {
+    if (!natsServer) throw new Error('REQUIRE_INFRA=1 but no nats-server binary (apt-get install nats-server)');
+    const prod = overlays().find((x) => x.name === 'prod')!;
+    const volume = podSpecOf(named(prod, 'StatefulSet', 'nats')!).volumes!.find((v) => v.configMap)!;
+    const routeTls = (named(prod, 'ConfigMap', volume.configMap!.name!)!.data as Record<string, string>)['nats-cluster-tls.conf'];
+    const certificate = ofKind(prod, 'Certificate').find((c) => (c.spec as { secretName: string }).secretName === 'nats-server-tls')!;
+    const usages = (certificate.spec as { usages: string[] }).usages.map((u) => ({ 'server auth': 'serverAuth', 'client auth': 'clientAuth' })[u] ?? u);
+    const dir = mkdtempSync(join(tmpdir(), 'nats-routes-'));
+    const openssl = (...args: string[]) => {
+      const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`openssl ${args[0]}: ${r.stderr}`);
+    };
+    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+    // The namespace's CA (nats-ca) and another one, each signing a certificate with the Certificate's usages.
+    writeFileSync(join(dir, 'ext'), `subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=${usages.join(',')}\n`);
+    for (const ca of ['ca', 'other-ca']) {
+      openssl('req', '-x509', ...ec, '-subj', `/CN=${ca}`, '-days', '1', '-keyout', `${ca}.key`, '-out', `${ca}.crt`);
+      openssl('req', ...ec, '-subj', '/CN=nats', '-keyout', `${ca}-member.key`, '-out', `${ca}-member.csr`);
+      openssl('x509', '-req', '-in', `${ca}-member.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', '1', '-extfile', 'ext', '-out', `${ca}-member.crt`);
+    }
+    const [a, b, intruder] = await freePorts(6);
+    const members: ChildProcess[] = [];
+    const start = (name: string, signedBy: string, ports: [number, number], routeTo: number) => {
+      // The member's /etc/nats-tls: its certificate and key, and always the namespace's CA.
+      const tls = join(dir, name);
+      mkdirSync(tls);
+      copyFileSync(join(dir, `${signedBy}-member.crt`), join(tls, 'tls.crt'));
+      copyFileSync(join(dir, `${signedBy}-member.key`), join(tls, 'tls.key'));
+      copyFileSync(join(dir, 'ca.crt'), join(tls, 'ca.crt'));
+      writeFileSync(join(tls, 'nats-cluster-tls.conf'), routeTls.replaceAll('/etc/nats-tls', tls));
+      writeFileSync(join(tls, 'nats.conf'), `server_name: ${name}\nport: -1\nhttp_port: ${ports[0]}\ncluster {\n  name: t\n  port: ${ports[1]}\n  routes: [ nats://127.0.0.1:${routeTo} ]\n  include ./nats-cluster-tls.conf\n}\n`);
+      const child = spawn(natsServer, ['-c', join(tls, 'nats.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let log = '';
+      child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+      members.push(child);
+      return { routes: async () => ((await (await fetch(`http://127.0.0.1:${ports[0]}/routez`)).json()) as { num_routes: number }).num_routes, log: () => log };
+    };
+    try {
+      const first = start('m1', 'ca', [a[0], a[1]], b[1]);
+      const second = start('m2', 'ca', [b[0], b[1]], a[1]);
+      await until(async () => (await first.routes().catch(() => 0)) === 1 && (await second.routes().catch(() => 0)) === 1);
+      const outsider = start('m3', 'other-ca', [intruder[0], intruder[1]], a[1]);
+      // The member refuses the outsider's handshake (its certificate is not of the CA); then nothing joined.
+      await until(async () => /TLS route handshake error/.test(first.log()));
+      expect(await first.routes()).toBe(1);
+      expect(await outsider.routes()).toBe(0);
+    } finally {
+      for (const m of members) m.kill('SIGKILL');
+    }
+  }, 60_000);
 
   it('and refuses a configuration with an unknown field (so passing means something)', () => {
     if (!natsServer) throw new Error('REQUIRE_INFRA=1 but no nats-server binary (apt-get install nats-server)');
