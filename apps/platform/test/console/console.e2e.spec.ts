@@ -24,8 +24,8 @@ import { SCREENSHOTS, VIEWPORTS, accessibilityViolations, describeWithBrowser, l
 
 const OPS_TOKEN = 'ops-token-0123456789abcdef';
 const VIEWER_TOKEN = 'viewer-token-0123456789abcdef';
-/** An alarm's picture as a camera sends it (a JPEG's markers; the console only links and shows it). */
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x02, 0x03, 0xff, 0xd9]);
+/** An alarm's picture as a camera sends it: a real 32×24 JPEG (ffmpeg's test pattern), so the browser must decode and draw it. */
+const JPEG = Buffer.from('/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgoKC8oLzc3Nzc3N0E8QUNDQ0FBQUFDQ0NISEhVVVVISEhDQ0hIUFBVVVxfXFdXVVdfX2RkZHh4c3OMjJGsrM//xACKAAEBAQEBAAAAAAAAAAAAAAAHBgUAAQEBAAIDAQEAAAAAAAAAAAAABwUGAAQCCAMQAAADBgIIBwEAAAAAAAAAAAABA4FCEcEEAjESUYKxQROyMiFxFJFhgyIzNBEAAAMGBAUCBwEAAAAAAAAAAAECQcEhEQQDQjGBEmFxMiIUw1GxspEzcnPzE//AABEIABgAIAMBEgACEgADEgD/2gAMAwEAAhEDEQA/AIajSz5jPp7NPRHaLKh/D5LuWwdkjecciEnbaNddUdMhRJLuXkbClmfOMBR6vBq4RS7rR4u62QUbZSgXAd22hoqyIiQRQIpw+g7q8Grg8rutkOXdbIeK7bRltoKavBq4ZV4NXDJo143cO7EyiR6YbvHv6A/pv6kdfkMMSVmopGxo0rbQh3qZFhZqRAl4WEZe3A55MFoq8Grhq0qqNtuWMO8XsT92AqQeZMQ6lX0n2nKf4vExcYKvesWrxGaE7tvtu+GZ5C0UmPR4T1PLxLMzqkI1d1shb7PmTj6YULbQSVHlzLdxl0OCNV4NXBJqOPEoYaosF3WyAda8CX9QOW2giOfb/vxk/pH3q8GrgdJIqmdqllv2twOJbyhgZhVpehluwegVptEU0N5vGmfSjk4g0HdsrM0rVNSIHnCfFMARI+/UfsP5lD//2Q==', 'base64');
 
 describeWithBrowser('operator console in Chromium (embedded platform)', () => {
   let t: TestPlatform;
@@ -39,7 +39,9 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
     if (missingMediaTools.length > 0) throw new Error(`the console specs encode recordings with ${missingMediaTools.join(' and ')} (Debian: apt-get install ffmpeg)`);
     media = mkdtempSync(join(tmpdir(), 'dcp-console-'));
     store = await startStoreHost();
-    t = await startTestPlatform('embedded', { ADMIN_TOKENS: `ops:full:${OPS_TOKEN},viewer:read-only:${VIEWER_TOKEN}`, PUBLIC_STORE_URL: store.url });
+    // The store host stands in for the ingress in front of the edge: the public addresses the platform hands out
+    // (playlists, alarm pictures) are on it, since this platform's own port is ephemeral.
+    t = await startTestPlatform('embedded', { ADMIN_TOKENS: `ops:full:${OPS_TOKEN},viewer:read-only:${VIEWER_TOKEN}`, PUBLIC_STORE_URL: store.url, PUBLIC_BASE_URL: store.url });
     store.target(t.baseUrl);
     merchant = await MerchantApp.register(t, 'Field Cameras');
     browser = await launchBrowser();
@@ -587,6 +589,10 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
       await expect(doorbellRow.getByRole('link', { name: /^doorbell alarm at / }).getAttribute('href')).resolves.toBe(src);
       const picture = await fetch(src.replace(/^https?:\/\/[^/]+/, t.baseUrl));
       expect(Buffer.from(await picture.arrayBuffer())).toEqual(JPEG);
+      // And the browser drew it: loaded from the public origin under the console's CSP, decoded at its size.
+      const thumbnail = doorbellRow.getByRole('img', { name: /^doorbell alarm at / });
+      await page.waitForFunction((img) => (img as HTMLImageElement).complete, await thumbnail.elementHandle());
+      await expect(thumbnail.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).resolves.toEqual([32, 24]);
       await checkPage(page, 'lookup-device-alarms');
       // The recording around the alarm, played in the recordings page.
       await doorbellRow.getByRole('link', { name: 'Play the recording' }).click();
