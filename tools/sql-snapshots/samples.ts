@@ -178,15 +178,60 @@ export const SAMPLES: Record<string, SampleEntry> = {
   ObjectDeletions: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'processDue', args: () => [NOW, 100, asyncNoop] }] },
   SegmentRepository: {
     kind: 'class',
-    create: (r) => [r.db],
+    create: (r) => [r.db, { lock: asyncNoop, segmentAdded: asyncNoop }],
     samples: [
       { method: 'hasOverlapping', args: () => [MAC, 7, 1_767_225_600, 1_767_229_200] },
-      { method: 'recordedPeriods', args: () => [MAC, 7, 3_600] },
+      { method: 'overlappingPage', args: () => [MAC, 7, 1_767_229_200, 1_767_225_600_000, { start: 1_767_225_000, durationMs: -1, id: UUID }] },
       { method: 'summary', args: () => [MAC, 7] },
       { method: 'removeById', args: (r) => [r.client, UUID] },
-      { method: 'removeEndedBefore', args: (r) => [r.client, NOW, 500] },
-      { method: 'removeBeyondPlan', args: (r) => [r.client, NOW, 7 * 86_400_000, 500] },
-      { method: 'insert', args: () => [{ id: UUID, macAddr: MAC, userId: 7, start: 1_767_225_600, durationMs: 4000, type: 0, objectKey: 'segments/k.ts', bytes: 188 }], answers: [[{ id: UUID, macAddr: MAC, userId: 7, startEpochS: 1n, durationMs: 4000, type: 0, objectKey: 'k', bytes: 188, createdAt: AT }]] },
+      { method: 'endedBefore', args: () => [NOW, 200] },
+      { method: 'removeEndedBefore', args: (r) => [r.client, MAC, 7, NOW, 500] },
+      { method: 'beyondPlan', args: () => [NOW, 7 * 86_400_000, 200] },
+      { method: 'removeBeyondPlan', args: (r) => [r.client, MAC, 7, NOW, 7 * 86_400_000, 500] },
+      {
+        method: 'insert',
+        args: () => [{ id: UUID, macAddr: MAC, userId: 7, start: 1_767_225_600, durationMs: 4000, type: 0, objectKey: 'segments/k.ts', bytes: 188 }],
+        answers: [[{ outcome: 'stored', id: UUID, macAddr: MAC, userId: 7, startEpochS: 1, durationMs: 4000, type: 0, objectKey: 'k', bytes: 188, createdAt: AT }]],
+      },
+      // Out of order: the hot statement declines, the transaction stores it (its refold is Prisma's).
+      {
+        method: 'insert',
+        variant: 'out of order',
+        args: () => [{ id: UUID, macAddr: MAC, userId: 7, start: 1_767_225_600, durationMs: 4000, type: 0, objectKey: 'segments/k.ts', bytes: 188 }],
+        answers: [[{ outcome: 'out-of-order' }], [{ id: UUID, macAddr: MAC, userId: 7, startEpochS: 1, durationMs: 4000, type: 0, objectKey: 'k', bytes: 188, createdAt: AT, lastClip: null }]],
+      },
+    ],
+  },
+  FootageIndex: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'lock', args: (r) => [r.client, MAC, 7] },
+      { method: 'tryLock', args: (r) => [r.client, MAC, 7] },
+      { method: 'runBefore', args: (r) => [r.client, MAC, 7, 0, 1_767_225_000, 1_767_225_600] },
+      { method: 'firstEndingAfter', args: () => [MAC, 7, 0, 1_767_225_000, 1_767_229_200, 1_767_225_600_000] },
+      { method: 'visibleInHour', args: () => [MAC, 7, 490_896, 1_767_225_600_000] },
+    ],
+  },
+  FootagePurges: {
+    kind: 'class',
+    create: (r) => [r.db, { lock: asyncNoop, segmentsRemoved: asyncNoop }, { enqueue: asyncNoop }],
+    samples: [
+      { method: 'pending', args: () => [MAC, 7] },
+      // The job, a batch of one segment of the device, its deletion (the job's update is Prisma's).
+      {
+        method: 'runBatch',
+        variant: 'a device under one owner',
+        args: () => [AT, 2000],
+        answers: [[{ id: 1, userId: 7, macAddr: MAC, requestedAt: AT, cursorMac: '', cursorStart: 0 }], [{ id: UUID, macAddr: MAC, start: 1_767_225_600 }], STOP],
+      },
+      {
+        method: 'runBatch',
+        variant: 'every device of a user',
+        args: () => [AT, 2000],
+        answers: [[{ id: 1, userId: 7, macAddr: null, requestedAt: AT, cursorMac: '', cursorStart: 0 }], STOP],
+      },
+      { method: 'forgetFinished', args: () => [AT, 500] },
     ],
   },
   DevicePlans: { kind: 'class', create: (r) => [r.db, { now: () => NOW }], samples: [{ method: 'record', args: () => [MAC, 7, { retentionDays: 7, planEndsAt: NOW }] }] },

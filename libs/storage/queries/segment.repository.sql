@@ -9,49 +9,85 @@ SELECT EXISTS (
     AND start_epoch_s * 1000 + duration_ms > $5
 ) AS found
 
--- SegmentRepository.recordedPeriods
-SELECT DISTINCT p.period AS period
-FROM "storage"."segment" s,
-  LATERAL generate_series(
-    floor(s.start_epoch_s / $1::numeric)::bigint,
-    greatest(floor(s.start_epoch_s / $2::numeric), floor((s.start_epoch_s * 1000 + s.duration_ms - 1) / ($3::numeric * 1000)))::bigint
-  ) AS p(period)
-WHERE s.mac_addr = $4 AND s.user_id = $5 AND s.start_epoch_s * 1000 + s.duration_ms > $6
-ORDER BY 1
+-- SegmentRepository.overlappingPage
+SELECT id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
+FROM "storage"."segment"
+WHERE mac_addr = $1 AND user_id = $2::int
+  AND start_epoch_s BETWEEN $3::bigint AND $4::bigint
+  AND (start_epoch_s, duration_ms, id) > ($5::bigint, $6::int, $7::uuid)
+  AND start_epoch_s * 1000 + duration_ms > $8::bigint
+ORDER BY start_epoch_s, duration_ms, id LIMIT $9
 
 -- SegmentRepository.summary
 SELECT count(*)::int AS n, sum(bytes)::bigint AS bytes, min(start_epoch_s)::bigint AS first, max(start_epoch_s * 1000 + duration_ms)::bigint AS "lastEnd"
 FROM "storage"."segment" WHERE mac_addr = $1 AND user_id = $2
 
 -- SegmentRepository.removeById
-DELETE FROM "storage"."segment" WHERE id = $1::uuid RETURNING object_key AS "objectKey"
+DELETE FROM "storage"."segment" WHERE id = $1::uuid RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"
+
+-- SegmentRepository.endedBefore
+SELECT DISTINCT x.mac_addr AS "macAddr", x.user_id AS "userId" FROM (
+  SELECT mac_addr, user_id FROM "storage"."segment"
+  WHERE start_epoch_s < $1 AND start_epoch_s * 1000 + duration_ms < $2
+    AND NOT EXISTS (SELECT 1 FROM "storage"."device_plan" p WHERE p.mac_addr = segment.mac_addr AND p.user_id = segment.user_id)
+  ORDER BY start_epoch_s LIMIT $3
+) AS x
 
 -- SegmentRepository.removeEndedBefore
 DELETE FROM "storage"."segment" WHERE id IN (
   SELECT id FROM "storage"."segment"
-  WHERE start_epoch_s < $1 AND start_epoch_s * 1000 + duration_ms < $2
+  WHERE mac_addr = $1 AND user_id = $2::int
+    AND start_epoch_s < $3 AND start_epoch_s * 1000 + duration_ms < $4
     AND NOT EXISTS (SELECT 1 FROM "storage"."device_plan" p WHERE p.mac_addr = segment.mac_addr AND p.user_id = segment.user_id)
-  ORDER BY start_epoch_s LIMIT $3
-  FOR UPDATE SKIP LOCKED
-) RETURNING object_key AS "objectKey"
+  ORDER BY start_epoch_s, id LIMIT $5
+) RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"
+
+-- SegmentRepository.beyondPlan
+SELECT p.mac_addr AS "macAddr", p.user_id AS "userId" FROM "storage"."device_plan" p
+WHERE (p.plan_ends_at <= $1 AND EXISTS (SELECT 1 FROM "storage"."segment" s WHERE s.mac_addr = p.mac_addr AND s.user_id = p.user_id))
+   OR EXISTS (
+     SELECT 1 FROM "storage"."segment" s
+     WHERE s.mac_addr = p.mac_addr AND s.user_id = p.user_id
+       AND s.start_epoch_s < ($2 - p.retention_days * 86400000::bigint) / 1000 + 1
+       AND s.start_epoch_s * 1000 < $3 - p.retention_days * 86400000::bigint
+       AND s.start_epoch_s * 1000 + s.duration_ms <= $4 - p.retention_days * 86400000::bigint
+   )
+ORDER BY p.mac_addr, p.user_id LIMIT $5
 
 -- SegmentRepository.removeBeyondPlan
 DELETE FROM "storage"."segment" WHERE id IN (
   SELECT s.id FROM "storage"."device_plan" p
   JOIN "storage"."segment" s ON s.mac_addr = p.mac_addr AND s.user_id = p.user_id
-  WHERE p.plan_ends_at <= $1
-     OR (s.start_epoch_s * 1000 < $2 - p.retention_days * 86400000::bigint
-         AND s.start_epoch_s * 1000 + s.duration_ms <= $3 - p.retention_days * 86400000::bigint)
-  LIMIT $4
-  FOR UPDATE OF s SKIP LOCKED
-) RETURNING object_key AS "objectKey"
+  WHERE p.mac_addr = $1 AND p.user_id = $2::int
+    AND s.start_epoch_s < CASE WHEN p.plan_ends_at <= $3 THEN 9223372036854775807 ELSE ($4 - p.retention_days * 86400000::bigint) / 1000 + 1 END
+    AND (p.plan_ends_at <= $5
+         OR (s.start_epoch_s * 1000 < $6 - p.retention_days * 86400000::bigint
+             AND s.start_epoch_s * 1000 + s.duration_ms <= $7 - p.retention_days * 86400000::bigint))
+  ORDER BY s.start_epoch_s, s.id LIMIT $8
+) RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"
 
--- storage.segment-insert: SegmentRepository.insert
+-- storage.segment-append: SegmentRepository.insert
+SELECT * FROM "storage"."append_segment"($1::uuid, $2, $3::int, $4::bigint, $5::int, $6::int, $7, $8::int, $9::int, $10::int, $11::int)
+
+-- storage.segment-append: SegmentRepository.insert (out of order) #1
+SELECT * FROM "storage"."append_segment"($1::uuid, $2, $3::int, $4::bigint, $5::int, $6::int, $7, $8::int, $9::int, $10::int, $11::int)
+
+-- SegmentRepository.insert (out of order) #2
 WITH inserted AS (
   INSERT INTO "storage"."segment" (id, mac_addr, user_id, start_epoch_s, duration_ms, type, object_key, bytes)
   VALUES ($1::uuid, $2, $3::int, $4::bigint, $5::int, $6::int, $7, $8::int)
+  ON CONFLICT (mac_addr, user_id, start_epoch_s, type) DO NOTHING
   RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS "startEpochS", duration_ms AS "durationMs", type, object_key AS "objectKey", bytes, created_at AS "createdAt"
 ), unguarded AS (
-  DELETE FROM "storage"."object_deletion" WHERE object_key = $7
+  DELETE FROM "storage"."object_deletion" WHERE object_key = $9 AND EXISTS (SELECT 1 FROM inserted)
+), hours AS (
+  INSERT INTO "storage"."footage_hour" (mac_addr, user_id, hour, segments)
+  SELECT $10, $11::int, h, 1 FROM inserted, generate_series($12::int, $13::int) AS h
+  ON CONFLICT (mac_addr, user_id, hour) DO UPDATE SET segments = "footage_hour".segments + 1
 )
-SELECT * FROM inserted
+SELECT i.*, (
+  SELECT json_build_object('start', c.start_epoch_s, 'firstDurationMs', c.first_duration_ms, 'firstSegmentId', c.first_segment_id, 'lastStart', c.last_start_epoch_s, 'endMs', c.end_ms, 'type', c.type)
+  FROM "storage"."clip" c WHERE c.mac_addr = $14 AND c.user_id = $15::int
+  ORDER BY c.start_epoch_s DESC, c.first_duration_ms DESC, c.first_segment_id DESC LIMIT 1
+) AS "lastClip"
+FROM inserted i

@@ -6,16 +6,12 @@ WITH inbox AS (
   INSERT INTO "storage"."inbox_event" (durable, event_id, processed_at) VALUES ('storage-service', $1::uuid, now())
   ON CONFLICT (durable, event_id) DO NOTHING
   RETURNING event_id
-), purged AS (
-  DELETE FROM "storage"."segment" AS s USING inbox WHERE s.user_id = $2
-  RETURNING s.object_key
+), job AS (
+  INSERT INTO "storage"."purge_job" (user_id, mac_addr, reason, event_id, requested_at)
+  SELECT $2::int, NULL, 'user-deleted', inbox.event_id, now() FROM inbox
+  RETURNING 1
 ), plans AS (
   DELETE FROM "storage"."device_plan" AS s USING inbox WHERE s.user_id = $2
   RETURNING 1
-), queued AS (
-  INSERT INTO "storage"."object_deletion" (object_key, not_before)
-  SELECT object_key, $3::timestamptz FROM purged
-  ON CONFLICT (object_key) DO NOTHING
-  RETURNING 1
 )
-SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged
+SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM job) AS jobs

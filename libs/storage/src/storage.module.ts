@@ -20,9 +20,11 @@ import { playbackSignerProvider } from './infrastructure/playback-key';
 import { objectStoreConfigProvider, objectStoreProvider } from './objects/object-store.provider';
 import { StoreLeaseRepository } from './objects/sharing/store-lease.repository';
 import { PlaylistUrls } from './playback/playlist-urls';
+import { FootageIndex } from './recordings/footage-index';
 import { SegmentRepository } from './recordings/segment.repository';
 import { SegmentWriter } from './recordings/segment-writer';
 import { RecordingWindow } from './retention/recording-window';
+import { FootagePurges } from './retention/footage-purges';
 import { ObjectDeletions } from './retention/object-deletions';
 import { SessionAuthenticator } from './session/session-authenticator';
 import { SESSION_FACTS_LIMITS, SESSION_FACTS_LIMITS_TOKEN } from './session/session-facts';
@@ -36,6 +38,8 @@ import { STORAGE_HOSTED_PARTS, STORAGE_REACTIONS, STORAGE_USE_CASES } from './st
     StoreLeaseRepository,
     playbackSignerProvider,
     SegmentRepository,
+    FootageIndex,
+    FootagePurges,
     ObjectDeletions,
     { provide: SESSION_FACTS_LIMITS_TOKEN, useValue: SESSION_FACTS_LIMITS },
     SessionAuthenticator,

@@ -130,6 +130,7 @@ describeWithInfra(['postgres'], 'storage: segments indexed in the colon form, af
   it('device.unbound purges the migrated segments of that device under that owner only', async () => {
     h.bind(MAC, undefined);
     expect(await h.deliver('deviceUnbound', { macAddr: MAC, userId: OWNER, reason: 'user' })).toBe('applied');
+    await h.sweeper.sweep(); // works off the purge job (CS21)
     const { rows } = await h.sql.query(`SELECT mac_addr, user_id FROM storage.segment ORDER BY mac_addr, user_id`);
     expect(rows).toEqual([
       { mac_addr: MAC, user_id: PREVIOUS_OWNER },

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, STORAGE_LIMITS, colonMac } from '@dcp/contracts';
 import { describeWithInfra } from '@dcp/testing';
+import { FootageIndex } from '../src/recordings/footage-index';
 import { SegmentRepository } from '../src/recordings/segment.repository';
 import { FilesystemObjectStore } from '../src/objects/fs-object-store';
 import type { ObjectStore } from '../src/objects/object-store';
@@ -21,10 +22,12 @@ const DAY = 86_400;
 describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQL)', () => {
   let h: StorageHarness;
   let repo: SegmentRepository;
+  let index: FootageIndex;
 
   beforeAll(async () => {
     h = await startStorageHarness();
     repo = h.module.get(SegmentRepository, { strict: false });
+    index = h.module.get(FootageIndex, { strict: false });
   });
   afterAll(async () => h?.close());
   afterEach(() => (h.onOwnerLookup = undefined));
@@ -144,8 +147,8 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
       { start: (today - 1) * DAY - 10, duration: 10 }, // ends exactly at midnight
     ];
     for (const s of segments) await h.ingest(mac, s.start, { duration: s.duration });
-    expect(await repo.recordedDays(mac, owner)).toEqual([today - 5, today - 4, today - 3, today - 2]);
-    expect(await repo.recordedDays(mac, newUserId())).toEqual([]);
+    expect(await index.recordedDays(mac, owner)).toEqual([today - 5, today - 4, today - 3, today - 2]);
+    expect(await index.recordedDays(mac, newUserId())).toEqual([]);
   });
 
   it('recorded hours: every UTC hour a segment covers (crossing the hour; ending exactly on the hour touches no next hour), per owner', async () => {
@@ -161,8 +164,8 @@ describeWithInfra(['postgres'], 'storage: recording index and objects (PostgreSQ
       { start: (now - 10) * HOUR - 10, duration: 10 }, // ends exactly on the hour
     ];
     for (const s of segments) await h.ingest(mac, s.start, { duration: s.duration });
-    expect(await repo.recordedHours(mac, owner)).toEqual([now - 30, now - 21, now - 20, now - 11]);
-    expect(await repo.recordedHours(mac, newUserId())).toEqual([]);
+    expect(await index.recordedHours(mac, owner)).toEqual([now - 30, now - 21, now - 20, now - 11]);
+    expect(await index.recordedHours(mac, newUserId())).toEqual([]);
   });
 
   it('time retention: segments that ended more than 30 days ago are purged (rows and objects), younger ones stay', async () => {

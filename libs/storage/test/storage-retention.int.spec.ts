@@ -1,7 +1,8 @@
 /**
  * The storage-service consumer against real PostgreSQL: device.unbound purges that device's recordings under
- * that owner, user.deleted every recording of the user, each in the inbox transaction (applied once: the
- * same event again changes nothing), objects deleted after the commit; events about unknown devices or users
+ * that owner, user.deleted every recording of the user, each a purge job written in the inbox transaction
+ * (applied once: the same event again changes nothing) and worked off by the sweeper (CS21), objects deleted
+ * after each batch; events about unknown devices or users
  * are a no-op; dead letters are served for operators.
  */
 import { randomUUID } from 'node:crypto';
@@ -40,6 +41,7 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
 
     h.bind(mac, undefined);
     expect(await h.deliver('deviceUnbound', { macAddr: mac, userId: owner, reason: 'force' })).toBe('applied');
+    await h.sweeper.sweep(); // works off the purge job (CS21)
     expect(await segmentsOf('user_id = $1', [owner])).toEqual([{ mac_addr: otherMac, user_id: owner }]);
     expect(await plansOf('user_id IN ($1, $2)', [previous, owner])).toEqual([{ mac_addr: mac, user_id: previous }, { mac_addr: otherMac, user_id: owner }].sort((x, y) => x.mac_addr.localeCompare(y.mac_addr)));
     expect(await segmentsOf('mac_addr = $1', [mac])).toEqual([{ mac_addr: mac, user_id: previous }]);
@@ -58,6 +60,7 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
     for (const mac of [a, b, c]) await h.ingest(mac, nowS() - 100);
     for (const [mac, u] of [[a, gone], [b, gone], [c, kept]] as const) await recordPlan(mac, u);
     expect(await h.deliver('userDeleted', user(gone))).toBe('applied');
+    await h.sweeper.sweep();
     expect(await segmentsOf('user_id = $1', [gone])).toEqual([]);
     expect(await plansOf('user_id IN ($1, $2)', [gone, kept])).toEqual([{ mac_addr: c, user_id: kept }]);
     expect(await segmentsOf('user_id = $1', [kept])).toEqual([{ mac_addr: c, user_id: kept }]);
@@ -80,6 +83,7 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
       [id, envelope.type, envelope.id, JSON.stringify(envelope)],
     );
     expect(await h.rpc(deadLetterContracts('storage').resolve, { id, body: { replay: true } })).toMatchObject({ id, resolvedAt: expect.any(String) });
+    await h.sweeper.sweep();
     expect(await segmentsOf('mac_addr = $1', [mac])).toEqual([{ mac_addr: mac, user_id: owner }]);
   });
 
@@ -97,6 +101,7 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
     const open = await h.rpc(deadLetterContracts('storage').list, {});
     expect(open.items).toContainEqual(expect.objectContaining({ id, durable: 'storage-service', resolvedAt: null }));
     await h.rpc(deadLetterContracts('storage').resolve, { id, body: { replay: true } });
+    await h.sweeper.sweep();
     expect(await segmentsOf('mac_addr = $1', [mac])).toEqual([]);
   });
 
@@ -112,6 +117,7 @@ describeWithInfra(['postgres'], 'storage: purge on device.unbound and user.delet
       [id, envelope.type, envelope.id, JSON.stringify(envelope)],
     );
     await h.rpc(deadLetterContracts('storage').resolve, { id, body: { replay: true } });
+    await h.sweeper.sweep();
     expect(await segmentsOf('mac_addr = $1', [mac])).toEqual([]);
   });
 
@@ -143,6 +149,7 @@ describeWithInfra(['postgres', 'nats'], 'storage: device.unbound published in th
 
     const spelled = form === 'colon' ? colonMac(mac)! : colonMac(mac)!.toLowerCase().replace(/:/g, '-');
     expect(await h.deliverRaw('deviceUnbound', { macAddr: spelled, userId: owner, reason: 'user' })).toBe('applied');
+    await h.sweeper.sweep();
     expect((await h.sql.query(`SELECT id::text FROM storage.segment WHERE user_id = $1`, [owner])).rows).toEqual([{ id: other.segmentId }]);
     await h.sweeper.sweep();
     expect(h.objectFiles()).not.toContain(`${mine.segmentId}.ts`);

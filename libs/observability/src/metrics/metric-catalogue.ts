@@ -112,8 +112,9 @@ export const METRIC_CATALOGUE = {
   dcp_storage_ingested_bytes_total: { type: 'counter', help: 'Bytes of segments stored', labelNames: [] },
   dcp_camera_uploads_total: { type: 'counter', help: 'Camera segment uploads accepted, by outcome (stored, duplicate)', labelNames: ['outcome'] },
   dcp_camera_uploads_refused_total: { type: 'counter', help: 'Camera segment uploads refused, by error code (CR0401, CR0429, …; 000099 for a failure of the platform)', labelNames: ['code'] },
-  dcp_storage_purged_total: { type: 'counter', help: 'Segments purged by retention and objects deleted from object storage', labelNames: ['kind'] },
+  dcp_storage_purged_total: { type: 'counter', help: 'Segments purged by retention (expired-segments) and by purge jobs (purged-segments), and objects deleted from object storage (objects)', labelNames: ['kind'] },
   dcp_storage_object_deletions_pending: { type: 'gauge', help: 'Objects whose index rows are gone, due for deletion from object storage and not yet deleted, counted up to 10000 (a scrape reads no more)', labelNames: [] },
+  dcp_storage_purge_jobs_pending: { type: 'gauge', help: 'Footage purges (device unbound, user deleted) not finished yet, counted up to 10000 (a scrape reads no more)', labelNames: [] },
   dcp_storage_session_cache_hits_total: { type: 'counter', help: 'Stream-call facts answered by the storage replica\'s cache, by fact (owner, subtoken)', labelNames: ['fact'] },
   dcp_storage_session_cache_misses_total: { type: 'counter', help: 'Stream-call facts the storage replica\'s cache could not answer (asked of device-service or sso-service), by fact (owner, subtoken)', labelNames: ['fact'] },
   // push-service

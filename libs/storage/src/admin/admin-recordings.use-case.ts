@@ -7,8 +7,8 @@
  */
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, PlatformError, type RecordingsView, adminMac, parseAdminBody, recordingsQuerySchema, resolvePage, ADMIN_LOOKUP_RPC } from '@dcp/contracts';
-import { groupClips } from '../recordings/clips';
-import { SegmentRepository } from '../recordings/segment.repository';
+import { FootageIndex } from '../recordings/footage-index';
+import { FootagePurges } from '../retention/footage-purges';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import { SECONDS_PER_DAY, dayStart, isoDay } from './admin-days';
 import { ServesRpc } from '@dcp/runtime';
@@ -17,7 +17,8 @@ import { ServesRpc } from '@dcp/runtime';
 export class AdminRecordingsUseCase {
   constructor(
     private readonly owners: SessionAuthenticator,
-    private readonly segments: SegmentRepository,
+    private readonly index: FootageIndex,
+    private readonly purges: FootagePurges,
   ) {}
 
   @ServesRpc(ADMIN_LOOKUP_RPC.recordings, 'admin.recordings')
@@ -28,11 +29,13 @@ export class AdminRecordingsUseCase {
     const { limit, offset } = resolvePage(query);
     const owner = await this.owners.currentOwner(macAddr);
     if (owner === undefined) throw new PlatformError(ErrorCode.ADMIN_NOT_FOUND, `no device ${macAddr} is bound`);
+    // Footage being purged (CS21) is shown to nobody, the operator included.
+    const purging = await this.purges.pending(macAddr, owner);
     if (from === undefined || query.day === undefined) {
-      const days = (await this.segments.recordedDays(macAddr, owner)).map(isoDay);
+      const days = purging ? [] : (await this.index.recordedDays(macAddr, owner)).map(isoDay);
       return { macAddr, days: days.slice(offset, offset + limit), total: days.length };
     }
-    const clips = groupClips(await this.segments.overlapping(macAddr, owner, from, from + SECONDS_PER_DAY - 1)).map((c) => ({ start: c.start, end: Math.ceil(c.endMs / 1000), type: c.type }));
+    const clips = (await this.index.recordList(macAddr, owner, purging ? Number.POSITIVE_INFINITY : from * 1000, from + SECONDS_PER_DAY - 1)).map((c) => ({ start: c.start, end: Math.ceil(c.endMs / 1000), type: c.type }));
     return { macAddr, day: query.day, clips: clips.slice(offset, offset + limit), total: clips.length };
   }
 }

@@ -11,6 +11,7 @@ import { ADMIN_LOOKUP_RPC } from '@dcp/contracts';
 import { RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock, ServesRpc } from '@dcp/runtime';
 import { DevicePlans } from '../camera/device-plans';
 import { DeviceQuotas } from '../camera/device-quotas';
+import { FootageIndex } from '../recordings/footage-index';
 import { SegmentRepository } from '../recordings/segment.repository';
 import type { StorageConfig } from '../storage-config';
 import { isoDay } from './admin-days';
@@ -21,6 +22,7 @@ const DAY_MS = 86_400_000;
 export class RecordingSummaryUseCase {
   constructor(
     private readonly segments: SegmentRepository,
+    private readonly index: FootageIndex,
     private readonly plans: DevicePlans,
     private readonly quotas: DeviceQuotas,
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
@@ -31,7 +33,7 @@ export class RecordingSummaryUseCase {
   async execute(request: { userId: number; macAddr: string }): Promise<RecordingSummary> {
     const today = Math.floor(this.clock.now() / DAY_MS);
     const [days, summary, plan, usage] = await Promise.all([
-      this.segments.recordedDays(request.macAddr, request.userId),
+      this.index.recordedDays(request.macAddr, request.userId),
       this.segments.summary(request.macAddr, request.userId),
       this.plans.find(request.macAddr, request.userId),
       this.quotas.usageOn(request.macAddr, today),

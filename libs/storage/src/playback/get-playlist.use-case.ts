@@ -2,7 +2,7 @@
  * STORAGE_RPC.playlist: the HLS media playlist of a signed record.play URL. Checks in order: the URL's
  * signature and expiry (403) → the device has an owner (404) → the owner has segments in the range (404).
  * The playlist lists the owner's segments in [from, to] at the time of the request, grouped into clips
- * (DISCONTINUITY between clips), each segment URL absolute on `{store_url}` (the scheme the player used) with
+ * (DISCONTINUITY between clips), read in keyset pages and rendered as they come (CS20), each segment URL absolute on `{store_url}` (the scheme the player used) with
  * its own signature and the playlist's expiry.
  */
 import { Inject, Injectable } from '@nestjs/common';
@@ -12,13 +12,12 @@ import type { z } from 'zod';
 import type { playlistRequestSchema } from '@dcp/contracts';
 import { PLAYBACK_SIGNER } from '../infrastructure/playback-key';
 import type { StorageConfig } from '../storage-config';
-import { groupClips } from '../recordings/clips';
 import { SegmentRepository } from '../recordings/segment.repository';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import { assertVerified, denied, gone } from './playback-errors';
 import { PlaybackSigner, segmentUrl, withScheme } from './playback-signer';
 import { RecordingWindow } from '../retention/recording-window';
-import { renderPlaylist } from './playlist';
+import { PlaylistBuilder } from './playlist';
 
 export type PlaylistRequest = z.output<typeof playlistRequestSchema>;
 
@@ -46,14 +45,14 @@ export class GetPlaylistUseCase {
 
     const owner = await this.owners.currentOwner(macAddr);
     if (owner === undefined) throw gone(`device ${macAddr} has no owner: its recordings are no longer available`);
-    const segments = await this.window.visible(macAddr, owner, await this.segments.overlapping(macAddr, owner, from, to));
-    if (segments.length === 0) throw gone(`no recordings of device ${macAddr} between ${from} and ${to}`);
-
     const expires = Number(req.expires);
     const storeUrl = withScheme(this.config.publicStoreUrl, req.scheme ?? 'http');
-    const clips = groupClips(
-      segments.map((s) => ({ ...s, url: segmentUrl(storeUrl, macAddr, s.id, expires, this.signer.sign({ kind: 'segment', macAddr, segmentId: s.id }, expires)) })),
-    );
-    return { playlist: renderPlaylist(clips) };
+    const playlist = new PlaylistBuilder();
+    const visibleAfterMs = await this.window.visibleAfterMs(macAddr, owner);
+    for await (const page of this.segments.overlappingPages(macAddr, owner, from, to, visibleAfterMs)) {
+      for (const s of page) playlist.add({ ...s, url: segmentUrl(storeUrl, macAddr, s.id, expires, this.signer.sign({ kind: 'segment', macAddr, segmentId: s.id }, expires)) });
+    }
+    if (playlist.empty) throw gone(`no recordings of device ${macAddr} between ${from} and ${to}`);
+    return { playlist: playlist.finish() };
   }
 }

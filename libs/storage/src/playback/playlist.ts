@@ -5,6 +5,7 @@
  * segment stamped with `#EXT-X-PROGRAM-DATE-TIME`, `#EXT-X-ENDLIST` at the end.
  */
 import { type Clip, type SegmentSpan } from '../recordings/clips';
+import { CLIP_TOLERANCE_MS } from '../recordings/clip-runs';
 
 export interface PlaylistSegment extends SegmentSpan {
   /** Absolute, signed URL of the segment. */
@@ -12,17 +13,41 @@ export interface PlaylistSegment extends SegmentSpan {
 }
 
 export function renderPlaylist(clips: readonly Clip<PlaylistSegment>[]): string {
-  const all = clips.flatMap((c) => c.segments);
-  if (all.length === 0) throw new Error('a playlist needs at least one segment');
-  const target = Math.max(1, ...all.map((s) => Math.ceil(s.durationMs / 1000)));
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
-  clips.forEach((clip, i) => {
-    if (i > 0) lines.push('#EXT-X-DISCONTINUITY');
-    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(clip.start * 1000).toISOString()}`);
-    for (const s of clip.segments) {
-      lines.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`, s.url);
+  const playlist = new PlaylistBuilder();
+  for (const s of clips.flatMap((c) => c.segments)) playlist.add(s);
+  return playlist.finish();
+}
+
+/**
+ * The same playlist from segments given one at a time in segment order (start, duration, id), grouped into
+ * clips as groupClips does (CLIP_TOLERANCE_MS, same type): the playlist use case feeds it keyset pages, so
+ * only the text grows with the window, never a list of rows.
+ */
+export class PlaylistBuilder {
+  private readonly lines: string[] = [];
+  private clip: { type: number; endMs: number } | undefined;
+  private target = 1;
+
+  add(s: PlaylistSegment): void {
+    const endMs = s.start * 1000 + s.durationMs;
+    if (this.clip && this.clip.type === s.type && s.start * 1000 <= this.clip.endMs + CLIP_TOLERANCE_MS) {
+      this.clip.endMs = Math.max(this.clip.endMs, endMs);
+    } else {
+      if (this.clip) this.lines.push('#EXT-X-DISCONTINUITY');
+      this.lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.start * 1000).toISOString()}`);
+      this.clip = { type: s.type, endMs };
     }
-  });
-  lines.push('#EXT-X-ENDLIST');
-  return lines.join('\n') + '\n';
+    this.target = Math.max(this.target, Math.ceil(s.durationMs / 1000));
+    this.lines.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`, s.url);
+  }
+
+  get empty(): boolean {
+    return this.clip === undefined;
+  }
+
+  finish(): string {
+    if (!this.clip) throw new Error('a playlist needs at least one segment');
+    const head = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${this.target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
+    return [...head, ...this.lines, '#EXT-X-ENDLIST'].join('\n') + '\n';
+  }
 }

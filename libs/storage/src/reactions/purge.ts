@@ -1,25 +1,24 @@
 /**
- * The purge both storage reactions make (decisions OB3): the matching segment rows go (`where` over alias `s`,
- * naming only mac_addr and user_id), and their objects are queued for the sweeper, due at `due` (a key already
- * queued stays as it is); the matching device plans go too (CU6: nothing of the owner's stays). Writes no events.
+ * What both storage reactions write (decisions OB3, CS21): a purge job for the sweeper to work off in bounded
+ * batches (retention/footage-purges.ts) — the footage is hidden from the commit on — and the matching device
+ * plans go at once (CU6: nothing of the owner's stays; a handful of rows). `where` is over alias `s`, naming
+ * only mac_addr and user_id. Writes no events.
  */
 import type { StatementOutcome } from '@dcp/runtime';
 
 export interface PurgeOutcome extends StatementOutcome {
-  purged: number;
+  /** Purge jobs written (1, or 0 for an event already applied). */
+  jobs: number;
 }
 
-export function purgeCtes(where: string, due: `$${number}`): string {
-  return `purged AS (
-       DELETE FROM "storage"."segment" AS s USING inbox WHERE ${where}
-       RETURNING s.object_key
+/** `job` is the purge job's (user_id, mac_addr, reason) as SQL expressions over the parameters. */
+export function purgeCtes(where: string, job: { userId: string; macAddr: string; reason: string }): string {
+  return `job AS (
+       INSERT INTO "storage"."purge_job" (user_id, mac_addr, reason, event_id, requested_at)
+       SELECT ${job.userId}, ${job.macAddr}, ${job.reason}, inbox.event_id, now() FROM inbox
+       RETURNING 1
      ), plans AS (
        DELETE FROM "storage"."device_plan" AS s USING inbox WHERE ${where}
-       RETURNING 1
-     ), queued AS (
-       INSERT INTO "storage"."object_deletion" (object_key, not_before)
-       SELECT object_key, ${due}::timestamptz FROM purged
-       ON CONFLICT (object_key) DO NOTHING
        RETURNING 1
      )`;
 }

@@ -38,7 +38,7 @@ export function groupClips<S extends SegmentSpan>(segments: readonly S[]): Clip<
 }
 
 /** record.query's recordList: `[start, end, type]` as strings; start and end in epoch seconds (end rounded up). */
-export function toRecordList(clips: readonly Clip[]): [string, string, string][] {
+export function toRecordList(clips: readonly Pick<Clip, 'start' | 'endMs' | 'type'>[]): [string, string, string][] {
   return clips.map((c) => [String(c.start), String(Math.ceil(c.endMs / 1000)), String(c.type)]);
 }
 

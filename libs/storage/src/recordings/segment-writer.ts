@@ -3,12 +3,11 @@
  * the upload's guard deletion is enqueued (here, or by the caller's admission) → bytes to the object store → the
  * row (removing the guard) → the owner is asked again (device-service, or the caller's `stillOwner`): a device
  * unbound meanwhile gets its row removed again and `unbound`, so no segment outlives the unbind event that
- * would have purged it. The same segment sent again (same start second and type,
+ * would have purged it (its hours and clip go with it, CS20). The same segment sent again (same start second and type,
  * same duration and size) answers the stored one; another one at that start and type is `conflict`.
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { isUniqueViolation } from '@dcp/database';
 import { RUNTIME_CLOCK, RUNTIME_METRICS, type Clock, type PlatformMetrics, serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase } from '../storage-database.types';
 import { OBJECT_STORE, type ObjectStore, segmentObjectKey } from '../objects/object-store';
@@ -17,6 +16,7 @@ import { RetentionSweeper } from '../retention/retention-sweeper';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import type { IngestInput } from './ingest-input';
 import type { Segment } from './segment';
+import { FootageIndex } from './footage-index';
 import { type NewSegment, SegmentRepository } from './segment.repository';
 
 export interface SegmentToWrite extends IngestInput {
@@ -45,6 +45,7 @@ export class SegmentWriter {
     @Inject(serviceDatabaseToken('storage')) private readonly db: StorageDatabase,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     private readonly segments: SegmentRepository,
+    private readonly index: FootageIndex,
     private readonly deletions: ObjectDeletions,
     private readonly owners: SessionAuthenticator,
     private readonly sweeper: RetentionSweeper,
@@ -54,17 +55,16 @@ export class SegmentWriter {
     const { id, objectKey } = options.guarded ?? (await this.guard(input.macAddr));
     await this.store.put(objectKey, input.bytes);
     const fresh: NewSegment = { id, macAddr: input.macAddr, userId: input.userId, start: input.start, durationMs: input.durationMs, type: input.type, objectKey, bytes: input.bytes.length };
-    const inserted = await this.segments.insert(fresh).catch((err: unknown) => {
-      if (!isUniqueViolation(err)) throw err;
-      return undefined;
-    });
+    const inserted = await this.segments.insert(fresh);
     if (!inserted) return this.alreadyStored(fresh);
 
     const stillOwner = options.stillOwner ? await options.stillOwner() : (await this.owners.currentOwner(input.macAddr)) === input.userId;
     if (!stillOwner) {
       await this.db.client.$transaction(async (tx) => {
-        const keys = await this.segments.removeById(tx, id);
-        await this.deletions.enqueue(keys, new Date(this.clock.now()), tx);
+        await this.index.lock(tx, input.macAddr, input.userId);
+        const removed = await this.segments.removeById(tx, id);
+        await this.deletions.enqueue(removed.map((r) => r.objectKey), new Date(this.clock.now()), tx);
+        await this.index.segmentsRemoved(tx, input.macAddr, input.userId, removed);
       });
       this.sweeper.poke();
       return { kind: 'unbound' };

@@ -1,12 +1,13 @@
 /**
  * record.query (spec 4.5, 2.8): `recordList` = the clips of the device overlapping [recordSt, recordEt],
  * each `[start, end, type]` as strings of epoch seconds (clips.ts); what retention removed is never listed.
+ * Read from storage.clip (CS20): the clips overlapping the range, never every segment in it.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallOf, ErrorCode, type GatewayResult, PlatformError, STORAGE_LIMITS } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesOperation } from '@dcp/runtime';
-import { groupClips, toRecordList } from '../recordings/clips';
-import { SegmentRepository } from '../recordings/segment.repository';
+import { toRecordList } from '../recordings/clips';
+import { FootageIndex } from '../recordings/footage-index';
 import { RecordingWindow } from '../retention/recording-window';
 import { SessionAuthenticator } from '../session/session-authenticator';
 import { streamSession } from './stream-session';
@@ -16,7 +17,7 @@ export class RecordQueryUseCase {
   constructor(
     @Inject(RUNTIME_CLOCK) private readonly clock: Clock,
     private readonly auth: SessionAuthenticator,
-    private readonly segments: SegmentRepository,
+    private readonly index: FootageIndex,
     private readonly window: RecordingWindow,
   ) {}
 
@@ -25,8 +26,9 @@ export class RecordQueryUseCase {
     const session = streamSession(params, this.clock.now());
     const range = queryRange(params.recordSt, params.recordEt);
     const userId = await this.auth.authenticate(session);
-    const segments = await this.window.visible(session.macAddr, userId, await this.segments.overlapping(session.macAddr, userId, range.from, range.to));
-    return { extra: { recordList: toRecordList(groupClips(segments)) } };
+    const visibleAfterMs = await this.window.visibleAfterMs(session.macAddr, userId);
+    const clips = await this.index.recordList(session.macAddr, userId, Math.max(range.from * 1000, visibleAfterMs), range.to);
+    return { extra: { recordList: toRecordList(clips) } };
   }
 }
 
