@@ -13,7 +13,7 @@
  *   4. the report (./report.ts).
  *
  * Scenarios: current_time, getOemDeviceByUser, getOemDeviceByUser_one_user, add_del_pair, authorize_by_token,
- * record_play, firmware_latest, propagation; `startup` (./startup.ts), `camera_ingest` (./camera-ingest.ts) and
+ * record_play, firmware_latest, propagation; `startup` (./startup.ts), `row_costs` (./row-costs.ts), `camera_ingest` (./camera-ingest.ts) and
  * `alarm_push` (./alarm-push.ts, with the local FCM server as its own process: ./fcm-receiver.ts) only when named.
  * Options (environment): BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_MODES
  * (distributed,embedded), BENCH_USERS (100), BENCH_DEVICES_PER_USER (3), BENCH_DELETIONS (1000 per phase),
@@ -21,7 +21,8 @@
  * (1: write docs/benchmarks.md even after a partial run; 0: never), LOG_LEVEL (the platform's default: info);
  * camera_ingest: BENCH_CAMERAS (1000), BENCH_CAMERAS_PER_USER (10), BENCH_CAMERA_QUOTA_PER_MINUTE (600, the
  * platform's CAMERA_QUOTA_SEGMENTS_PER_MINUTE in the bench); alarm_push: BENCH_PHONES (10000 FCM phones),
- * BENCH_PHONES_PER_USER (2; one camera a user), BENCH_PUSH_SETTLE_SECONDS (60: how long a run may wait for its pushes).
+ * BENCH_PHONES_PER_USER (2; one camera a user), BENCH_PUSH_SETTLE_SECONDS (60: how long a run may wait for its pushes);
+ * row_costs: BENCH_ROWS (1000), BENCH_ROW_CALLS (100 calls per round), BENCH_ROW_WARMUP (20), BENCH_CPU_PROF_DIR.
  */
 import { cpus, loadavg } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,7 @@ import { renderReport, writeReport } from './report';
 import { type ScenarioResult, type RunSettings, type Side, runScenario } from './runner';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { type Seed, seedPlatform } from './seed';
+import { runRowCostsBench } from './row-costs';
 import { runStartupBench, runTestPlatformBench } from './startup';
 import { CAMERA_QUOTA_PER_MINUTE, type PlatformTarget, SECRETS_KEY, type SharedDatabase, startDistributed, startEmbedded, startInfrastructure } from './targets';
 
@@ -146,7 +148,7 @@ async function compareAnswers(platformUrl: string, pgUrl: string, seed: Seed): P
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const known = [...SCENARIOS.map((s) => s.name), 'propagation', 'startup'];
+  const known = [...SCENARIOS.map((s) => s.name), 'propagation', 'startup', 'row_costs'];
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
   const wanted = SCENARIOS.filter((s) => (names.length === 0 && !s.onlyWhenNamed) || names.includes(s.name));
@@ -162,6 +164,11 @@ async function main(): Promise<void> {
     configureLogging({ service: 'bench', level: 'warn' });
     await runStartupBench();
     await runTestPlatformBench();
+  }
+  if (names.includes('row_costs')) {
+    // Alone too: its calls are timed one at a time, so nothing else may load the machine meanwhile.
+    configureLogging({ service: 'bench', level: 'warn' });
+    await runRowCostsBench(modes, log);
   }
   if (wanted.length === 0 && !propagation) return;
 

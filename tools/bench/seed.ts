@@ -84,14 +84,14 @@ async function call(method: string, url: string, init: { headers?: Record<string
   return { status: res.status, body };
 }
 
-function admin(target: PlatformTarget, method: string, path: string, body?: unknown) {
+export function admin(target: PlatformTarget, method: string, path: string, body?: unknown) {
   return call(method, `${target.adminUrl}/admin/v1${path}`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
 
-function expectOk(what: string, res: { status: number; body: Json }, status = 200): Json {
+export function expectOk(what: string, res: { status: number; body: Json }, status = 200): Json {
   const envelopeError = typeof res.body.errorCode === 'string' && res.body.errorCode !== '';
   if (res.status !== status || envelopeError) throw new Error(`seeding: ${what} answered HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body;
@@ -135,7 +135,7 @@ export function benchMac(prefix: string, serial: number): string {
   return (prefix + serial.toString(16).padStart(10, '0')).toUpperCase();
 }
 
-function gatewayPost(target: PlatformTarget, service: string, params: Record<string, string>) {
+export function gatewayPost(target: PlatformTarget, service: string, params: Record<string, string>) {
   return call('POST', `${target.baseUrl}/gateway?service=${encodeURIComponent(service)}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
 }
 
@@ -143,7 +143,7 @@ function gatewayGet(target: PlatformTarget, params: Record<string, string>) {
   return call('GET', `${target.baseUrl}/gateway?${new URLSearchParams(params)}`);
 }
 
-async function signIn(target: PlatformTarget, merchant: MerchantAccount, uuid: string): Promise<{ openId: string; accessToken: string }> {
+export async function signIn(target: PlatformTarget, merchant: MerchantAccount, uuid: string): Promise<{ openId: string; accessToken: string }> {
   const body = expectOk('authorize_by_token', await ssoPost(target, merchant, '/sso/authorize_by_token', { token: merchantToken(uuid) }));
   return { openId: String(body.openId), accessToken: String(body.accessToken) };
 }

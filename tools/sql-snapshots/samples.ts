@@ -166,6 +166,7 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'purgeSeenBefore', args: () => [AT, 1000] },
     ],
   },
+  RecordsInService: { kind: 'class', create: (r) => [r.db, {}], samples: [{ method: 'of', args: () => [7, NOW] }] },
   CameraStreamRepository: {
     kind: 'class',
     create: (r) => [r.db],

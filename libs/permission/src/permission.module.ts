@@ -11,6 +11,7 @@ import { DeviceDirectory, UserDirectory } from './common/directories';
 import { PermissionMetrics } from './common/permission-metrics';
 import { PrismaClient } from './generated/prisma/client';
 import { GrantRepository } from './grants/grant.repository';
+import { RecordsInService } from './grants/records-in-service';
 import { PERMISSION_REACTIONS, PERMISSION_USE_CASES } from './permission.entry-points';
 import { ReencryptPermissionSecretsJob } from './reencrypt-permission-secrets.job';
 import { CameraStreamRepository } from './streams/camera-stream.repository';
@@ -31,6 +32,7 @@ const PERMISSION_COUNTS = [{ name: 'activeGrants', table: 'grant', where: 'grant
     DeviceDirectory,
     PermissionRepository,
     GrantRepository,
+    RecordsInService,
     StreamSecrets,
     CameraStreamRepository,
     CameraStreams,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { SecretBox, SecretBoxKeyError, secretKeyId } from './secret-box';
 import { randomBase62, sha256Hex } from './random';
@@ -80,6 +81,64 @@ describe('SecretBox key rotation (SECRETS_KEY_PREVIOUS)', () => {
 
   it('refuses keys that are not 32 bytes', () => {
     expect(() => new SecretBox(newKey, [randomBytes(16)])).toThrow(/32-byte/);
+  });
+});
+
+describe('SecretBox remembering what it opened (decisions SK6)', () => {
+  const oldKey = randomBytes(32);
+  const newKey = randomBytes(32);
+  afterEach(() => jest.restoreAllMocks());
+
+  it('opens each ciphertext once: asked again, it answers without decrypting', () => {
+    const box = new SecretBox(newKey, [], { remember: 100 });
+    const rows = Array.from({ length: 20 }, (_, i) => ({ context: `AABBCCDDEE${String(i).padStart(2, '0')}`, ciphertext: box.encrypt(`password-${i}`, `AABBCCDDEE${String(i).padStart(2, '0')}`) }));
+    const decipher = jest.spyOn(crypto, 'createDecipheriv');
+    const first = rows.map((r) => box.decrypt(r.ciphertext, r.context));
+    const second = rows.map((r) => box.decrypt(r.ciphertext, r.context));
+    expect(second).toEqual(first);
+    expect(first).toEqual(rows.map((_, i) => `password-${i}`));
+    expect(decipher).toHaveBeenCalledTimes(rows.length);
+  });
+
+  it('after a rotation still opens what the previous key encrypted (both formats), and what it opened stays bound to its owner', () => {
+    const underOld = new SecretBox(oldKey).encrypt('old-secret', 'owner-a');
+    const v1UnderOld = encryptV1(oldKey, 'first-format', 'owner-a');
+    const rotated = new SecretBox(newKey, [oldKey], { remember: 100 });
+    for (let round = 0; round < 2; round++) {
+      expect(rotated.decrypt(underOld, 'owner-a')).toBe('old-secret');
+      expect(rotated.decrypt(v1UnderOld, 'owner-a')).toBe('first-format');
+      // The same ciphertext copied onto another owner's row: refused, opened or not.
+      expect(() => rotated.decrypt(underOld, 'owner-b')).toThrow();
+      expect(() => rotated.decrypt(v1UnderOld, 'owner-b')).toThrow();
+    }
+    expect(new SecretBox(newKey).decrypt(rotated.reencrypt(underOld, 'owner-a'), 'owner-a')).toBe('old-secret');
+  });
+
+  it('never answers with what a box of other keys opened: each box keeps its own', () => {
+    const v2 = new SecretBox(oldKey).encrypt('only-old-key', 'owner-a');
+    const v1 = encryptV1(oldKey, 'only-old-key-v1', 'owner-a');
+    const withOldKey = new SecretBox(oldKey, [], { remember: 100 });
+    expect(withOldKey.decrypt(v2, 'owner-a')).toBe('only-old-key');
+    expect(withOldKey.decrypt(v1, 'owner-a')).toBe('only-old-key-v1');
+    const withoutIt = new SecretBox(newKey, [], { remember: 100 });
+    expect(() => withoutIt.decrypt(v2, 'owner-a')).toThrow(SecretBoxKeyError);
+    expect(() => withoutIt.decrypt(v1, 'owner-a')).toThrow();
+  });
+
+  it('does not remember a refusal: a wrong owner first, then the right one, then the wrong one again', () => {
+    const box = new SecretBox(newKey, [], { remember: 100 });
+    const c = box.encrypt('s3cret', 'owner-a');
+    expect(() => box.decrypt(c, 'owner-b')).toThrow();
+    expect(box.decrypt(c, 'owner-a')).toBe('s3cret');
+    expect(() => box.decrypt(c, 'owner-b')).toThrow();
+  });
+
+  it('without remember, decrypts every time', () => {
+    const box = new SecretBox(newKey);
+    const c = box.encrypt('s3cret', 'owner-a');
+    const decipher = jest.spyOn(crypto, 'createDecipheriv');
+    for (let i = 0; i < 3; i++) expect(box.decrypt(c, 'owner-a')).toBe('s3cret');
+    expect(decipher).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -8,8 +8,13 @@
  * encrypts with the current key and names it in the ciphertext (`v2.<key id>.…`, the id a fingerprint of the
  * key, not the key); it decrypts with whichever key the ciphertext names. Ciphertexts of the first format
  * (`v1.…`, no key id) are tried against every key.
+ *
+ * The keys are imported once, as KeyObjects, when the box is made (not converted on every call). A box made with
+ * `remember` keeps what it opened (./opened-secrets.ts, decisions SK6): the services whose listings decrypt a
+ * secret per row (device passwords, camera streamIds) open each row once, not on every call.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { type KeyObject, createCipheriv, createDecipheriv, createHash, createSecretKey, randomBytes } from 'node:crypto';
+import { OpenedSecrets } from './opened-secrets';
 
 const KEY_ID_LENGTH = 8;
 
@@ -20,22 +25,29 @@ export function secretKeyId(key: Buffer): string {
 
 export class SecretBoxKeyError extends Error {}
 
+export interface SecretBoxOptions {
+  /** Keep up to this many opened secrets (OpenedSecrets); none when absent. */
+  remember?: number;
+}
+
 export class SecretBox {
-  private readonly keys = new Map<string, Buffer>();
+  /** By key id; the current key first. */
+  private readonly keys = new Map<string, KeyObject>();
+  private readonly key: KeyObject;
+  private readonly opened?: OpenedSecrets;
   readonly currentKeyId: string;
   /** What every ciphertext under the current key starts with (services select stale rows by it, SK2). */
   readonly currentPrefix: string;
 
-  constructor(
-    private readonly key: Buffer,
-    previousKeys: readonly Buffer[] = [],
-  ) {
+  constructor(key: Buffer, previousKeys: readonly Buffer[] = [], options: SecretBoxOptions = {}) {
     for (const k of [key, ...previousKeys]) {
       if (k.length !== 32) throw new Error('SecretBox needs 32-byte keys');
-      if (!this.keys.has(secretKeyId(k))) this.keys.set(secretKeyId(k), k);
+      if (!this.keys.has(secretKeyId(k))) this.keys.set(secretKeyId(k), createSecretKey(k));
     }
     this.currentKeyId = secretKeyId(key);
     this.currentPrefix = `v2.${this.currentKeyId}.`;
+    this.key = this.keys.get(this.currentKeyId) as KeyObject;
+    if (options.remember !== undefined) this.opened = new OpenedSecrets(options.remember);
   }
 
   encrypt(plaintext: string, context: string): string {
@@ -47,6 +59,15 @@ export class SecretBox {
   }
 
   decrypt(ciphertext: string, context: string): string {
+    if (this.opened === undefined) return this.open(ciphertext, context);
+    const known = this.opened.get(ciphertext, context);
+    if (known !== undefined) return known;
+    const plaintext = this.open(ciphertext, context);
+    this.opened.remember(ciphertext, context, plaintext);
+    return plaintext;
+  }
+
+  private open(ciphertext: string, context: string): string {
     const parts = ciphertext.split('.');
     if (parts[0] === 'v2' && parts.length === 5) {
       const key = this.keys.get(parts[1]);
@@ -78,7 +99,7 @@ export class SecretBox {
   }
 }
 
-function open(key: Buffer, iv: string, tag: string, data: string, context: string): string {
+function open(key: KeyObject, iv: string, tag: string, data: string, context: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(context, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -3,7 +3,8 @@
  * SECRETS_KEY (AES-256-GCM) and the device's canonical MAC bound as additional data, returned as sent
  * (docs/decisions.md D4). Passwords stored before the canonical MAC became 12 hex digits (D1) were bound to
  * the colon spelling `AA:BB:CC:DD:EE:FF`: they still decrypt (D24); an update re-encrypts them under the
- * canonical form.
+ * canonical form. The box keeps up to OPENED_PASSWORDS opened passwords (decisions SK6): a user's device list
+ * decrypts each row once, not on every call.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { colonMac } from '@dcp/contracts';
@@ -12,12 +13,18 @@ import { SecretBox } from '@dcp/signing';
 import type { DeviceConfig } from '../device-config';
 import type { Device } from './device';
 
+/**
+ * Opened passwords kept per process: at most ~12 MB (an entry holds the ciphertext, the MAC and the password,
+ * ≤ 160 characters; typically ~250 bytes), the devices of the users who list theirs most.
+ */
+export const OPENED_PASSWORDS = 50_000;
+
 @Injectable()
 export class DevicePasswords {
   private readonly box: SecretBox;
 
   constructor(@Inject(RUNTIME_CONFIG) config: DeviceConfig) {
-    this.box = new SecretBox(config.secretsKey, config.secretsKeyPrevious);
+    this.box = new SecretBox(config.secretsKey, config.secretsKeyPrevious, { remember: OPENED_PASSWORDS });
   }
 
   encrypt(macAddr: string, password: string): string {

@@ -1,5 +1,9 @@
 import { ErrorCode, type OperationKey } from '@dcp/contracts';
 import { ManualClock, type WireParamsOf, makeUser, makeUserCall } from '@dcp/testing';
+import type { CameraStream } from '../streams/camera-stream';
+import type { Grant } from '../grants/grant';
+import { toAuthorizationRecord } from '../grants/grant.mapper';
+import type { RecordInService, RecordsInServiceSource } from '../grants/records-in-service';
 import { T0, makeGrant, makePermission } from '../test/factories';
 import { FakeDevices, MemoryGrants, MemoryStreams, failure } from '../test/fakes';
 import { CurrentServiceUseCase } from './current-service.use-case';
@@ -10,6 +14,35 @@ const DAY = 86_400_000;
 const MAC = 'AABBCCDDEE01';
 const user = makeUser({ userId: 7 });
 const call = <K extends OperationKey>(key: K, params: WireParamsOf<K> = {}) => makeUserCall(key, user, params);
+
+/** A record's sources as RecordsInService reads them: the grant, its plan's fields and its device's live stream. */
+function recordOf(g: Grant, stream: CameraStream | undefined): RecordInService {
+  const p = g.permission;
+  return {
+    grantId: g.grantId,
+    ipcMac: g.ipcMac,
+    grantStatus: g.grantStatus,
+    initTime: g.initTime,
+    permissionCode: p.code,
+    permissionName: p.name,
+    permissionType: p.type,
+    durationDays: p.durationDays,
+    belongServer: p.belongServer,
+    channelCount: p.channelCount,
+    stream: stream ? { userTag: stream.userTag, streamId: stream.streamId } : null,
+  };
+}
+
+/** RecordsInService over the in-memory stores, with its rules: GrantRepository.inServiceOf's grants, CameraStreams.liveOf's streams. */
+function recordsIn(grants: MemoryGrants, streams: MemoryStreams): RecordsInServiceSource {
+  return {
+    of: async (userId, now) => {
+      const inService = await grants.inServiceOf(userId, now);
+      const live = await streams.liveOf(userId, inService.flatMap((g) => (g.ipcMac ? [g.ipcMac] : [])));
+      return inService.map((g) => recordOf(g, g.ipcMac ? live.get(g.ipcMac) : undefined));
+    },
+  };
+}
 
 describe('gateway queries', () => {
   let grants: MemoryGrants;
@@ -46,12 +79,26 @@ describe('gateway queries', () => {
       grants.add(makeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now - 2 * DAY, endTime: now - 1 }));
       grants.add(makeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, revokedAt: now }));
       grants.add(makeGrant());
-      const useCase = new QueryValidUseCase(grants, clock, new MemoryStreams());
+      const useCase = new QueryValidUseCase(recordsIn(grants, new MemoryStreams()), clock);
       const res = await useCase.execute(call('queryUserIpcsValid'));
       expect(res.data).toEqual([expect.objectContaining({ grantId: a.grantId, ipcMac: MAC, grantStatus: 3 }), expect.objectContaining({ grantId: b.grantId })]);
       expect(res.extra).toEqual({ sysDate: now });
       clock.advance(DAY / 1000);
       expect((await useCase.execute(call('queryUserIpcsValid'))).data).toEqual([expect.objectContaining({ grantId: b.grantId })]);
+    });
+
+    it('answers the bytes toAuthorizationRecord gives the same grants: with a stream, without, and tied to no device', async () => {
+      const now = clock.now();
+      const streams = new MemoryStreams();
+      const plan = makePermission({ type: 2, name: 'Cloud «7»', durationDays: 7, belongServer: 'eu', channelCount: 4 });
+      const withStream = grants.add(makeGrant({ grantStatus: 3, ipcMac: MAC, startTime: now, endTime: now + DAY, permission: plan }));
+      const noStream = grants.add(makeGrant({ grantStatus: 3, ipcMac: 'AABBCCDDEE02', startTime: null, endTime: now + DAY }));
+      const noDevice = grants.add(makeGrant({ grantStatus: 3, startTime: now, endTime: now + DAY }));
+      const stream = await streams.ensure(7, MAC);
+      const res = await new QueryValidUseCase(recordsIn(grants, streams), clock).execute(call('queryUserIpcsValid'));
+      const expected = [toAuthorizationRecord(withStream, stream), toAuthorizationRecord(noStream), toAuthorizationRecord(noDevice)];
+      expect(JSON.stringify(res.data)).toBe(JSON.stringify(expected));
+      expect(res.data).toEqual([expect.objectContaining({ userTag: stream.userTag, streamId: stream.streamId }), expect.not.objectContaining({ streamId: expect.anything() }), expect.objectContaining({ ipcMac: '', userTag: '' })]);
     });
   });
 
