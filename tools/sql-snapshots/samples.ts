@@ -128,7 +128,7 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'complete', args: () => [UUID, { status: 200 }, AT] },
       { method: 'page', args: () => [{}, 50, 0], answers: [[], [{ total: 0n }]] },
       { method: 'size', args: () => [], answers: [[{ entries: 0n, bytes: 0n }]] },
-      { method: 'purgeBefore', args: () => [AT] },
+      { method: 'purgeBatch', args: () => [AT, 5000] },
     ],
   },
   ExpiredDataPurger: {
@@ -258,7 +258,19 @@ export const SAMPLES: Record<string, SampleEntry> = {
       },
     ],
   },
-  MessageRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'deleteExpired', args: () => [AT, 7, 3, 1000] }] },
+  RetentionRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'merchantsWithMessages', args: () => [] },
+      { method: 'deleteExpired', args: () => ['client', AT, 1000] },
+      { method: 'pendingPurges', args: () => [100] },
+      { method: 'deletePurged', variant: "a deleted user's messages", args: () => [{ id: 1n, userId: 7, macAddr: '', receivedBefore: AT }, 1000] },
+      { method: 'deletePurged', variant: "an unbound device's messages", args: () => [{ id: 1n, userId: 7, macAddr: MAC, receivedBefore: AT }, 1000] },
+      { method: 'finishPurge', args: () => [1n] },
+      { method: 'deleteStaleRates', args: () => [29_450_000, '', 5000] },
+    ],
+  },
   DeliveryQueue: {
     kind: 'class',
     create: (r) => [r.db, { poke: noop }],

@@ -45,8 +45,10 @@ WHERE ($1::text IS NULL OR actor_name = $2)
   AND ($13::timestamptz IS NULL OR requested_at < $14)
 
 -- AdminAuditRepository.size
-SELECT count(*) AS entries, pg_total_relation_size('"sso"."admin_audit_entry"') AS bytes FROM "sso"."admin_audit_entry"
+SELECT CASE WHEN c.reltuples < $1 THEN (SELECT count(*) FROM "sso"."admin_audit_entry") ELSE round(c.reltuples)::bigint END AS entries,
+  pg_total_relation_size(c.oid) AS bytes
+FROM pg_class AS c WHERE c.oid = '"sso"."admin_audit_entry"'::regclass
 
--- AdminAuditRepository.purgeBefore
-DELETE FROM "sso"."admin_audit_entry" WHERE id IN (
-  SELECT id FROM "sso"."admin_audit_entry" WHERE requested_at < $1 LIMIT $2)
+-- AdminAuditRepository.purgeBatch
+DELETE FROM "sso"."admin_audit_entry" WHERE ctid = ANY (ARRAY(
+  SELECT ctid FROM "sso"."admin_audit_entry" WHERE requested_at < $1 ORDER BY requested_at LIMIT $2))

@@ -56,10 +56,11 @@ describe('AdminAuditRepository', () => {
     ]);
   });
 
-  it('purges in batches of 5000 until a batch is short', async () => {
-    const { db, calls } = fakeDatabase({ execute: [5000, 5000, 12] });
+  it('purges one batch a statement: the oldest entries before the cutoff, as many as asked, by the requested_at order', async () => {
+    const { db, calls } = fakeDatabase({ execute: [12] });
     const cutoff = new Date('2025-01-01T00:00:00Z');
-    await expect(new AdminAuditRepository(db).purgeBefore(cutoff)).resolves.toBe(10_012);
-    expect(calls.map((c) => c.values)).toEqual([[cutoff, 5000], [cutoff, 5000], [cutoff, 5000]]);
+    await expect(new AdminAuditRepository(db).purgeBatch(cutoff, 5000)).resolves.toBe(12);
+    expect(calls.map((c) => c.values)).toEqual([[cutoff, 5000]]);
+    expect(calls[0].sql).toMatch(/WHERE requested_at < \? ORDER BY requested_at LIMIT \?\)\)$/);
   });
 });

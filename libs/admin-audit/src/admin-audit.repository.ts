@@ -10,7 +10,8 @@ import { serviceDatabaseToken } from '@dcp/runtime';
 import type { AuditDatabase } from './admin-audit-database';
 import type { AdminAuditEntry, AdminAuditFilter, NewAdminAuditEntry } from './admin-audit-entry';
 
-const BATCH = 5_000;
+/** Entries below which size() counts exactly. */
+export const EXACT_SIZE_BELOW = 100_000;
 
 @Injectable()
 export class AdminAuditRepository {
@@ -81,22 +82,30 @@ export class AdminAuditRepository {
     return { items, total: Number(total) };
   }
 
-  /** How many entries the table holds and its size on disk, indexes and TOAST included (SDB4). */
+  /**
+   * How many entries the table holds and its size on disk, indexes and TOAST included (SDB4). Exact below
+   * EXACT_SIZE_BELOW entries; above, the estimate ANALYZE and autovacuum keep (pg_class.reltuples), as the
+   * overview's counts are (libs/runtime/src/health/service-status.ts): the purge measures it every minute, and
+   * counting ten million entries took a scan of the whole table each time.
+   */
   async size(): Promise<{ entries: number; bytes: number }> {
-    const [row] = await this.db.client.$queryRaw<{ entries: bigint; bytes: bigint }[]>`
-      SELECT count(*) AS entries, pg_total_relation_size('"sso"."admin_audit_entry"') AS bytes FROM "sso"."admin_audit_entry"`;
+    const [row] = await this.db.client.$queryRaw<{ entries: bigint | number; bytes: bigint }[]>`
+      SELECT CASE WHEN c.reltuples < ${EXACT_SIZE_BELOW} THEN (SELECT count(*) FROM "sso"."admin_audit_entry") ELSE round(c.reltuples)::bigint END AS entries,
+        pg_total_relation_size(c.oid) AS bytes
+      FROM pg_class AS c WHERE c.oid = '"sso"."admin_audit_entry"'::regclass`;
     return { entries: Number(row.entries), bytes: Number(row.bytes) };
   }
 
-  /** Deletes entries recorded before `cutoff`, in batches (short locks); returns how many. */
-  async purgeBefore(cutoff: Date): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.db.client.$executeRaw`
-        DELETE FROM "sso"."admin_audit_entry" WHERE id IN (
-          SELECT id FROM "sso"."admin_audit_entry" WHERE requested_at < ${cutoff} LIMIT ${BATCH})`;
-      total += n;
-      if (n < BATCH) return total;
-    }
+  /**
+   * Deletes up to `limit` of the entries recorded before `cutoff`, oldest first, in one statement (its own short
+   * transaction); returns how many went. The oldest are found through the requested_at index and deleted by the
+   * row addresses that scan found (a TID scan), so a batch costs O(limit) however many entries the table holds.
+   * The statement it replaced (`WHERE id IN (SELECT id … LIMIT n)`, no order) was planned as a hash semi-join
+   * over a sequential scan of the whole table, for every batch: 47 ms a batch at 300,000 entries against 3 ms.
+   */
+  async purgeBatch(cutoff: Date, limit: number): Promise<number> {
+    return await this.db.client.$executeRaw`
+      DELETE FROM "sso"."admin_audit_entry" WHERE ctid = ANY (ARRAY(
+        SELECT ctid FROM "sso"."admin_audit_entry" WHERE requested_at < ${cutoff} ORDER BY requested_at LIMIT ${limit}))`;
   }
 }

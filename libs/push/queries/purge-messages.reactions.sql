@@ -6,19 +6,35 @@ WITH inbox AS (
      INSERT INTO "push"."inbox_event" (durable, event_id, processed_at) VALUES ('push-service', $1::uuid, now())
      ON CONFLICT (durable, event_id) DO NOTHING
      RETURNING event_id
-   ), purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 AND m.mac_addr = $3 RETURNING 1), trimmed AS (
+   ), doomed AS (
+  SELECT m.ctid AS row_id FROM "push"."alarm_message" AS m, inbox WHERE m.user_id = $2 AND m.mac_addr = $3 LIMIT 1001
+), purged AS (
+  DELETE FROM "push"."alarm_message" AS m WHERE m.ctid = ANY (ARRAY(SELECT row_id FROM doomed LIMIT 1000)) RETURNING 1
+), deferred AS (
+  INSERT INTO "push"."message_purge" (user_id, mac_addr, received_before)
+  SELECT $2::int, $3::varchar, now() WHERE (SELECT count(*) FROM doomed) > 1000
+  RETURNING 1
+), trimmed AS (
   UPDATE "push"."push_endpoint" AS e SET mac_addrs = array_remove(e.mac_addrs, $3::varchar) FROM inbox
   WHERE e.user_id = $2 AND $3::varchar = ANY (e.mac_addrs) AND cardinality(e.mac_addrs) > 1 RETURNING 1
 ), dropped AS (
   DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 AND e.mac_addrs = ARRAY[$3::varchar] RETURNING 1
 ), switches AS (DELETE FROM "push"."push_switch" AS s USING inbox WHERE s.user_id = $2 AND s.mac_addr = $3 RETURNING 1)
-   SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged
+   SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged, EXISTS (SELECT 1 FROM deferred) AS deferred
 
 -- push.react-user-deleted: UserDeletedReaction.statement, events lane
 WITH inbox AS (
      INSERT INTO "push"."inbox_event" (durable, event_id, processed_at) VALUES ('push-service', $1::uuid, now())
      ON CONFLICT (durable, event_id) DO NOTHING
      RETURNING event_id
-   ), purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 RETURNING 1), endpoints AS (DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 RETURNING 1),
+   ), doomed AS (
+  SELECT m.ctid AS row_id FROM "push"."alarm_message" AS m, inbox WHERE m.user_id = $2 LIMIT 1001
+), purged AS (
+  DELETE FROM "push"."alarm_message" AS m WHERE m.ctid = ANY (ARRAY(SELECT row_id FROM doomed LIMIT 1000)) RETURNING 1
+), deferred AS (
+  INSERT INTO "push"."message_purge" (user_id, mac_addr, received_before)
+  SELECT $2::int, '', now() WHERE (SELECT count(*) FROM doomed) > 1000
+  RETURNING 1
+), endpoints AS (DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 RETURNING 1),
 switches AS (DELETE FROM "push"."push_switch" AS s USING inbox WHERE s.user_id = $2 RETURNING 1)
-   SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged
+   SELECT EXISTS (SELECT 1 FROM inbox) AS applied, 0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged, EXISTS (SELECT 1 FROM deferred) AS deferred

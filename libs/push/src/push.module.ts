@@ -20,6 +20,7 @@ import { EndpointRepository } from './endpoints/endpoint.repository';
 import { MessageRepository } from './messages/message.repository';
 import { PictureUrls } from './pictures/picture-urls';
 import { ProviderCredentials } from './providers/provider-credentials';
+import { RetentionRepository } from './retention/retention.repository';
 import { SwitchRepository } from './switches/switch.repository';
 import { PUSH_ADMIN_USE_CASES, PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from './push.entry-points';
 
@@ -29,6 +30,7 @@ import { PUSH_ADMIN_USE_CASES, PUSH_JOBS, PUSH_REACTIONS, PUSH_USE_CASES } from 
     AlarmSigner,
     AlarmIntake,
     MessageRepository,
+    RetentionRepository,
     PictureUrls,
     EndpointRepository,
     SwitchRepository,

@@ -24,6 +24,8 @@ export interface PushHarness {
   module: TestingModule;
   clock: ShiftableClock;
   sql: Client;
+  /** The push database, for a session of a spec's own (its own timeouts). */
+  databaseUrl: string;
   /** Canonical MAC → owner's user id (the stand-in device-service). */
   owners: Map<string, number>;
   /** A gateway operation of push-service as the edge dispatches it. */
@@ -60,6 +62,7 @@ export async function startPushHarness(env: Record<string, string> = {}): Promis
     module,
     clock,
     sql,
+    databaseUrl: db.url,
     owners,
     gateway: async (service, params, user) => (await runtime.rpcClient.requestRaw(gatewaySubject(service), { service, params: { ...identityOf(user), ...params }, user })) as GatewayResult,
     alarm: (macAddr, type) => {

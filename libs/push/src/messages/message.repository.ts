@@ -49,27 +49,6 @@ export class MessageRepository {
     const row = await this.db.client.alarmPicture.findUnique({ where: { messageId } });
     return row ? Buffer.from(row.jpeg) : undefined;
   }
-
-  /**
-   * Deletes messages whose latest alarm was received more than their merchant's retention ago (the default's
-   * for merchants without one), at most `limit` (retention, decisions PS6). `shortestDays` (the shortest
-   * retention of any merchant) bounds the index range read.
-   */
-  async deleteExpired(now: Date, defaultDays: number, shortestDays: number, limit: number): Promise<number> {
-    return this.db.client.$executeRaw`
-      DELETE FROM "push"."alarm_message" WHERE id IN (
-        SELECT m.id FROM "push"."alarm_message" AS m LEFT JOIN "push"."push_merchant_setting" AS s ON s.client_id = m.client_id
-        WHERE m.updated_at < ${now}::timestamptz - make_interval(days => ${shortestDays}::int)
-          AND m.updated_at < ${now}::timestamptz - make_interval(days => COALESCE(s.retention_days, ${defaultDays}::int))
-        ORDER BY m.updated_at LIMIT ${limit}::int
-      )`;
-  }
-
-  /** The shortest retention any merchant has (days), or undefined when none set one. */
-  async shortestMerchantRetention(): Promise<number | undefined> {
-    const { _min } = await this.db.client.pushMerchantSetting.aggregate({ _min: { retentionDays: true } });
-    return _min.retentionDays ?? undefined;
-  }
 }
 
 function whereOf(f: MessageFilter): Prisma.AlarmMessageWhereInput {

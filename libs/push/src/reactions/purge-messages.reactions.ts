@@ -4,6 +4,10 @@
  * DELETE CASCADE); a deleted user's endpoints and switches go too; an unbound device leaves the device sets of
  * the user's endpoints (an endpoint for that device alone goes: an empty set would mean every device) and its
  * switches go. One statement with the inbox row (decisions OB3). Writes no events.
+ *
+ * The statement deletes at most MESSAGES_PURGED_WITH_EVENT messages (decisions GT2): with more, it records the
+ * rest as a message_purge (those received up to now) that the retention job deletes in batches within the next
+ * minutes, so the event's transaction stays short however many messages a storm left.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
@@ -11,9 +15,31 @@ import { EventReactionEntry, type StatementOutcome, type StatementReaction, reac
 
 interface PurgeOutcome extends StatementOutcome {
   purged: number;
+  /** Messages were left for the retention job. */
+  deferred: boolean;
 }
 
-const COUNTED = `0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged`;
+/** Messages an event's statement deletes itself; beyond, the retention job (MESSAGE_BATCH a statement) does. */
+export const MESSAGES_PURGED_WITH_EVENT = 1000;
+
+const COUNTED = `0 AS enqueued, (SELECT count(*)::int FROM purged) AS purged, EXISTS (SELECT 1 FROM deferred) AS deferred`;
+
+/**
+ * `doomed`: up to one message more than the statement deletes, of those `where` (over alias m) names, so it knows
+ * whether some are left: they are recorded for the retention job. Deleted by row address (a TID scan, whatever
+ * the planner estimates). $2 user id; `mac` the device's MAC or ''.
+ */
+function purgeMessages(where: string, mac: string): string {
+  return `doomed AS (
+    SELECT m.ctid AS row_id FROM "push"."alarm_message" AS m, inbox WHERE ${where} LIMIT ${MESSAGES_PURGED_WITH_EVENT + 1}
+  ), purged AS (
+    DELETE FROM "push"."alarm_message" AS m WHERE m.ctid = ANY (ARRAY(SELECT row_id FROM doomed LIMIT ${MESSAGES_PURGED_WITH_EVENT})) RETURNING 1
+  ), deferred AS (
+    INSERT INTO "push"."message_purge" (user_id, mac_addr, received_before)
+    SELECT $2::int, ${mac}, now() WHERE (SELECT count(*) FROM doomed) > ${MESSAGES_PURGED_WITH_EVENT}
+    RETURNING 1
+  )`;
+}
 
 /** $2 user id. */
 const USER_ENDPOINTS = `endpoints AS (DELETE FROM "push"."push_endpoint" AS e USING inbox WHERE e.user_id = $2 RETURNING 1),
@@ -31,7 +57,7 @@ const DEVICE_ENDPOINTS = `trimmed AS (
 const PURGE_USER = reactionStatement<PurgeOutcome>({
   service: 'push',
   name: 'user-deleted',
-  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 RETURNING 1), ${USER_ENDPOINTS}`,
+  ctes: `${purgeMessages('m.user_id = $2', `''`)}, ${USER_ENDPOINTS}`,
   select: COUNTED,
 });
 
@@ -39,7 +65,7 @@ const PURGE_USER = reactionStatement<PurgeOutcome>({
 const PURGE_DEVICE = reactionStatement<PurgeOutcome>({
   service: 'push',
   name: 'device-unbound',
-  ctes: `purged AS (DELETE FROM "push"."alarm_message" AS m USING inbox WHERE m.user_id = $2 AND m.mac_addr = $3 RETURNING 1), ${DEVICE_ENDPOINTS}`,
+  ctes: `${purgeMessages('m.user_id = $2 AND m.mac_addr = $3', '$3::varchar')}, ${DEVICE_ENDPOINTS}`,
   select: COUNTED,
 });
 
@@ -55,7 +81,7 @@ export class UserDeletedReaction implements StatementReaction<'userDeleted', Pur
   }
 
   applied(row: PurgeOutcome, data: EventPayload<'userDeleted'>): void {
-    if (row.purged > 0) this.logger.log(`user ${data.userId} deleted: ${row.purged} message(s) purged`);
+    if (row.purged > 0) this.logger.log(`user ${data.userId} deleted: ${row.purged} message(s) purged${row.deferred ? ', the rest left to the retention job' : ''}`);
   }
 }
 
@@ -71,6 +97,6 @@ export class DeviceUnboundReaction implements StatementReaction<'deviceUnbound',
   }
 
   applied(row: PurgeOutcome, data: EventPayload<'deviceUnbound'>): void {
-    if (row.purged > 0) this.logger.log(`device ${data.macAddr} unbound from user ${data.userId} (${data.reason}): ${row.purged} message(s) purged`);
+    if (row.purged > 0) this.logger.log(`device ${data.macAddr} unbound from user ${data.userId} (${data.reason}): ${row.purged} message(s) purged${row.deferred ? ', the rest left to the retention job' : ''}`);
   }
 }
