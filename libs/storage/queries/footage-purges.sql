@@ -9,7 +9,7 @@ SELECT EXISTS (
 
 -- FootagePurges.runBatch (a device under one owner) #1
 SELECT id, user_id AS "userId", mac_addr AS "macAddr", requested_at AS "requestedAt", cursor_mac AS "cursorMac", cursor_start AS "cursorStart"
-FROM "storage"."purge_job" WHERE done_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
+FROM "storage"."purge_job" WHERE done_at IS NULL ORDER BY batches, id LIMIT 1 FOR UPDATE SKIP LOCKED
 
 -- FootagePurges.runBatch (a device under one owner) #2
 SELECT id::text AS id, mac_addr AS "macAddr", start_epoch_s AS start FROM "storage"."segment"
@@ -19,11 +19,11 @@ ORDER BY start_epoch_s LIMIT $5
 
 -- FootagePurges.runBatch (a device under one owner) #3
 DELETE FROM "storage"."segment" WHERE id IN ($1::uuid) AND created_at <= $2
-RETURNING id::text AS id, mac_addr AS "macAddr", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"
+RETURNING id::text AS id, mac_addr AS "macAddr", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey", bytes
 
 -- FootagePurges.runBatch (every device of a user) #1
 SELECT id, user_id AS "userId", mac_addr AS "macAddr", requested_at AS "requestedAt", cursor_mac AS "cursorMac", cursor_start AS "cursorStart"
-FROM "storage"."purge_job" WHERE done_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
+FROM "storage"."purge_job" WHERE done_at IS NULL ORDER BY batches, id LIMIT 1 FOR UPDATE SKIP LOCKED
 
 -- FootagePurges.runBatch (every device of a user) #2
 SELECT id::text AS id, mac_addr AS "macAddr", start_epoch_s AS start FROM "storage"."segment"

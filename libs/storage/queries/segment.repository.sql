@@ -19,11 +19,13 @@ WHERE mac_addr = $1 AND user_id = $2::int
 ORDER BY start_epoch_s, duration_ms, id LIMIT $9
 
 -- SegmentRepository.summary
-SELECT count(*)::int AS n, sum(bytes)::bigint AS bytes, min(start_epoch_s)::bigint AS first, max(start_epoch_s * 1000 + duration_ms)::bigint AS "lastEnd"
-FROM "storage"."segment" WHERE mac_addr = $1 AND user_id = $2
+SELECT (SELECT sum(starts)::bigint FROM "storage"."footage_hour" WHERE mac_addr = $1 AND user_id = $2::int) AS n,
+       (SELECT sum(bytes)::bigint FROM "storage"."footage_hour" WHERE mac_addr = $3 AND user_id = $4::int) AS bytes,
+       (SELECT min(start_epoch_s) FROM "storage"."clip" WHERE mac_addr = $5 AND user_id = $6::int) AS first,
+       (SELECT max(end_ms) FROM "storage"."clip" WHERE mac_addr = $7 AND user_id = $8::int) AS "lastEnd"
 
 -- SegmentRepository.removeById
-DELETE FROM "storage"."segment" WHERE id = $1::uuid RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"
+DELETE FROM "storage"."segment" WHERE id = $1::uuid RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey", bytes
 
 -- SegmentRepository.endedBefore
 SELECT DISTINCT x.mac_addr AS "macAddr", x.user_id AS "userId" FROM (
@@ -40,7 +42,7 @@ DELETE FROM "storage"."segment" WHERE id IN (
     AND start_epoch_s < $3 AND start_epoch_s * 1000 + duration_ms < $4
     AND NOT EXISTS (SELECT 1 FROM "storage"."device_plan" p WHERE p.mac_addr = segment.mac_addr AND p.user_id = segment.user_id)
   ORDER BY start_epoch_s, id LIMIT $5
-) RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"
+) RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey", bytes
 
 -- SegmentRepository.beyondPlan
 SELECT p.mac_addr AS "macAddr", p.user_id AS "userId" FROM "storage"."device_plan" p
@@ -64,7 +66,7 @@ DELETE FROM "storage"."segment" WHERE id IN (
          OR (s.start_epoch_s * 1000 < $6 - p.retention_days * 86400000::bigint
              AND s.start_epoch_s * 1000 + s.duration_ms <= $7 - p.retention_days * 86400000::bigint))
   ORDER BY s.start_epoch_s, s.id LIMIT $8
-) RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"
+) RETURNING id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey", bytes
 
 -- storage.segment-append: SegmentRepository.insert
 SELECT * FROM "storage"."append_segment"($1::uuid, $2, $3::int, $4::bigint, $5::int, $6::int, $7, $8::int, $9::int, $10::int, $11::int)
@@ -81,13 +83,14 @@ WITH inserted AS (
 ), unguarded AS (
   DELETE FROM "storage"."object_deletion" WHERE object_key = $9 AND EXISTS (SELECT 1 FROM inserted)
 ), hours AS (
-  INSERT INTO "storage"."footage_hour" (mac_addr, user_id, hour, segments)
-  SELECT $10, $11::int, h, 1 FROM inserted, generate_series($12::int, $13::int) AS h
-  ON CONFLICT (mac_addr, user_id, hour) DO UPDATE SET segments = "footage_hour".segments + 1
+  INSERT INTO "storage"."footage_hour" (mac_addr, user_id, hour, segments, starts, bytes)
+  SELECT $10, $11::int, h, 1, (h = $12::int)::int, CASE WHEN h = $13::int THEN $14::bigint ELSE 0 END
+  FROM inserted, generate_series($15::int, $16::int) AS h
+  ON CONFLICT (mac_addr, user_id, hour) DO UPDATE SET segments = "footage_hour".segments + 1, starts = "footage_hour".starts + EXCLUDED.starts, bytes = "footage_hour".bytes + EXCLUDED.bytes
 )
 SELECT i.*, (
   SELECT json_build_object('start', c.start_epoch_s, 'firstDurationMs', c.first_duration_ms, 'firstSegmentId', c.first_segment_id, 'lastStart', c.last_start_epoch_s, 'endMs', c.end_ms, 'type', c.type)
-  FROM "storage"."clip" c WHERE c.mac_addr = $14 AND c.user_id = $15::int
+  FROM "storage"."clip" c WHERE c.mac_addr = $17 AND c.user_id = $18::int
   ORDER BY c.start_epoch_s DESC, c.first_duration_ms DESC, c.first_segment_id DESC LIMIT 1
 ) AS "lastClip"
 FROM inserted i

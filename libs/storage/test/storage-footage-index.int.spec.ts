@@ -74,20 +74,28 @@ describeWithInfra(['postgres'], 'storage: clips and hours kept at ingest, purges
   afterAll(async () => h?.close());
 
   const insert = (mac: string, userId: number, start: number, seconds: number, type = 0, id = randomUUID()) =>
-    repo.insert({ id, macAddr: mac, userId, start, durationMs: Math.round(seconds * 1000), type, objectKey: `segments/${mac}/${id}.ts`, bytes: 188 });
-  const rowsOf = async (mac: string, userId: number): Promise<Row[]> =>
-    (await h.sql.query(`SELECT id::text, start_epoch_s::float8 AS start, duration_ms AS "durationMs", type FROM storage.segment WHERE mac_addr = $1 AND user_id = $2`, [mac, userId])).rows;
+    repo.insert({ id, macAddr: mac, userId, start, durationMs: Math.round(seconds * 1000), type, objectKey: `segments/${mac}/${id}.ts`, bytes: 188 * (1 + (start % 5)) });
+  const rowsOf = async (mac: string, userId: number): Promise<(Row & { bytes: number })[]> =>
+    (await h.sql.query(`SELECT id::text, start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, bytes FROM storage.segment WHERE mac_addr = $1 AND user_id = $2`, [mac, userId])).rows;
   const hourCounts = async (mac: string, userId: number) =>
-    (await h.sql.query(`SELECT hour, segments FROM storage.footage_hour WHERE mac_addr = $1 AND user_id = $2 ORDER BY hour`, [mac, userId])).rows;
-  /** Hour rows as the segments say: how many touch each hour. */
-  const expectedHourCounts = (rows: readonly Row[]) => {
-    const n = new Map<number, number>();
+    (await h.sql.query(`SELECT hour, segments, starts, bytes::float8 AS bytes FROM storage.footage_hour WHERE mac_addr = $1 AND user_id = $2 ORDER BY hour`, [mac, userId])).rows;
+  /** Hour rows as the segments say: how many touch each hour, how many start in it and their bytes. */
+  const expectedHourCounts = (rows: readonly (Row & { bytes: number })[]) => {
+    const n = new Map<number, { segments: number; starts: number; bytes: number }>();
     for (const s of rows) {
       const first = Math.floor(s.start / 3600);
       const last = Math.max(first, Math.floor((s.start * 1000 + s.durationMs - 1) / 3_600_000));
-      for (let hr = first; hr <= last; hr++) n.set(hr, (n.get(hr) ?? 0) + 1);
+      for (let hr = first; hr <= last; hr++) {
+        const c = n.get(hr) ?? { segments: 0, starts: 0, bytes: 0 };
+        c.segments += 1;
+        if (hr === first) {
+          c.starts += 1;
+          c.bytes += s.bytes;
+        }
+        n.set(hr, c);
+      }
     }
-    return [...n].sort((a, b) => a[0] - b[0]).map(([hour, segments]) => ({ hour, segments }));
+    return [...n].sort((a, b) => a[0] - b[0]).map(([hour, c]) => ({ hour, ...c }));
   };
   /** The stored summaries are exactly what the segments say. */
   const expectExact = async (mac: string, userId: number) => {
@@ -150,6 +158,15 @@ describeWithInfra(['postgres'], 'storage: clips and hours kept at ingest, purges
       [12, 32, 0],
       [40, 52, 0],
     ]);
+  });
+
+  it('concurrent uploads of one device, in and out of order, and their retries: the footage lock keeps the summaries exact', async () => {
+    const [mac, user] = [newMac(), newUserId()];
+    const T = nowS() - DAY;
+    const starts = Array.from({ length: 60 }, (_, i) => i * 4).sort(() => Math.random() - 0.5);
+    const results = await Promise.all([...starts, ...starts.slice(0, 10)].map((s, i) => insert(mac, user, T + s, i % 7 === 0 ? 3 : 4, s % 40 === 0 ? 2 : 0)));
+    expect(results.filter((r) => r !== undefined).length).toBe(60);
+    await expectExact(mac, user);
   });
 
   it('a segment bridging two clips merges them; removing it splits them again', async () => {

@@ -73,15 +73,26 @@ export class FootageIndex {
   }
 
   /** Inside the removing transaction, after the rows went: their hours and the clips around them. */
-  async segmentsRemoved(tx: StorageTransaction, macAddr: string, userId: number, removed: readonly RunSegment[]): Promise<void> {
+  async segmentsRemoved(tx: StorageTransaction, macAddr: string, userId: number, removed: readonly (RunSegment & { bytes: number })[]): Promise<void> {
     if (removed.length === 0) return;
-    const perHour = new Map<number, number>();
+    const perHour = new Map<number, { segments: number; starts: number; bytes: number }>();
     for (const s of removed) {
       const [first, last] = segmentHours(s.start, s.durationMs);
-      for (let h = first; h <= last; h++) perHour.set(h, (perHour.get(h) ?? 0) + 1);
+      for (let h = first; h <= last; h++) {
+        const n = perHour.get(h) ?? { segments: 0, starts: 0, bytes: 0 };
+        n.segments += 1;
+        if (h === first) {
+          n.starts += 1;
+          n.bytes += s.bytes;
+        }
+        perHour.set(h, n);
+      }
     }
     for (const [hour, n] of perHour) {
-      await tx.footageHour.updateMany({ where: { macAddr, userId, hour }, data: { segments: { decrement: n } } });
+      await tx.footageHour.updateMany({
+        where: { macAddr, userId, hour },
+        data: { segments: { decrement: n.segments }, starts: { decrement: n.starts }, bytes: { decrement: BigInt(n.bytes) } },
+      });
     }
     await tx.footageHour.deleteMany({ where: { macAddr, userId, hour: { in: [...perHour.keys()] }, segments: { lte: 0 } } });
     // Removals far apart refold apart (in order: each window sees the ones before it done), so the segments

@@ -14,7 +14,7 @@ import { FootageIndex } from './footage-index';
 
 type LastClip = { start: number | string; firstDurationMs: number; firstSegmentId: string; lastStart: number | string; endMs: number | string; type: number };
 
-const RETURNING_REMOVED = Prisma.raw(`id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"`);
+const RETURNING_REMOVED = Prisma.raw(`id::text AS id, mac_addr AS "macAddr", user_id AS "userId", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey", bytes`);
 
 export interface SegmentRow {
   id: string;
@@ -65,6 +65,7 @@ export interface RemovedSegment {
   durationMs: number;
   type: number;
   objectKey: string;
+  bytes: number;
 }
 
 type RemovedRow = Omit<RemovedSegment, 'start'> & { start: number | bigint };
@@ -113,9 +114,10 @@ export class SegmentRepository {
         ), unguarded AS (
           DELETE FROM "storage"."object_deletion" WHERE object_key = ${objectKey} AND EXISTS (SELECT 1 FROM inserted)
         ), hours AS (
-          INSERT INTO "storage"."footage_hour" (mac_addr, user_id, hour, segments)
-          SELECT ${macAddr}, ${userId}::int, h, 1 FROM inserted, generate_series(${firstHour}::int, ${lastHour}::int) AS h
-          ON CONFLICT (mac_addr, user_id, hour) DO UPDATE SET segments = "footage_hour".segments + 1
+          INSERT INTO "storage"."footage_hour" (mac_addr, user_id, hour, segments, starts, bytes)
+          SELECT ${macAddr}, ${userId}::int, h, 1, (h = ${firstHour}::int)::int, CASE WHEN h = ${firstHour}::int THEN ${bytes}::bigint ELSE 0 END
+          FROM inserted, generate_series(${firstHour}::int, ${lastHour}::int) AS h
+          ON CONFLICT (mac_addr, user_id, hour) DO UPDATE SET segments = "footage_hour".segments + 1, starts = "footage_hour".starts + EXCLUDED.starts, bytes = "footage_hour".bytes + EXCLUDED.bytes
         )
         SELECT i.*, (
           SELECT json_build_object('start', c.start_epoch_s, 'firstDurationMs', c.first_duration_ms, 'firstSegmentId', c.first_segment_id, 'lastStart', c.last_start_epoch_s, 'endMs', c.end_ms, 'type', c.type)
@@ -211,14 +213,19 @@ export class SegmentRepository {
     return rows.map(toSegment);
   }
 
-  /** How many segments the owner's device has, their bytes, the first start (epoch s) and the last end (epoch ms). */
+  /**
+   * How many segments the owner's device has, their bytes, the first start (epoch s) and the last end (epoch ms):
+   * the hour rows' starts and bytes added up and the first and last clip (CS20), never the segments.
+   */
   async summary(macAddr: string, userId: number): Promise<{ segments: number; bytes: number; firstStart: number | null; lastEndMs: number | null }> {
-    const rows = await this.db.client.$queryRaw<{ n: number; bytes: bigint | number | null; first: bigint | number | null; lastEnd: bigint | number | null }[]>`
-      SELECT count(*)::int AS n, sum(bytes)::bigint AS bytes, min(start_epoch_s)::bigint AS first, max(start_epoch_s * 1000 + duration_ms)::bigint AS "lastEnd"
-      FROM "storage"."segment" WHERE mac_addr = ${macAddr} AND user_id = ${userId}`;
+    const rows = await this.db.client.$queryRaw<{ n: bigint | number | null; bytes: bigint | number | null; first: bigint | number | null; lastEnd: bigint | number | null }[]>`
+      SELECT (SELECT sum(starts)::bigint FROM "storage"."footage_hour" WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int) AS n,
+             (SELECT sum(bytes)::bigint FROM "storage"."footage_hour" WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int) AS bytes,
+             (SELECT min(start_epoch_s) FROM "storage"."clip" WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int) AS first,
+             (SELECT max(end_ms) FROM "storage"."clip" WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int) AS "lastEnd"`;
     const row = rows[0];
     const num = (v: bigint | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
-    return { segments: Number(row?.n ?? 0), bytes: num(row?.bytes) ?? 0, firstStart: num(row?.first), lastEndMs: num(row?.lastEnd) };
+    return { segments: num(row?.n) ?? 0, bytes: num(row?.bytes) ?? 0, firstStart: num(row?.first), lastEndMs: num(row?.lastEnd) };
   }
 
   /**

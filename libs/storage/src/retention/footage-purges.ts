@@ -3,7 +3,8 @@
  * device.unbound and user.deleted only write the job (with the inbox row: the event is acked at once, whatever
  * the footage); the sweeper works it off here, one short transaction per batch of PURGE_BATCH segments:
  *
- *   the job row locked (SKIP LOCKED: one replica per job at a time, any replica after a crash)
+ *   the job row locked (SKIP LOCKED: one replica per job at a time, any replica after a crash; the job with
+ *     the fewest batches done first, so a device's purge never waits behind a big user's)
  *   → the next batch from the job's cursor, in (device, start) order through an index that starts there
  *     ((user_id, mac_addr, start_epoch_s) for a user, (mac_addr, user_id, start_epoch_s) for a device), only
  *     segments created up to the job's request (a device bound again meanwhile keeps its new footage)
@@ -63,7 +64,7 @@ export class FootagePurges {
   }
 
   /**
-   * One batch of the oldest job no other replica is working on (undefined: none left). `limit` segments at
+   * One batch of the job with the fewest batches done that no other replica is working on (undefined: none left). `limit` segments at
    * most; objects due at `due`. `afterDelete` runs inside the transaction once the rows are gone (specs
    * make it fail to show a batch rolls back whole).
    */
@@ -72,7 +73,7 @@ export class FootagePurges {
       async (tx) => {
         const [job] = await tx.$queryRaw<JobRow[]>`
           SELECT id, user_id AS "userId", mac_addr AS "macAddr", requested_at AS "requestedAt", cursor_mac AS "cursorMac", cursor_start AS "cursorStart"
-          FROM "storage"."purge_job" WHERE done_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`;
+          FROM "storage"."purge_job" WHERE done_at IS NULL ORDER BY batches, id LIMIT 1 FOR UPDATE SKIP LOCKED`;
         if (!job) return undefined;
         const cursorStart = BigInt(job.cursorStart);
         const picked = job.macAddr
@@ -91,9 +92,9 @@ export class FootagePurges {
         const removed =
           picked.length === 0
             ? []
-            : await tx.$queryRaw<{ id: string; macAddr: string; start: number; durationMs: number; type: number; objectKey: string }[]>`
+            : await tx.$queryRaw<{ id: string; macAddr: string; start: number; durationMs: number; type: number; objectKey: string; bytes: number }[]>`
                 DELETE FROM "storage"."segment" WHERE id IN (${Prisma.join(picked.map((p) => Prisma.sql`${p.id}::uuid`))}) AND created_at <= ${job.requestedAt}
-                RETURNING id::text AS id, mac_addr AS "macAddr", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey"`;
+                RETURNING id::text AS id, mac_addr AS "macAddr", start_epoch_s::float8 AS start, duration_ms AS "durationMs", type, object_key AS "objectKey", bytes`;
         afterDelete?.();
         await this.deletions.enqueue(
           removed.map((r) => r.objectKey),

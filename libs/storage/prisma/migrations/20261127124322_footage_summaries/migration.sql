@@ -21,6 +21,8 @@ CREATE TABLE "storage"."footage_hour" (
     "user_id" INTEGER NOT NULL,
     "hour" INTEGER NOT NULL,
     "segments" INTEGER NOT NULL,
+    "starts" INTEGER NOT NULL DEFAULT 0,
+    "bytes" BIGINT NOT NULL DEFAULT 0,
 
     CONSTRAINT "footage_hour_pkey" PRIMARY KEY ("mac_addr","user_id","hour")
 );
@@ -61,7 +63,8 @@ CREATE INDEX "segment_user_id_mac_addr_start_epoch_s_idx" ON "storage"."segment"
 -- the run before it when it has the same type and starts at most p_tolerance_ms, clipGapToleranceSeconds,
 -- after the run's latest end); within a run of one type, the latest end of its earlier segments decides (an
 -- earlier clip of that run ended more than the tolerance before any later segment starts). Hours: each
--- segment counts for its start hour to the hour of its last millisecond (record.date.query).
+-- segment counts for its start hour to the hour of its last millisecond (record.date.query), and its bytes
+-- for its start hour alone (the operator's summary).
 CREATE FUNCTION "storage"."rebuild_footage"(p_mac text, p_user int, p_tolerance_ms int DEFAULT 1000) RETURNS void
 LANGUAGE sql AS $$
 DELETE FROM "storage"."clip" WHERE (p_mac IS NULL OR mac_addr = p_mac) AND (p_user IS NULL OR user_id = p_user);
@@ -91,8 +94,9 @@ INSERT INTO "storage"."clip" (mac_addr, user_id, start_epoch_s, first_duration_m
 SELECT f.mac_addr, f.user_id, f.start_epoch_s, f.duration_ms, f.id, r.last_start, r.end_ms, f.type
 FROM numbered f JOIN runs r ON r.mac_addr = f.mac_addr AND r.user_id = f.user_id AND r.clip_no = f.clip_no
 WHERE f.boundary = 1;
-INSERT INTO "storage"."footage_hour" (mac_addr, user_id, hour, segments)
-SELECT s.mac_addr, s.user_id, h.hour, count(*)::int
+INSERT INTO "storage"."footage_hour" (mac_addr, user_id, hour, segments, starts, bytes)
+SELECT s.mac_addr, s.user_id, h.hour, count(*)::int,
+       count(*) FILTER (WHERE h.hour = s.start_epoch_s / 3600)::int, coalesce(sum(s.bytes) FILTER (WHERE h.hour = s.start_epoch_s / 3600), 0)
 FROM "storage"."segment" s,
   LATERAL generate_series((s.start_epoch_s / 3600)::int, greatest(s.start_epoch_s / 3600, (s.start_epoch_s * 1000 + s.duration_ms - 1) / 3600000)::int) AS h(hour)
 WHERE (p_mac IS NULL OR s.mac_addr = p_mac) AND (p_user IS NULL OR s.user_id = p_user)
@@ -138,9 +142,10 @@ BEGIN
     RETURN;
   END IF;
   DELETE FROM "storage"."object_deletion" AS d WHERE d.object_key = p_key;
-  INSERT INTO "storage"."footage_hour" AS f (mac_addr, user_id, hour, segments)
-  SELECT p_mac, p_user, h, 1 FROM generate_series(p_first_hour, p_last_hour) AS h
-  ON CONFLICT (mac_addr, user_id, hour) DO UPDATE SET segments = f.segments + 1;
+  INSERT INTO "storage"."footage_hour" AS f (mac_addr, user_id, hour, segments, starts, bytes)
+  SELECT p_mac, p_user, h, 1, (h = p_first_hour)::int, CASE WHEN h = p_first_hour THEN p_bytes ELSE 0 END
+  FROM generate_series(p_first_hour, p_last_hour) AS h
+  ON CONFLICT (mac_addr, user_id, hour) DO UPDATE SET segments = f.segments + 1, starts = f.starts + EXCLUDED.starts, bytes = f.bytes + EXCLUDED.bytes;
   IF has_clip AND c.type = p_type AND p_start * 1000 <= c.end_ms + p_tolerance_ms THEN
     UPDATE "storage"."clip" AS k SET last_start_epoch_s = p_start, end_ms = greatest(k.end_ms, p_start * 1000 + p_duration)
     WHERE k.mac_addr = p_mac AND k.user_id = p_user AND k.start_epoch_s = c.start_epoch_s
