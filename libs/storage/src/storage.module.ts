@@ -30,9 +30,18 @@ import { SessionAuthenticator } from './session/session-authenticator';
 import { SESSION_FACTS_LIMITS, SESSION_FACTS_LIMITS_TOKEN } from './session/session-facts';
 import { STORAGE_HOSTED_PARTS, STORAGE_REACTIONS, STORAGE_USE_CASES } from './storage.entry-points';
 
+/**
+ * The overview's counts: segments stored, and footage purges not done yet (device unbound, user deleted:
+ * decisions CS21), counted through the (done_at, id) index.
+ */
+const STORAGE_COUNTS = [
+  { name: 'recordings', table: 'segment' },
+  { name: 'footagePurges', table: 'purge_job', where: 'done_at IS NULL' },
+];
+
 @Module({
   providers: [
-    ...serviceRuntime('storage', { database: PrismaClient, events: true, counts: [{ name: 'recordings', table: 'segment' }] }),
+    ...serviceRuntime('storage', { database: PrismaClient, events: true, counts: STORAGE_COUNTS }),
     objectStoreConfigProvider,
     objectStoreProvider,
     StoreLeaseRepository,

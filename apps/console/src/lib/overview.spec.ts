@@ -10,6 +10,7 @@ describe('overview wording', () => {
   it('orders counts as operators expect them, unknown ones last', () => {
     const ordered = orderedCounts([{ name: 'zzz' }, { name: 'devices' }, { name: 'merchants' }]);
     expect(ordered.map((c) => c.label)).toEqual(['Merchants', 'Devices', 'zzz']);
+    expect(orderedCounts([{ name: 'footagePurges' }, { name: 'recordings' }]).map((c) => c.label)).toEqual(['Recording segments stored', 'Footage purges in progress']);
   });
 
   it('words rates and latencies', () => {

@@ -7,6 +7,7 @@ export const COUNT_LABELS: Record<string, string> = {
   devices: 'Devices',
   activeGrants: 'Active grants',
   recordings: 'Recording segments stored',
+  footagePurges: 'Footage purges in progress',
   firmwareModels: 'Firmware models',
 };
 
