@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
+import { Sql } from '@prisma/client/runtime/client';
 import { EVENTS } from '@dcp/contracts';
 import { type Answers, type Recorder, STOP } from './recorder';
 
@@ -47,6 +48,15 @@ const auditEntry = {
 };
 const noop = () => undefined;
 const PG_URL = 'postgres://localhost:5432/dcp';
+/** A SECRETS_KEY (a SecretBox needs 32 bytes), its key prefix, and a ciphertext under another key: a row the re-encryption walks past. */
+const SECRETS = { secretsKey: Buffer.alloc(32, 1), secretsKeyPrevious: [] };
+const KEY_PREFIX = 'v2.AAAAAAAA.';
+const OLD_CIPHERTEXT = 'v2.BBBBBBBB.iv.tag.data';
+/** A page of an admin list (libs/contracts/src/admin-paging.ts): the first, and one after a cursor. */
+const FIRST_PAGE = { take: 101, offset: 0, after: undefined };
+const PAGE_AFTER = { take: 101, offset: 0, after: [41] };
+/** The answers of a list whose count reached the threshold: no ids, more than 1,000 rows, then the planner's estimate. */
+const LONG_LIST = [[], [{ n: 1001 }], [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 250_000 } }] }]];
 const ssoDefinition = (r: Recorder) => ({ service: 'sso', prismaDir: join(r.root, 'libs/sso/prisma') });
 
 /** A PGlite handle over an instance that records (the lease of one instance, held alone). */
@@ -126,7 +136,13 @@ export const SAMPLES: Record<string, SampleEntry> = {
     samples: [
       { method: 'insert', args: () => [{ id: UUID, requestedAt: AT, entry: auditEntry }] },
       { method: 'complete', args: () => [UUID, { status: 200 }, AT] },
-      { method: 'page', args: () => [{}, 50, 0], answers: [[], [{ total: 0n }]] },
+      { method: 'page', variant: 'no filter, first page', args: () => [{}, FIRST_PAGE] },
+      {
+        method: 'page',
+        variant: 'every filter, after a cursor, more than 1,000 matching',
+        args: () => [{ actor: 'admin', method: 'POST', path: '/admin/v1/merchants', tag: 'merchants', result: 'ok', from: AT, to: AT }, { take: 51, offset: 0, after: [NOW, '42'] }],
+        answers: LONG_LIST,
+      },
       { method: 'size', args: () => [], answers: [[{ entries: 0n, bytes: 0n }]] },
       { method: 'purgeBatch', args: () => [AT, 5000] },
     ],
@@ -136,7 +152,30 @@ export const SAMPLES: Record<string, SampleEntry> = {
     create: (r) => [r.db, { purged: noop }, { now: () => NOW }],
     samples: [{ method: 'purgeOnce', args: () => [] }],
   },
-  MerchantRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'findByClientId', args: () => ['client'] }] },
+  MerchantRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'findByClientId', args: () => ['client'] },
+      { method: 'page', variant: 'no filter', args: () => [{}, FIRST_PAGE] },
+      { method: 'page', variant: 'q and enabled, after a cursor, more than 1,000 matching', args: () => [{ q: 'acme', enabled: true }, PAGE_AFTER], answers: LONG_LIST },
+      { method: 'staleSecrets', variant: 'current secrets, from the start', args: () => ['secret', undefined, 200, KEY_PREFIX] },
+      { method: 'staleSecrets', variant: 'previous secrets, after a row', args: () => ['previousSecret', { id: 3, clientId: 'client', secretCiphertext: OLD_CIPHERTEXT, previousSecretCiphertext: OLD_CIPHERTEXT }, 200, KEY_PREFIX] },
+    ],
+  },
+  SubServiceRepository: {
+    kind: 'class',
+    create: (r) => [r.db, {}, { currentPrefix: KEY_PREFIX }],
+    samples: [{ method: 'staleSubtokens', args: () => [{ userId: 7, subtokenCiphertext: OLD_CIPHERTEXT }, 200] }],
+  },
+  AdminUserReads: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'pageByUuid', variant: 'any merchant', args: () => [{ uuid: 'uuid' }, FIRST_PAGE] },
+      { method: 'pageByUuid', variant: "one merchant's, after a cursor, more than 1,000 matching", args: () => [{ uuid: 'uuid', clientId: 'client' }, PAGE_AFTER], answers: LONG_LIST },
+    ],
+  },
   SessionRepository: {
     kind: 'class',
     create: (r) => [r.db, events(r)],
@@ -153,6 +192,24 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'listByUser', args: () => [7] },
       { method: 'unbindOwned', args: () => [7, MAC] },
       { method: 'unbindOfManufacturer', args: () => ['OEM', MAC] },
+      { method: 'stalePasswords', args: () => [{ id: 3, macAddr: MAC, passwordCiphertext: OLD_CIPHERTEXT }, 200, KEY_PREFIX] },
+    ],
+  },
+  ManufacturerRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'page', variant: 'no filter', args: () => [{}, FIRST_PAGE] },
+      { method: 'page', variant: 'q, after a cursor, more than 1,000 matching', args: () => [{ q: 'acme' }, PAGE_AFTER], answers: LONG_LIST },
+      { method: 'staleDelKeys', args: () => [undefined, 200, KEY_PREFIX] },
+    ],
+  },
+  AdminDeviceReads: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'pageByUser', variant: 'first page', args: () => [7, FIRST_PAGE] },
+      { method: 'pageByUser', variant: 'after a cursor, more than 1,000 devices', args: () => [7, PAGE_AFTER], answers: LONG_LIST },
     ],
   },
   UsedForceSignStore: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'remember', args: () => ['OEM', 'sign', AT, NOW] }] },
@@ -166,13 +223,43 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'purgeSeenBefore', args: () => [AT, 1000] },
     ],
   },
+  GrantRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'page', variant: 'no filter', args: () => [{}, FIRST_PAGE] },
+      { method: 'page', variant: 'one user (openId), after a cursor', args: () => [{ openId: 'open' }, PAGE_AFTER] },
+      { method: 'page', variant: "a user's grants on a device (the device view)", args: () => [{ userId: 7, ipcMac: MAC }, FIRST_PAGE] },
+      { method: 'page', variant: 'one plan (permissionCode), more than 1,000 matching', args: () => [{ permissionCode: 'cloud-30' }, FIRST_PAGE], answers: LONG_LIST },
+      ...(['waiting', 'active', 'over', 'revoked'] as const).map((name) => ({ method: 'page', variant: `state ${name}`, args: () => [{ state: { name, now: NOW } }, FIRST_PAGE] })),
+    ],
+  },
+  PermissionRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'page', variant: 'no filter', args: () => [{}, FIRST_PAGE] },
+      { method: 'page', variant: 'q and permissionType, after a cursor, more than 1,000 matching', args: () => [{ q: 'cloud', permissionType: 1 }, PAGE_AFTER], answers: LONG_LIST },
+    ],
+  },
   RecordsInService: { kind: 'class', create: (r) => [r.db, {}], samples: [{ method: 'of', args: () => [7, NOW] }] },
   CameraStreamRepository: {
     kind: 'class',
     create: (r) => [r.db],
     samples: [
+      { method: 'stale', args: () => [{ id: 3, ipcMac: MAC, userId: 7, userTag: 'tag', streamCiphertext: OLD_CIPHERTEXT }, 200, KEY_PREFIX] },
       { method: 'findOrInsertLive', args: () => [{ ipcMac: MAC, userId: 7, userTag: 'tag', streamCiphertext: 'v2.x' }], answers: [STOP] },
       { method: 'liveByTagWithPlan', args: () => [MAC, 'tag', NOW] },
+    ],
+  },
+  ReleaseRepository: {
+    kind: 'class',
+    create: (r) => [r.db],
+    samples: [
+      { method: 'page', variant: 'every release', args: () => [{}, FIRST_PAGE] },
+      { method: 'page', variant: "one model's, after a cursor, more than 1,000 matching", args: () => [{ machineTypeName: 'IPC-100' }, PAGE_AFTER], answers: LONG_LIST },
+      { method: 'pageModels', variant: 'every model', args: () => [{}, FIRST_PAGE] },
+      { method: 'pageModels', variant: 'q, after a cursor, more than 1,000 matching', args: () => [{ q: 'ipc' }, PAGE_AFTER], answers: LONG_LIST },
     ],
   },
   // storage
@@ -271,6 +358,7 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'deleteStaleRates', args: () => [29_450_000, '', 5000] },
     ],
   },
+  ProviderCredentials: { kind: 'class', create: (r) => [r.db, SECRETS, { now: () => NOW }], samples: [{ method: 'stale', args: () => [undefined, 200] }] },
   DeliveryQueue: {
     kind: 'class',
     create: (r) => [r.db, { poke: noop }],
@@ -293,6 +381,18 @@ export const SAMPLES: Record<string, SampleEntry> = {
         variant: 'a large table with a condition: the planner\'s estimate',
         args: (r) => [r.client, SCHEMA, { name: 'activeGrants', table: 'grant', where: 'grant_status = 3' }],
         answers: [[{ n: 5_000_000 }], [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 1000 } }] }]],
+      },
+    ],
+  },
+  // an admin list's total (libs/runtime/src/database/list-total.ts): counted up to the threshold, else the planner's estimate
+  listTotal: {
+    kind: 'function',
+    samples: [
+      { variant: 'at most 1,000 rows: exact', args: (r) => [r.client, new Sql(['FROM "service"."widget" w WHERE w.owner = ', ''], ['owner']), new Sql(['ORDER BY w.id'], [])] },
+      {
+        variant: 'more: the estimate',
+        args: (r) => [r.client, new Sql(['FROM "service"."widget" w WHERE w.owner = ', ''], ['owner']), new Sql(['ORDER BY w.id'], [])],
+        answers: [[{ n: 1001 }], [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 250_000 } }] }]],
       },
     ],
   },

@@ -26,6 +26,15 @@ export const NOT_STATEMENTS: Record<string, string> = {
   'statement-reaction.ts': "builds reaction statements: its SQL is in each reaction's snapshot",
 };
 
+/**
+ * Files (by name) whose raw calls send statements for their callers' code, and why: a statement one of them
+ * sends during another file's sample is shown in that file's snapshot (its FROM … WHERE is the caller's) but
+ * counted as the helper's call site, which the helper's own sample covers.
+ */
+export const SHARED_STATEMENT_HELPERS: Record<string, string> = {
+  'list-total.ts': "an admin list's total: counts (then estimates) the list's own FROM … WHERE",
+};
+
 /** Prisma's raw calls, and a pg/PGlite `.query(`/`.exec(` whose first argument is a string literal (the database lib's own SQL). */
 const RAW_CALL = /\.\$(?:queryRaw|executeRaw)(?:Unsafe)?\b|\.(?:query|exec)\s*(?:<[^()]*>)?\(\s*[`'"]/g;
 const HOT_DECLARATION = /\b(?:hotStatement|reactionStatement)\s*[<(]/g;
@@ -156,7 +165,10 @@ async function runSamples(name: string, value: unknown, entry: SampleEntry, sour
       // The sample's own file when it is on the stack (what the SQL passes through on the way, an adapter's
       // query(), does not own it), else the innermost file.
       const frame = s.frames.find((f) => f.file === source) ?? s.frames[0];
-      out.push({ title: titleOf(owner, s, sample.variant, i, r.statements.length), sql: formatSql(s.sql), file: frame?.file ?? source, key: s.hot ? `hot:${s.hot.name}` : `raw:${frame?.site ?? label}` });
+      const sender = s.frames[0];
+      const viaHelper = sender !== undefined && sender.file !== frame?.file && Object.hasOwn(SHARED_STATEMENT_HELPERS, basename(sender.file));
+      const key = s.hot ? `hot:${s.hot.name}` : viaHelper ? `via:${sender.site}` : `raw:${frame?.site ?? label}`;
+      out.push({ title: titleOf(owner, s, sample.variant, i, r.statements.length), sql: formatSql(s.sql), file: frame?.file ?? source, key });
     });
   }
 }

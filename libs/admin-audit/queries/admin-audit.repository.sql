@@ -17,32 +17,32 @@ UPDATE "sso"."admin_audit_entry"
 SET result = $1, status = $2, error_code = $3, completed_at = $4
 WHERE id = $5::uuid AND result = 'pending'
 
--- AdminAuditRepository.page #1
-SELECT id::text AS "id", requested_at AS "requestedAt", completed_at AS "completedAt", actor_name AS "actorName",
+-- AdminAuditRepository.page (no filter, first page) #1
+SELECT id::text AS "id", seq::text AS "seq", requested_at AS "requestedAt", completed_at AS "completedAt", actor_name AS "actorName",
   actor_role AS "actorRole", method, route, operation_id AS "operationId", tag, path, params, query, body,
   body_bytes AS "bodyBytes", body_sha256 AS "bodySha256", request_id AS "requestId",
   client_request_id AS "clientRequestId", result, status, error_code AS "errorCode"
-FROM "sso"."admin_audit_entry"
-WHERE ($1::text IS NULL OR actor_name = $2)
-  AND ($3::text IS NULL OR method = $4)
-  AND ($5::text IS NULL OR path LIKE $6)
-  AND ($7::text IS NULL OR tag = $8)
-  AND ($9::text IS NULL OR result = $10)
-  AND ($11::timestamptz IS NULL OR requested_at >= $12)
-  AND ($13::timestamptz IS NULL OR requested_at < $14)
+FROM "sso"."admin_audit_entry" WHERE TRUE
 ORDER BY requested_at DESC, seq DESC
-LIMIT $15 OFFSET $16
+LIMIT $1 OFFSET $2
 
--- AdminAuditRepository.page #2
-SELECT count(*) AS total
-FROM "sso"."admin_audit_entry"
-WHERE ($1::text IS NULL OR actor_name = $2)
-  AND ($3::text IS NULL OR method = $4)
-  AND ($5::text IS NULL OR path LIKE $6)
-  AND ($7::text IS NULL OR tag = $8)
-  AND ($9::text IS NULL OR result = $10)
-  AND ($11::timestamptz IS NULL OR requested_at >= $12)
-  AND ($13::timestamptz IS NULL OR requested_at < $14)
+-- AdminAuditRepository.page (no filter, first page) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "sso"."admin_audit_entry" WHERE TRUE ORDER BY requested_at DESC, seq DESC LIMIT $1) AS capped
+
+-- AdminAuditRepository.page (every filter, after a cursor, more than 1,000 matching) #1
+SELECT id::text AS "id", seq::text AS "seq", requested_at AS "requestedAt", completed_at AS "completedAt", actor_name AS "actorName",
+  actor_role AS "actorRole", method, route, operation_id AS "operationId", tag, path, params, query, body,
+  body_bytes AS "bodyBytes", body_sha256 AS "bodySha256", request_id AS "requestId",
+  client_request_id AS "clientRequestId", result, status, error_code AS "errorCode"
+FROM "sso"."admin_audit_entry" WHERE actor_name = $1 AND method = $2 AND path LIKE $3 AND tag = $4 AND result = $5 AND requested_at >= $6 AND requested_at < $7 AND (requested_at, seq) < ($8, $9)
+ORDER BY requested_at DESC, seq DESC
+LIMIT $10 OFFSET $11
+
+-- AdminAuditRepository.page (every filter, after a cursor, more than 1,000 matching) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "sso"."admin_audit_entry" WHERE actor_name = $1 AND method = $2 AND path LIKE $3 AND tag = $4 AND result = $5 AND requested_at >= $6 AND requested_at < $7 ORDER BY requested_at DESC, seq DESC LIMIT $8) AS capped
+
+-- AdminAuditRepository.page (every filter, after a cursor, more than 1,000 matching) #3
+EXPLAIN (FORMAT JSON) SELECT 1 FROM "sso"."admin_audit_entry" WHERE actor_name = $1 AND method = $2 AND path LIKE $3 AND tag = $4 AND result = $5 AND requested_at >= $6 AND requested_at < $7
 
 -- AdminAuditRepository.size
 SELECT CASE WHEN c.reltuples < $1 THEN (SELECT count(*) FROM "sso"."admin_audit_entry") ELSE round(c.reltuples)::bigint END AS entries,

@@ -3,6 +3,8 @@ import type { AuditResult, RecordAuditRequest } from '@dcp/contracts';
 
 export interface AdminAuditEntry {
   id: string;
+  /** Insertion order (bigint as text): the list's tie-breaker after requestedAt. */
+  seq: string;
   requestedAt: Date;
   completedAt: Date | null;
   actorName: string;
@@ -41,3 +43,6 @@ export interface AdminAuditFilter {
   from?: Date;
   to?: Date;
 }
+
+/** The audit list's sort key (newest first): the entry's time in epoch ms (the column keeps ms) and its seq. */
+export type AuditPageKey = [requestedAtMs: number, seq: string];

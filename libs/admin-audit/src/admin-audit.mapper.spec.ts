@@ -4,6 +4,7 @@ describe('toAuditEntryView', () => {
   it('gives times as ISO strings and absent JSON as {} (params, query) or null (body)', () => {
     const view = toAuditEntryView({
       id: 'e1',
+      seq: '1',
       requestedAt: new Date('2026-01-01T00:00:00.123Z'),
       completedAt: null,
       actorName: 'alice',

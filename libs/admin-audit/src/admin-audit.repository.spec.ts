@@ -22,17 +22,16 @@ function fakeDatabase(answers: { query?: unknown[][]; execute?: number[] }) {
 }
 
 describe('AdminAuditRepository', () => {
-  it('binds an absent filter as NULL and a path as a literal LIKE prefix; the total is a number', async () => {
-    const { db, calls } = fakeDatabase({ query: [[], [{ total: 12n }]] });
+  it('holds only the filters given, the path as a literal LIKE prefix; the page reads take rows after the cursor; the total counts as far as the threshold', async () => {
+    const { db, calls } = fakeDatabase({ query: [[], [{ n: 12 }]] });
     const from = new Date('2026-01-01T00:00:00Z');
-    const page = await new AdminAuditRepository(db).page({ actor: 'alice', path: '/admin/v1/a_b%\\c', from }, 50, 100);
-    expect(page).toEqual({ items: [], total: 12 });
+    const page = await new AdminAuditRepository(db).page({ actor: 'alice', path: '/admin/v1/a_b%\\c', from }, { take: 51, offset: 0, after: [from.getTime(), '42'] });
+    expect(page).toEqual({ items: [], total: 12, totalIsEstimate: false });
     const [items, count] = calls;
-    // Each filter's value twice (IS NULL, then the comparison): actor, method, path, tag, result, from, to.
-    const filters = ['alice', 'alice', null, null, '/admin/v1/a\\_b\\%\\\\c%', '/admin/v1/a\\_b\\%\\\\c%', null, null, null, null, from, from, null, null];
-    expect(items.values).toEqual([...filters, 50, 100]);
-    expect(count.values).toEqual(filters);
-    expect(items.sql).toMatch(/ORDER BY requested_at DESC, seq DESC\s+LIMIT \? OFFSET \?$/);
+    const filters = ['alice', '/admin/v1/a\\_b\\%\\\\c%', from];
+    expect(items.values).toEqual([...filters, from, 42n, 51, 0]);
+    expect(items.sql).toMatch(/WHERE actor_name = \? AND path LIKE \? AND requested_at >= \? AND \(requested_at, seq\) < \(\?, \?\)\s+ORDER BY requested_at DESC, seq DESC\s+LIMIT \? OFFSET \?$/);
+    expect(count.values).toEqual([...filters, 1001]);
   });
 
   it('stores JSON as jsonb text, no body as NULL, and a refusal complete at once', async () => {

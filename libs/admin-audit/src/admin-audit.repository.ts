@@ -3,12 +3,12 @@
  * table is `sso.admin_audit_entry` of sso's migrations (libs/sso/prisma/schema.prisma, model AdminAuditEntry).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { sqltag as sql } from '@prisma/client/runtime/client';
-import { type AuditOutcome, auditResultOf } from '@dcp/contracts';
+import { type Sql, empty, join, raw, sqltag as sql } from '@prisma/client/runtime/client';
+import { type AuditOutcome, type ListTotal, type PageWindow, auditResultOf } from '@dcp/contracts';
 import { escapeLikeWildcards } from '@dcp/database';
-import { serviceDatabaseToken } from '@dcp/runtime';
+import { listTotal, serviceDatabaseToken } from '@dcp/runtime';
 import type { AuditDatabase } from './admin-audit-database';
-import type { AdminAuditEntry, AdminAuditFilter, NewAdminAuditEntry } from './admin-audit-entry';
+import type { AdminAuditEntry, AdminAuditFilter, AuditPageKey, NewAdminAuditEntry } from './admin-audit-entry';
 
 /** Entries below which size() counts exactly. */
 export const EXACT_SIZE_BELOW = 100_000;
@@ -44,42 +44,37 @@ export class AdminAuditRepository {
   }
 
   /**
-   * Newest first: by the time recorded, then by insertion (seq). A filter left out matches every row (its
-   * parameter is NULL; PostgreSQL plans each call with its values, so the condition folds away). The path is a
-   * prefix whose LIKE wildcards are meant literally.
+   * Newest first: by the time recorded, then by insertion (seq) — `take` entries after the entry `after` (its
+   * time and seq) or from `offset`, and how many match (ListTotal). One FROM … WHERE for the page and its count,
+   * holding only the filters given. Each is a range of an index in the list's order (migration
+   * 20261127125213_admin_list_indexes): (requested_at, seq) for the times, (actor_name, …), (tag, …) and
+   * (result, …) for those filters, walked backwards; method and path are checked on the rows of that walk. The
+   * path is a prefix whose LIKE wildcards are meant literally.
    */
-  async page(filter: AdminAuditFilter, limit: number, offset: number): Promise<{ items: AdminAuditEntry[]; total: number }> {
-    const actor = filter.actor ?? null;
-    const method = filter.method ?? null;
-    const pathPrefix = filter.path === undefined ? null : `${escapeLikeWildcards(filter.path)}%`;
-    const tag = filter.tag ?? null;
-    const result = filter.result ?? null;
-    const from = filter.from ?? null;
-    const to = filter.to ?? null;
-    // One WHERE for the page and its count.
-    const where = sql`WHERE (${actor}::text IS NULL OR actor_name = ${actor})
-          AND (${method}::text IS NULL OR method = ${method})
-          AND (${pathPrefix}::text IS NULL OR path LIKE ${pathPrefix})
-          AND (${tag}::text IS NULL OR tag = ${tag})
-          AND (${result}::text IS NULL OR result = ${result})
-          AND (${from}::timestamptz IS NULL OR requested_at >= ${from})
-          AND (${to}::timestamptz IS NULL OR requested_at < ${to})`;
-    const [items, [{ total }]] = await Promise.all([
+  async page(filter: AdminAuditFilter, window: PageWindow<AuditPageKey>): Promise<{ items: AdminAuditEntry[] } & ListTotal> {
+    const conditions: Sql[] = [];
+    if (filter.actor !== undefined) conditions.push(sql`actor_name = ${filter.actor}`);
+    if (filter.method !== undefined) conditions.push(sql`method = ${filter.method}`);
+    if (filter.path !== undefined) conditions.push(sql`path LIKE ${`${escapeLikeWildcards(filter.path)}%`}`);
+    if (filter.tag !== undefined) conditions.push(sql`tag = ${filter.tag}`);
+    if (filter.result !== undefined) conditions.push(sql`result = ${filter.result}`);
+    if (filter.from !== undefined) conditions.push(sql`requested_at >= ${filter.from}`);
+    if (filter.to !== undefined) conditions.push(sql`requested_at < ${filter.to}`);
+    const from = sql`FROM "sso"."admin_audit_entry" WHERE ${conditions.length === 0 ? raw('TRUE') : join(conditions, ' AND ')}`;
+    const order = sql`ORDER BY requested_at DESC, seq DESC`;
+    const after = window.after === undefined ? empty : sql`AND (requested_at, seq) < (${new Date(window.after[0])}, ${BigInt(window.after[1])})`;
+    const [items, total] = await Promise.all([
       this.db.client.$queryRaw<AdminAuditEntry[]>(sql`
-        SELECT id::text AS "id", requested_at AS "requestedAt", completed_at AS "completedAt", actor_name AS "actorName",
+        SELECT id::text AS "id", seq::text AS "seq", requested_at AS "requestedAt", completed_at AS "completedAt", actor_name AS "actorName",
           actor_role AS "actorRole", method, route, operation_id AS "operationId", tag, path, params, query, body,
           body_bytes AS "bodyBytes", body_sha256 AS "bodySha256", request_id AS "requestId",
           client_request_id AS "clientRequestId", result, status, error_code AS "errorCode"
-        FROM "sso"."admin_audit_entry"
-        ${where}
-        ORDER BY requested_at DESC, seq DESC
-        LIMIT ${limit} OFFSET ${offset}`),
-      this.db.client.$queryRaw<{ total: bigint }[]>(sql`
-        SELECT count(*) AS total
-        FROM "sso"."admin_audit_entry"
-        ${where}`),
+        ${from} ${after}
+        ${order}
+        LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
-    return { items, total: Number(total) };
+    return { items, ...total };
   }
 
   /**

@@ -4,6 +4,7 @@
  * over `dcp.rpc.sso.admin.audit.*` before forwarding it, and completes the entry with the answer's status.
  */
 import { z } from 'zod';
+import { listPageSchema } from './admin-paging';
 import { ErrorCode } from './error-codes';
 import { PlatformError } from './platform-error';
 import type { RpcContract } from './rpc';
@@ -113,7 +114,7 @@ export function auditResultOf(status: number): Exclude<AuditResult, 'pending'> {
 }
 
 /** Query parameters of GET /admin/v1/audit, in the order the OpenAPI document lists them. */
-export const AUDIT_QUERY_PARAMETERS = ['limit', 'offset', 'actor', 'method', 'path', 'tag', 'result', 'from', 'to'] as const;
+export const AUDIT_QUERY_PARAMETERS = ['limit', 'offset', 'cursor', 'actor', 'method', 'path', 'tag', 'result', 'from', 'to'] as const;
 
 const isoTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
 const one = z.string();
@@ -123,6 +124,8 @@ export const auditListQuerySchema = z
   .object({
     limit: one.pipe(z.coerce.number<string>().int().min(1).max(500)).optional(),
     offset: one.pipe(z.coerce.number<string>().int().min(0)).optional(),
+    /** nextCursor of the page before (checked with the filters by the list's paging, admin-paging.ts). */
+    cursor: one.optional(),
     /** A token's name, exactly. */
     actor: one.min(1).max(L.maxNameLength).optional(),
     method: one.transform((m) => m.toUpperCase()).pipe(z.enum(AUDITED_METHODS)).optional(),
@@ -167,5 +170,5 @@ export const SSO_AUDIT_RPC = {
   /** A pending entry's answer; completing an entry twice keeps the first answer (`completed: false`). */
   complete: auditContract('complete', z.object({ id: z.uuid(), outcome: auditOutcomeSchema }), z.object({ completed: z.boolean() })),
   /** Newest first; `query` is GET /admin/v1/audit's query string as received. */
-  list: auditContract('list', z.object({ query: z.record(z.string(), z.unknown()) }), z.object({ items: z.array(auditEntryViewSchema), total: z.number().int() })),
+  list: auditContract('list', z.object({ query: z.record(z.string(), z.unknown()) }), listPageSchema(auditEntryViewSchema)),
 } as const;

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './admin-schemas';
+import { listPageFields, listPageSchema } from './admin-paging';
 import { EVENT_CONSUMERS, consumerLagSchema } from './dead-letters';
 import { ErrorCode } from './error-codes';
 import type { ServiceName } from './gateway-catalog';
@@ -156,7 +157,7 @@ export const adminPlaybackViewSchema = z.object({
 export type AdminPlaybackView = z.infer<typeof adminPlaybackViewSchema>;
 
 /** `GET /users?uuid=&clientId=` (validated by sso-service, ADMIN_VALIDATION_FAILED naming the parameter). */
-export const searchUsersQuerySchema = pageRequestSchema.extend({
+export const searchUsersQuerySchema = z.object({
   uuid: z.string().min(1).max(128),
   clientId: z.string().min(1).max(40).optional(),
 });
@@ -176,7 +177,7 @@ export function isOutboxService(service: ServiceName): service is OutboxService 
   return (OUTBOX_SERVICES as readonly string[]).includes(service);
 }
 
-const page = <S extends z.ZodTypeAny>(item: S) => z.object({ items: z.array(item), total });
+const page = listPageSchema;
 
 const contract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(owner: ServiceName, name: string, request: Req, response: Res): RpcContract<Req, Res> => ({
   subject: `dcp.rpc.${owner}.admin.${name}`,
@@ -189,7 +190,7 @@ export const ADMIN_LOOKUP_RPC = {
   /** device-service: the device under a canonical MAC; ADMIN_NOT_FOUND when no one has it bound. */
   getDevice: contract('device', 'get-device', z.object({ macAddr: canonicalMac }), adminDeviceViewSchema),
   /** device-service: one page of a user's devices, in the order they were bound. */
-  listUserDevices: contract('device', 'list-user-devices', pageRequestSchema.extend({ userId }), page(adminDeviceViewSchema)),
+  listUserDevices: contract('device', 'list-user-devices', z.object({ ...listPageFields, userId }), page(adminDeviceViewSchema)),
   /** sso-service: one user by openId or by userId (exactly one); ADMIN_NOT_FOUND when there is none. */
   getUser: contract(
     'sso',
@@ -198,9 +199,9 @@ export const ADMIN_LOOKUP_RPC = {
     adminUserViewSchema,
   ),
   /** sso-service: users with this merchant uuid (under any merchant, or one clientId's). Query text as given. */
-  searchUsers: contract('sso', 'search-users', z.object({ uuid: z.unknown().optional(), clientId: z.unknown().optional(), limit: z.unknown().optional(), offset: z.unknown().optional() }), page(adminUserViewSchema)),
+  searchUsers: contract('sso', 'search-users', z.object({ ...listPageFields, uuid: z.unknown().optional(), clientId: z.unknown().optional() }), page(adminUserViewSchema)),
   /** permission-service: one page of the owner's grants tied to the device (revoked ones included), oldest first. */
-  deviceGrants: contract('permission', 'device-grants', pageRequestSchema.extend({ userId, macAddr: canonicalMac }), page(grantViewSchema)),
+  deviceGrants: contract('permission', 'device-grants', z.object({ ...listPageFields, userId, macAddr: canonicalMac }), page(grantViewSchema)),
   /** permission-service: the device's current service as fcmall.get_current_service decides it. */
   currentService: contract('permission', 'current-service', z.object({ userId, macAddr: canonicalMac, supportStore: z.boolean() }), currentServiceViewSchema),
   /** storage-service: the summary of the owner's recordings of the device. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { searchTextSchema } from './admin-schemas';
+import { listPageFields, listPageSchema } from './admin-paging';
 import { displayName } from './display-text';
 import type { RpcContract } from './rpc';
 
@@ -63,8 +64,6 @@ const deviceContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(name
   response,
 });
 
-const page = pageRequestSchema;
-
 /** Filter of the manufacturer list, validated by device-service: `q` a text the oemCode or name contains (case-insensitive). */
 export const listManufacturersFilterSchema = z.object({ q: searchTextSchema.optional() });
 export type ListManufacturersFilter = z.output<typeof listManufacturersFilterSchema>;
@@ -78,7 +77,7 @@ export const DEVICE_RPC = {
   /** Body validated by device-service (ADMIN_VALIDATION_FAILED naming the field). */
   createManufacturer: deviceContract('admin.create-manufacturer', z.object({ body: z.unknown() }), manufacturerWithDelKeySchema),
   // `q` travels as the query string gave it; device-service validates it (ADMIN_VALIDATION_FAILED naming it).
-  listManufacturers: deviceContract('admin.list-manufacturers', page.extend({ q: z.unknown().optional() }), z.object({ items: z.array(manufacturerViewSchema), total: z.number().int() })),
+  listManufacturers: deviceContract('admin.list-manufacturers', z.object({ ...listPageFields, q: z.unknown().optional() }), listPageSchema(manufacturerViewSchema)),
   getManufacturer: deviceContract('admin.get-manufacturer', z.object({ oemCode: z.string() }), manufacturerViewSchema),
   rotateDelKey: deviceContract('admin.rotate-del-key', z.object({ oemCode: z.string() }), manufacturerWithDelKeySchema),
   /**

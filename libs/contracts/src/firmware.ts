@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { httpUrlSchema, pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { httpUrlSchema, searchTextSchema } from './admin-schemas';
+import { listPageFields, listPageSchema } from './admin-paging';
 import { displayName, displayText } from './display-text';
 import type { RpcContract } from './rpc';
 
@@ -207,14 +208,12 @@ const firmwareContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(na
   response,
 });
 
-const page = pageRequestSchema;
-
 export const FIRMWARE_RPC = {
   createRelease: firmwareContract('admin.create-release', z.object({ body: z.unknown() }), releaseViewSchema),
   listReleases: firmwareContract(
     'admin.list-releases',
-    page.extend({ machineTypeName: z.string().max(L.maxMachineTypeNameLength).optional() }),
-    z.object({ items: z.array(releaseViewSchema), total: z.number().int() }),
+    z.object({ ...listPageFields, machineTypeName: z.string().max(L.maxMachineTypeNameLength).optional() }),
+    listPageSchema(releaseViewSchema),
   ),
   getRelease: firmwareContract('admin.get-release', z.object({ id: z.string() }), releaseViewSchema),
   updateRelease: firmwareContract('admin.update-release', z.object({ id: z.string(), body: z.unknown() }), releaseViewSchema),
@@ -223,8 +222,8 @@ export const FIRMWARE_RPC = {
   // `q` travels as the query string gave it; firmware-service validates it (ADMIN_VALIDATION_FAILED naming it).
   listModels: firmwareContract(
     'admin.list-models',
-    page.extend({ q: z.unknown().optional() }),
-    z.object({ items: z.array(modelSummaryViewSchema), total: z.number().int() }),
+    z.object({ ...listPageFields, q: z.unknown().optional() }),
+    listPageSchema(modelSummaryViewSchema),
   ),
   modelProgress: firmwareContract('admin.model-progress', z.object({ machineTypeName: z.string() }), modelProgressViewSchema),
 } as const;

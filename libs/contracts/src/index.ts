@@ -21,6 +21,7 @@ export * from './storage';
 export * from './push';
 export * from './base64-body';
 export * from './admin-schemas';
+export * from './admin-paging';
 export * from './admin-audit';
 export * from './admin-lookup';
 export * from './admin-overview';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { searchTextSchema } from './admin-schemas';
+import { listPageFields, listPageSchema } from './admin-paging';
 import { normalizeMac } from './mac';
 import { hasControlCharacter } from './text';
 import { displayName } from './display-text';
@@ -168,15 +169,13 @@ const permissionContract = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(
   response,
 });
 
-const page = pageRequestSchema;
-
 export const PERMISSION_RPC = {
   createPermission: permissionContract('admin.create-permission', z.object({ body: z.unknown() }), permissionViewSchema),
   listPermissions: permissionContract(
     'admin.list-permissions',
     // Filters travel as the query string gave them (text, or an array when repeated): permission-service validates them.
-    page.extend({ q: z.unknown().optional(), permissionType: z.unknown().optional() }),
-    z.object({ items: z.array(permissionViewSchema), total: z.number().int() }),
+    z.object({ ...listPageFields, q: z.unknown().optional(), permissionType: z.unknown().optional() }),
+    listPageSchema(permissionViewSchema),
   ),
   updatePermission: permissionContract('admin.update-permission', z.object({ permissionCode: z.string(), body: z.unknown() }), permissionViewSchema),
   /** The live streams of a MAC under a userTag, with their streamIds and plans in service (storage-service verifies camera requests with them). */
@@ -186,7 +185,7 @@ export const PERMISSION_RPC = {
   listGrants: permissionContract(
     'admin.list-grants',
     // permissionCode, ipcMac and state travel as the query string gave them: permission-service validates them.
-    page.extend({ openId: z.string().max(40).optional(), permissionCode: z.unknown().optional(), ipcMac: z.unknown().optional(), state: z.unknown().optional() }),
-    z.object({ items: z.array(grantViewSchema), total: z.number().int() }),
+    z.object({ ...listPageFields, openId: z.string().max(40).optional(), permissionCode: z.unknown().optional(), ipcMac: z.unknown().optional(), state: z.unknown().optional() }),
+    listPageSchema(grantViewSchema),
   ),
 } as const;

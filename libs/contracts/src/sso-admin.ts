@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanQuerySchema, httpUrlSchema, pageRequestSchema, searchTextSchema } from './admin-schemas';
+import { booleanQuerySchema, httpUrlSchema, searchTextSchema } from './admin-schemas';
+import { listPageFields, listPageSchema } from './admin-paging';
 import { displayName } from './display-text';
 import type { RpcContract } from './rpc';
 
@@ -155,8 +156,8 @@ export const SSO_ADMIN_RPC = {
   listMerchants: adminContract(
     'list-merchants',
     // Filters travel as the query string gave them (text, or an array when repeated): sso-service validates them.
-    pageRequestSchema.extend({ q: z.unknown().optional(), enabled: z.unknown().optional() }),
-    z.object({ items: z.array(merchantViewSchema), total: z.number().int() }),
+    z.object({ ...listPageFields, q: z.unknown().optional(), enabled: z.unknown().optional() }),
+    listPageSchema(merchantViewSchema),
   ),
   getMerchant: adminContract('get-merchant', z.object({ clientId: clientIdParam }), merchantViewSchema),
   /** Merchants whose calls failed in the last hour or whose breaker is not closed, worst first (the answering replica's view). */

@@ -19,3 +19,20 @@ RETURNING user_id AS "userId", mac_addr AS "macAddr"
 -- DeviceRepository.unbindOfManufacturer
 DELETE FROM "device"."device" WHERE mac_addr = $1 AND oem_code = $2
 RETURNING user_id AS "userId", mac_addr AS "macAddr"
+
+-- DeviceRepository.stalePasswords
+SELECT * FROM (
+(SELECT id, mac_addr AS "macAddr", password_ciphertext AS "passwordCiphertext", left("password_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
+ FROM "device"."device"
+ WHERE left("password_ciphertext", 12) < $1::text AND (left("password_ciphertext", 12), "id") > ($2::text, $3::bigint)
+ ORDER BY left("password_ciphertext", 12), "id"
+ LIMIT $4)
+UNION ALL
+(SELECT id, mac_addr AS "macAddr", password_ciphertext AS "passwordCiphertext", left("password_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
+ FROM "device"."device"
+ WHERE left("password_ciphertext", 12) > $5::text AND (left("password_ciphertext", 12), "id") > ($6::text, $7::bigint)
+ ORDER BY left("password_ciphertext", 12), "id"
+ LIMIT $8)
+) AS stale
+ORDER BY stale_key_prefix, stale_id
+LIMIT $9

@@ -73,8 +73,12 @@ describeWithInfra(['postgres'], 'device: operator look-ups (PostgreSQL)', () => 
     const all = await h.rpc(ADMIN_LOOKUP_RPC.listUserDevices, { userId: user.userId });
     expect(all.total).toBe(3);
     expect(all.items.map((d) => d.macAddr)).toEqual(macs);
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.listUserDevices, { userId: user.userId, limit: 1, offset: 1 })).toEqual({ items: [all.items[1]], total: 3 });
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.listUserDevices, { userId: newUser().userId })).toEqual({ items: [], total: 0 });
+    const second = await h.rpc(ADMIN_LOOKUP_RPC.listUserDevices, { userId: user.userId, limit: 1, offset: 1 });
+    expect(second).toEqual({ items: [all.items[1]], total: 3, totalIsEstimate: false, nextCursor: expect.any(String) });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.listUserDevices, { userId: user.userId, limit: 5, cursor: second.nextCursor })).toEqual({ items: [all.items[2]], total: 3, totalIsEstimate: false, nextCursor: null });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.listUserDevices, { userId: newUser().userId })).toEqual({ items: [], total: 0, totalIsEstimate: false, nextCursor: null });
+    // A cursor is good for the user it was answered for only.
+    await expect(h.rpc(ADMIN_LOOKUP_RPC.listUserDevices, { userId: newUser().userId, cursor: second.nextCursor })).rejects.toMatchObject({ failureDetails: expect.stringMatching(/^invalid field cursor: issued for other filters/) });
   });
 
   it('answers its outbox backlog: events written and not yet published', async () => {

@@ -28,7 +28,7 @@ describeWithInfra(['postgres'], 'device: manufacturers (PostgreSQL)', () => {
     for (let i = 0; i < 3; i++) await h.createManufacturer();
     const all = await h.rpc(DEVICE_RPC.listManufacturers, {});
     const page = await h.rpc(DEVICE_RPC.listManufacturers, { limit: 2, offset: 1 });
-    expect(page).toEqual({ items: all.items.slice(1, 3), total: all.total });
+    expect(page).toEqual({ items: all.items.slice(1, 3), total: all.total, totalIsEstimate: false, nextCursor: all.total > 3 ? expect.any(String) : null });
   });
 
   it('filters the list by q in the oemCode or name (any letter case, % and _ taken literally); the total is the filtered one', async () => {
@@ -45,7 +45,7 @@ describeWithInfra(['postgres'], 'device: manufacturers (PostgreSQL)', () => {
     // Unescaped, "100%" would also match "1000", and "<hex>_c" the code ending in <hex>XC.
     expect(codes(await h.rpc(DEVICE_RPC.listManufacturers, { q: '100% optics' }))).toEqual([percent.oemCode]);
     expect(codes(await h.rpc(DEVICE_RPC.listManufacturers, { q: `${tag.slice(-4)}_c` }))).toEqual([underscore.oemCode]);
-    expect(await h.rpc(DEVICE_RPC.listManufacturers, { q: tag, limit: 1, offset: 2 })).toEqual({ items: [expect.objectContaining({ oemCode: underscore.oemCode })], total: 3 });
+    expect(await h.rpc(DEVICE_RPC.listManufacturers, { q: tag, limit: 1, offset: 2 })).toEqual({ items: [expect.objectContaining({ oemCode: underscore.oemCode })], total: 3, totalIsEstimate: false, nextCursor: null });
 
     const bad = await rejection(h.rpc(DEVICE_RPC.listManufacturers, { q: 'x'.repeat(101) }));
     expect(bad).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: 'invalid field q: must be at most 100 characters' });

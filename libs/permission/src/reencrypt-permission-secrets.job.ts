@@ -10,7 +10,7 @@ export class ReencryptPermissionSecretsJob extends SecretReencryptionJob {
   constructor(streams: CameraStreamRepository, secrets: StreamSecrets) {
     super('permission-service', {
       'camera streams': {
-        stale: (afterId, limit) => streams.stale(afterId, limit, secrets.currentPrefix),
+        stale: (after: StoredCameraStream | undefined, limit: number) => streams.stale(after, limit, secrets.currentPrefix),
         reencrypt: (stream: StoredCameraStream) => secrets.reencrypt(stream),
         replace: (read: StoredCameraStream, reencrypted: StoredCameraStream) => streams.replaceCiphertext(read, reencrypted),
       },

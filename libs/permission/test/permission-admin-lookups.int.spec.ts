@@ -42,10 +42,10 @@ describeWithInfra(['postgres'], 'permission-service: operator look-ups (PostgreS
     await grant('free-7', MAC_NO_STORE);
     await grant('paid-30');
     const page = await h.rpc(ADMIN_LOOKUP_RPC.deviceGrants, { userId: ann.userId, macAddr: MAC });
-    expect(page).toEqual({ items: [week], total: 1 });
+    expect(page).toEqual({ items: [week], total: 1, totalIsEstimate: false, nextCursor: null });
     const second = await grant('free-7', MAC);
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.deviceGrants, { userId: ann.userId, macAddr: MAC, limit: 1, offset: 1 })).toEqual({ items: [second], total: 2 });
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.deviceGrants, { userId: h.user().userId, macAddr: MAC })).toEqual({ items: [], total: 0 });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.deviceGrants, { userId: ann.userId, macAddr: MAC, limit: 1, offset: 1 })).toEqual({ items: [second], total: 2, totalIsEstimate: false, nextCursor: null });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.deviceGrants, { userId: h.user().userId, macAddr: MAC })).toEqual({ items: [], total: 0, totalIsEstimate: false, nextCursor: null });
 
     const current = await h.rpc(ADMIN_LOOKUP_RPC.currentService, { userId: ann.userId, macAddr: MAC, supportStore: true });
     expect(current).toMatchObject({ name: 'Free week', status: 3, flag: 2, validity: '7 days', endTime: second.endTime });

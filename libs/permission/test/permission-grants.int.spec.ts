@@ -197,4 +197,47 @@ describeWithInfra(['postgres'], 'permission-service: list filters of the catalog
     expect(refused).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: expect.stringContaining('invalid field ipcMac:') });
     expect((await rejection(h.rpc(PERMISSION_RPC.listGrants, { state: 'expired' }))).failureDetails).toBe('invalid field state: must be one of waiting, active, over, revoked');
   });
+
+  const waitingGrant = (user: TestUser) => h.rpc(PERMISSION_RPC.createGrant, { body: { openId: user.openId, permissionCode: 'cloud-30' } });
+
+  it('grants by cursor: every page after the last one shown, each grant once while grants are added between pages; a cursor of other filters is refused', async () => {
+    const carol = h.user();
+    const created: number[] = [];
+    for (let i = 0; i < 5; i++) created.push((await waitingGrant(carol)).grantId);
+    const seen: number[] = [];
+    let page = await h.rpc(PERMISSION_RPC.listGrants, { openId: carol.openId, limit: 2 });
+    expect(page).toMatchObject({ total: 5, totalIsEstimate: false, nextCursor: expect.any(String) });
+    const cursorOfCarol = page.nextCursor;
+    seen.push(...page.items.map((g) => g.grantId));
+    // With offset the page after would start one grant later than it should after an insert before it; with a cursor it does not.
+    created.push((await waitingGrant(carol)).grantId);
+    while (page.nextCursor !== null) {
+      page = await h.rpc(PERMISSION_RPC.listGrants, { openId: carol.openId, limit: 2, cursor: page.nextCursor });
+      seen.push(...page.items.map((g) => g.grantId));
+    }
+    expect(seen).toEqual(created);
+    expect(page.total).toBe(6);
+    const refused = await rejection(h.rpc(PERMISSION_RPC.listGrants, { openId: h.user().openId, limit: 2, cursor: cursorOfCarol }));
+    expect(refused).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: 'invalid field cursor: issued for other filters: ask for the first page again without cursor' });
+  });
+
+  it('grants total: exact up to 1,000 matching grants; beyond, the planner\'s estimate, marked as one', async () => {
+    const bulk = h.user();
+    await waitingGrant(bulk);
+    const exact = await h.rpc(PERMISSION_RPC.listGrants, { openId: bulk.openId });
+    expect(exact).toMatchObject({ total: 1, totalIsEstimate: false });
+    await h.sql.query(
+      `INSERT INTO permission."grant" (user_id, open_id, permission_id, grant_status, init_time)
+       SELECT $1, $2, (SELECT id FROM permission.permission WHERE permission_code = 'cloud-30'), 1, now() FROM generate_series(1, 1500)`,
+      [bulk.userId, bulk.openId],
+    );
+    await h.sql.query('ANALYZE permission."grant"');
+    const estimated = await h.rpc(PERMISSION_RPC.listGrants, { openId: bulk.openId, limit: 10 });
+    expect(estimated.totalIsEstimate).toBe(true);
+    // ANALYZE read every row of so small a table: the estimate is the count, give or take rounding.
+    expect(estimated.total).toBeGreaterThan(1_400);
+    expect(estimated.total).toBeLessThan(1_600);
+    expect(estimated.items).toHaveLength(10);
+    expect(await h.rpc(PERMISSION_RPC.listGrants, { openId: bulk.openId, state: 'active' })).toMatchObject({ total: 0, totalIsEstimate: false, nextCursor: null });
+  });
 });

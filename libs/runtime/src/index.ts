@@ -11,6 +11,8 @@ export * from './health/shutdown/shutdown-coordinator';
 export * from './health/shutdown/exit-on-signals';
 export * from './health/shutdown/http-shutdown';
 export * from './database/service-database';
+export * from './database/list-total';
+export * from './database/stale-ciphertexts';
 export * from './events/service-events';
 export * from './events/statement-reaction';
 export * from './entry-points/gateway-operation';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SecretBox } from './secret-box';
-import { type StaleSecretRows, reencryptStaleSecrets } from './secret-reencryption';
+import { SECRET_KEY_PREFIX_LENGTH, type StaleSecretRows, reencryptStaleSecrets, secretKeyPrefixOf } from './secret-reencryption';
 
 interface Row {
   id: number;
@@ -12,7 +12,7 @@ interface Row {
 function table(box: SecretBox, rows: Row[], onReplace?: (row: Row) => void): StaleSecretRows<Row> & { rows: Row[] } {
   return {
     rows,
-    stale: async (afterId, limit) => rows.filter((r) => r.id > afterId && box.isStale(r.ciphertext)).slice(0, limit).map((r) => ({ ...r })),
+    stale: async (after, limit) => rows.filter((r) => r.id > (after?.id ?? 0) && box.isStale(r.ciphertext)).slice(0, limit).map((r) => ({ ...r })),
     reencrypt: (row) => ({ ...row, ciphertext: box.reencrypt(row.ciphertext, row.owner) }),
     replace: async (read, reencrypted) => {
       onReplace?.(read);
@@ -63,9 +63,18 @@ describe('reencryptStaleSecrets', () => {
     let batches = 0;
     const t = table(rotated, rows);
     const stale = t.stale;
-    t.stale = (afterId, limit) => (batches++, stale(afterId, limit));
+    t.stale = (after, limit) => (batches++, stale(after, limit));
     await reencryptStaleSecrets(t, { batchSize: 1, stopped: () => batches >= 2 });
     expect(batches).toBe(2);
     expect(rows.filter((r) => rotated.isStale(r.ciphertext))).toHaveLength(2);
+  });
+});
+
+describe('secret key prefixes (SK5)', () => {
+  it('are what SecretBox names its current key with, the first 12 characters of its ciphertexts', () => {
+    const box = new SecretBox(randomBytes(32));
+    expect(box.currentPrefix).toHaveLength(SECRET_KEY_PREFIX_LENGTH);
+    expect(secretKeyPrefixOf(box.encrypt('secret', 'owner'))).toBe(box.currentPrefix);
+    expect(secretKeyPrefixOf('plain')).toBe('plain');
   });
 });

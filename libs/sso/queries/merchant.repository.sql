@@ -8,3 +8,52 @@ SELECT id, client_id AS "clientId", name, token_validation_url AS "tokenValidati
        refresh_token_ttl_seconds AS "refreshTokenTtlSeconds", refresh_token_rotation AS "refreshTokenRotation",
        enabled, created_at AS "createdAt", updated_at AS "updatedAt"
 FROM "sso"."merchant" WHERE client_id = $1
+
+-- MerchantRepository.page (no filter) #1
+SELECT m.id FROM "sso"."merchant" m WHERE TRUE  ORDER BY m.id LIMIT $1 OFFSET $2
+
+-- MerchantRepository.page (no filter) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "sso"."merchant" m WHERE TRUE ORDER BY m.id LIMIT $1) AS capped
+
+-- MerchantRepository.page (q and enabled, after a cursor, more than 1,000 matching) #1
+SELECT m.id FROM "sso"."merchant" m WHERE (m.name ILIKE $1 OR m.client_id ILIKE $2) AND m.enabled = $3 AND m.id > $4 ORDER BY m.id LIMIT $5 OFFSET $6
+
+-- MerchantRepository.page (q and enabled, after a cursor, more than 1,000 matching) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "sso"."merchant" m WHERE (m.name ILIKE $1 OR m.client_id ILIKE $2) AND m.enabled = $3 ORDER BY m.id LIMIT $4) AS capped
+
+-- MerchantRepository.page (q and enabled, after a cursor, more than 1,000 matching) #3
+EXPLAIN (FORMAT JSON) SELECT 1 FROM "sso"."merchant" m WHERE (m.name ILIKE $1 OR m.client_id ILIKE $2) AND m.enabled = $3
+
+-- MerchantRepository.staleSecrets (current secrets, from the start)
+SELECT * FROM (
+(SELECT id, client_id AS "clientId", secret_ciphertext AS "secretCiphertext", previous_secret_ciphertext AS "previousSecretCiphertext", left("secret_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
+ FROM "sso"."merchant"
+ WHERE left("secret_ciphertext", 12) < $1::text AND (left("secret_ciphertext", 12), "id") > ($2::text, $3::bigint)
+ ORDER BY left("secret_ciphertext", 12), "id"
+ LIMIT $4)
+UNION ALL
+(SELECT id, client_id AS "clientId", secret_ciphertext AS "secretCiphertext", previous_secret_ciphertext AS "previousSecretCiphertext", left("secret_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
+ FROM "sso"."merchant"
+ WHERE left("secret_ciphertext", 12) > $5::text AND (left("secret_ciphertext", 12), "id") > ($6::text, $7::bigint)
+ ORDER BY left("secret_ciphertext", 12), "id"
+ LIMIT $8)
+) AS stale
+ORDER BY stale_key_prefix, stale_id
+LIMIT $9
+
+-- MerchantRepository.staleSecrets (previous secrets, after a row)
+SELECT * FROM (
+(SELECT id, client_id AS "clientId", secret_ciphertext AS "secretCiphertext", previous_secret_ciphertext AS "previousSecretCiphertext", left("previous_secret_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
+ FROM "sso"."merchant"
+ WHERE left("previous_secret_ciphertext", 12) < $1::text AND (left("previous_secret_ciphertext", 12), "id") > ($2::text, $3::bigint)
+ ORDER BY left("previous_secret_ciphertext", 12), "id"
+ LIMIT $4)
+UNION ALL
+(SELECT id, client_id AS "clientId", secret_ciphertext AS "secretCiphertext", previous_secret_ciphertext AS "previousSecretCiphertext", left("previous_secret_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
+ FROM "sso"."merchant"
+ WHERE left("previous_secret_ciphertext", 12) > $5::text AND (left("previous_secret_ciphertext", 12), "id") > ($6::text, $7::bigint)
+ ORDER BY left("previous_secret_ciphertext", 12), "id"
+ LIMIT $8)
+) AS stale
+ORDER BY stale_key_prefix, stale_id
+LIMIT $9

@@ -142,7 +142,8 @@ describeWithInfra(['postgres'], 'sso: admin audit log (PostgreSQL)', () => {
       expect(all.total).toBe(5);
       expect(all.items.map((e) => e.id)).toEqual([...ids].reverse());
       const page = await list({ from: since(), limit: '2', offset: '1' });
-      expect(page).toEqual({ items: all.items.slice(1, 3), total: 5 });
+      expect(page).toEqual({ items: all.items.slice(1, 3), total: 5, totalIsEstimate: false, nextCursor: expect.any(String) });
+      expect(await list({ from: since(), limit: '2', cursor: page.nextCursor })).toEqual({ items: all.items.slice(3, 5), total: 5, totalIsEstimate: false, nextCursor: null });
     });
 
     it('filters by actor, method, tag and result', async () => {
@@ -187,6 +188,40 @@ describeWithInfra(['postgres'], 'sso: admin audit log (PostgreSQL)', () => {
       const err = await rejection(list(query));
       expect(err.code).toBe(ErrorCode.ADMIN_VALIDATION_FAILED);
       expect(err.failureDetails).toContain(details);
+    });
+  });
+
+  describe('paging by cursor', () => {
+    it('walks the log by cursor, newest first, each entry once, while entries are recorded between pages (one millisecond for all: seq orders them)', async () => {
+      const walker = { name: 'cursor-walk', role: 'full' as const };
+      const recorded: string[] = [];
+      for (let i = 0; i < 7; i++) recorded.push((await h.rpc(SSO_AUDIT_RPC.record, entry({ actor: walker }))).id);
+      const seen: string[] = [];
+      let page = await list({ actor: walker.name, limit: '3' });
+      seen.push(...page.items.map((e) => e.id));
+      // Newer than every entry listed so far: they belong before the cursor, and do not push older entries into the next page.
+      for (let i = 0; i < 2; i++) await h.rpc(SSO_AUDIT_RPC.record, entry({ actor: walker }));
+      while (page.nextCursor !== null) {
+        page = await list({ actor: walker.name, limit: '3', cursor: page.nextCursor });
+        seen.push(...page.items.map((e) => e.id));
+      }
+      expect(seen).toEqual([...recorded].reverse());
+      expect(page.total).toBe(9);
+    });
+
+    it('refuses a cursor given with other filters, or edited', async () => {
+      const { nextCursor } = await list({ actor: 'cursor-walk', limit: '1' });
+      const cursor = nextCursor as string;
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ actor: 'paging-a', limit: '1', cursor }, 'invalid parameter cursor: issued for other filters'],
+        [{ actor: 'cursor-walk', limit: '1', cursor: `x${cursor}` }, 'invalid parameter cursor: not a cursor this list answered'],
+        [{ actor: 'cursor-walk', limit: '1', cursor, offset: '1' }, 'invalid parameter offset: give cursor or offset, not both'],
+        [{ actor: 'cursor-walk', offset: '10001' }, 'invalid parameter offset: must be at most 10000'],
+      ];
+      for (const [query, details] of refusals) {
+        const err = await rejection(list(query));
+        expect([err.code, err.failureDetails]).toEqual([ErrorCode.ADMIN_VALIDATION_FAILED, expect.stringContaining(details)]);
+      }
     });
   });
 

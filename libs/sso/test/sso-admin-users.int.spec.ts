@@ -77,9 +77,15 @@ describeWithInfra(['postgres'], 'sso: operator look-ups of users (PostgreSQL)', 
       [acmeOpenId, acme.clientId],
       [globexOpenId, globex.clientId],
     ]);
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid, clientId: globex.clientId })).toEqual({ items: [both.items[1]], total: 1 });
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid, limit: '1', offset: '1' })).toEqual({ items: [both.items[1]], total: 2 });
-    expect(await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid: 'nobody-has-this-uuid' })).toEqual({ items: [], total: 0 });
+    const last = { totalIsEstimate: false, nextCursor: null };
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid, clientId: globex.clientId })).toEqual({ items: [both.items[1]], total: 1, ...last });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid, limit: '1', offset: '1' })).toEqual({ items: [both.items[1]], total: 2, ...last });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid: 'nobody-has-this-uuid' })).toEqual({ items: [], total: 0, ...last });
+    const first = await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid, limit: '1' });
+    expect(first).toEqual({ items: [both.items[0]], total: 2, totalIsEstimate: false, nextCursor: expect.any(String) });
+    expect(await h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid, limit: '1', cursor: first.nextCursor })).toEqual({ items: [both.items[1]], total: 2, ...last });
+    const otherUuid = await rejection(h.rpc(ADMIN_LOOKUP_RPC.searchUsers, { uuid: 'another', cursor: first.nextCursor }));
+    expect(otherUuid).toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: 'invalid field cursor: issued for other filters: ask for the first page again without cursor' });
   });
 
   it.each([
@@ -89,6 +95,8 @@ describeWithInfra(['postgres'], 'sso: operator look-ups of users (PostgreSQL)', 
     [{ uuid: 'u', clientId: 'c'.repeat(41) }, 'clientId'],
     [{ uuid: 'u', limit: '501' }, 'limit'],
     [{ uuid: 'u', offset: '-1' }, 'offset'],
+    [{ uuid: 'u', offset: '10001' }, 'offset'],
+    [{ uuid: 'u', cursor: 'garbage' }, 'cursor'],
     [{ uuid: ['a', 'b'] }, 'uuid'],
   ])('refuses the search %j naming %s', async (query, field) => {
     const err = await rejection(h.rpc(ADMIN_LOOKUP_RPC.searchUsers, query));

@@ -22,3 +22,5 @@ export * from './factories';
 // Local FCM and APNs speaking the providers' wire protocols, for push-service's sender specs.
 export { FcmTestServer, FCM_TEST_SCOPE, type FcmServiceAccount, type FcmFailure, type FcmTestServerOptions, type FcmWireMessage, type ReceivedFcmMessage } from './push-providers/fcm-test-server';
 export { ApnsTestServer, type ApnsSigningKey, type ApnsFailure, type ApnsTestServerOptions, type ReceivedApnsNotification } from './push-providers/apns-test-server';
+export * from './memory-page';
+export * from './query-plans';

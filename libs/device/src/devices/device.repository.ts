@@ -5,11 +5,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventPayload } from '@dcp/contracts';
 import { hotStatement } from '@dcp/database';
-import { SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken } from '@dcp/runtime';
+import { type CiphertextColumn, SERVICE_EVENTS, type ServiceEvents, serviceDatabaseToken, staleCiphertexts } from '@dcp/runtime';
 import type { DeviceDatabase, DeviceTransaction } from '../device-database.types';
 import type { Device, DeviceChanges, ListedDevice, NewDevice } from './device';
 
 export type UnbindReason = EventPayload<'deviceUnbound'>['reason'];
+
+/** What re-encrypting a device's password reads and compares (SK2). */
+export type StalePassword = Pick<Device, 'id' | 'macAddr' | 'passwordCiphertext'>;
+
+/** Passwords with their key-prefix index (device migration 20261127125300_secret_key_prefix_indexes). */
+const STALE_PASSWORDS: CiphertextColumn = {
+  table: '"device"."device"',
+  id: '"id"',
+  ciphertext: '"password_ciphertext"',
+  select: 'id, mac_addr AS "macAddr", password_ciphertext AS "passwordCiphertext"',
+};
 
 /** A device (canonical MAC) named together with the user it should be bound to. */
 export interface UserDevicePair {
@@ -49,13 +60,14 @@ export class DeviceRepository implements DeviceStore {
     @Inject(SERVICE_EVENTS) private readonly events: ServiceEvents<DeviceTransaction>,
   ) {}
 
-  /** Devices after `afterId` whose password ciphertext does not start with `currentPrefix` (SK2). */
-  stalePasswords(afterId: number, limit: number, currentPrefix: string): Promise<Device[]> {
-    return this.db.client.device.findMany({ where: { id: { gt: afterId }, NOT: { passwordCiphertext: { startsWith: currentPrefix } } }, orderBy: { id: 'asc' }, take: limit });
+  /** Devices whose password is not under `currentPrefix`, after `after` in the key-prefix index's order (SK5). */
+  stalePasswords(after: StalePassword | undefined, limit: number, currentPrefix: string): Promise<StalePassword[]> {
+    const position = after === undefined ? undefined : { id: after.id, ciphertext: after.passwordCiphertext };
+    return this.db.client.$queryRaw<StalePassword[]>(staleCiphertexts(STALE_PASSWORDS, currentPrefix, position, limit));
   }
 
   /** Writes a re-encrypted password only where the row still holds the ciphertext that was read. */
-  async replacePasswordCiphertext(read: Device, reencrypted: Pick<Device, 'passwordCiphertext'>): Promise<boolean> {
+  async replacePasswordCiphertext(read: StalePassword, reencrypted: Pick<Device, 'passwordCiphertext'>): Promise<boolean> {
     const { count } = await this.db.client.device.updateMany({ where: { id: read.id, passwordCiphertext: read.passwordCiphertext }, data: { passwordCiphertext: reencrypted.passwordCiphertext } });
     return count === 1;
   }

@@ -1,8 +1,9 @@
 /** Manufacturer rows of the device schema. */
 import { Inject, Injectable } from '@nestjs/common';
-import type { ListManufacturersFilter } from '@dcp/contracts';
+import { type Sql, raw, sqltag as sql } from '@prisma/client/runtime/client';
+import type { ListManufacturersFilter, ListTotal, PageWindow } from '@dcp/contracts';
 import { escapeLikeWildcards } from '@dcp/database';
-import { serviceDatabaseToken } from '@dcp/runtime';
+import { type CiphertextColumn, listTotal, serviceDatabaseToken, staleCiphertexts } from '@dcp/runtime';
 import type { DeviceDatabase } from '../device-database.types';
 import type { Manufacturer, NewManufacturer } from './manufacturer';
 
@@ -12,8 +13,19 @@ export interface ManufacturerStore {
   create(manufacturer: NewManufacturer): Promise<Manufacturer>;
   replaceDelKey(oemCode: string, delKeyCiphertext: string, rotatedAt: number, ifCiphertext: string): Promise<Manufacturer | undefined>;
   /** Registration order; `q` matched literally (wildcards escaped), case-insensitively, in the oemCode or name. */
-  page(filter: ListManufacturersFilter, limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }>;
+  page(filter: ListManufacturersFilter, window: PageWindow<[id: number]>): Promise<{ items: Manufacturer[] } & ListTotal>;
 }
+
+/** What re-encrypting a delKey reads and compares (SK2). */
+export type StaleDelKey = Pick<Manufacturer, 'id' | 'oemCode' | 'delKeyCiphertext'>;
+
+/** delKeys with their key-prefix index (device migration 20261127125300_secret_key_prefix_indexes). */
+const STALE_DEL_KEYS: CiphertextColumn = {
+  table: '"device"."manufacturer"',
+  id: '"id"',
+  ciphertext: '"del_key_ciphertext"',
+  select: 'id, oem_code AS "oemCode", del_key_ciphertext AS "delKeyCiphertext"',
+};
 
 @Injectable()
 export class ManufacturerRepository implements ManufacturerStore {
@@ -38,24 +50,33 @@ export class ManufacturerRepository implements ManufacturerStore {
     return (await this.findByOemCode(oemCode)) ?? undefined;
   }
 
-  /** Manufacturers after `afterId` whose delKey ciphertext does not start with `currentPrefix` (SK2). */
-  staleDelKeys(afterId: number, limit: number, currentPrefix: string): Promise<Manufacturer[]> {
-    return this.db.client.manufacturer.findMany({ where: { id: { gt: afterId }, NOT: { delKeyCiphertext: { startsWith: currentPrefix } } }, orderBy: { id: 'asc' }, take: limit });
+  /** Manufacturers whose delKey is not under `currentPrefix`, after `after` in the key-prefix index's order (SK5). */
+  staleDelKeys(after: StaleDelKey | undefined, limit: number, currentPrefix: string): Promise<StaleDelKey[]> {
+    const position = after === undefined ? undefined : { id: after.id, ciphertext: after.delKeyCiphertext };
+    return this.db.client.$queryRaw<StaleDelKey[]>(staleCiphertexts(STALE_DEL_KEYS, currentPrefix, position, limit));
   }
 
   /** Writes a re-encrypted delKey only where the row still holds the ciphertext that was read (the key itself is unchanged: no rotation time). */
-  async replaceDelKeyCiphertext(read: Manufacturer, reencrypted: Pick<Manufacturer, 'delKeyCiphertext'>): Promise<boolean> {
+  async replaceDelKeyCiphertext(read: StaleDelKey, reencrypted: Pick<Manufacturer, 'delKeyCiphertext'>): Promise<boolean> {
     const { count } = await this.db.client.manufacturer.updateMany({ where: { id: read.id, delKeyCiphertext: read.delKeyCiphertext }, data: { delKeyCiphertext: reencrypted.delKeyCiphertext } });
     return count === 1;
   }
 
-  async page(filter: ListManufacturersFilter, limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
-    const contains = filter.q === undefined ? undefined : { contains: escapeLikeWildcards(filter.q), mode: 'insensitive' as const };
-    const where = contains ? { OR: [{ oemCode: contains }, { name: contains }] } : {};
-    const [items, total] = await Promise.all([
-      this.db.client.manufacturer.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset }),
-      this.db.client.manufacturer.count({ where }),
+  /**
+   * `take` manufacturers after `after` or from `offset` in registration order, and how many match: ids through the
+   * primary key (`q` is a substring, checked on the rows walked: manufacturers are few), rows by primary key.
+   */
+  async page(filter: ListManufacturersFilter, window: PageWindow<[id: number]>): Promise<{ items: Manufacturer[] } & ListTotal> {
+    const contains = filter.q === undefined ? undefined : `%${escapeLikeWildcards(filter.q)}%`;
+    const where: Sql = contains === undefined ? raw('TRUE') : sql`(m.oem_code ILIKE ${contains} OR m.name ILIKE ${contains})`;
+    const from = sql`FROM "device"."manufacturer" m WHERE ${where}`;
+    const order = sql`ORDER BY m.id`;
+    const after = window.after === undefined ? raw('') : sql`AND m.id > ${window.after[0]}`;
+    const [ids, total] = await Promise.all([
+      this.db.client.$queryRaw<{ id: number }[]>(sql`SELECT m.id ${from} ${after} ${order} LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
-    return { items, total };
+    const items = ids.length === 0 ? [] : await this.db.client.manufacturer.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { id: 'asc' } });
+    return { items, ...total };
   }
 }

@@ -1,6 +1,7 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores with the database's rules (each implements the store interface its use cases depend on). */
 import { randomBytes } from 'node:crypto';
-import type { EventPayload } from '@dcp/contracts';
+import type { EventPayload, ListTotal, PageWindow } from '@dcp/contracts';
+import { memoryPage } from '@dcp/testing';
 import type { DeviceConfig } from '../device-config';
 import type { Device, DeviceChanges, NewDevice } from '../devices/device';
 import type { DeviceStore } from '../devices/device.repository';
@@ -100,10 +101,10 @@ export class MemoryManufacturers implements ManufacturerStore {
   }
 
   /** As the SQL: `q` a literal, case-insensitive part of the oemCode or name. */
-  async page(filter: { q?: string }, limit: number, offset: number): Promise<{ items: Manufacturer[]; total: number }> {
+  async page(filter: { q?: string }, window: PageWindow<[number]>): Promise<{ items: Manufacturer[] } & ListTotal> {
     const q = filter.q?.toLowerCase();
     const rows = q === undefined ? this.rows : this.rows.filter((m) => m.oemCode.toLowerCase().includes(q) || m.name.toLowerCase().includes(q));
-    return { items: rows.slice(offset, offset + limit), total: rows.length };
+    return memoryPage(rows, window, (m) => m.id);
   }
 }
 

@@ -6,7 +6,7 @@
  * answer: 404 for an unknown device or user); every other part that fails or does not answer within
  * RPC_TIMEOUT_MS becomes `{ error: { errorCode, failureDetails } }` in its place (docs/decisions.md AL1).
  */
-import { type PartError, PlatformError, type PublicTrafficView, type RpcContract } from '@dcp/contracts';
+import { ERROR_CATALOG, ErrorCode, type PartError, PlatformError, type PublicTrafficView, type RpcContract } from '@dcp/contracts';
 import type { RuntimeContext } from '@dcp/runtime';
 import type { z } from 'zod';
 import type { ForwardedAdminRoute } from './admin-route';
@@ -59,5 +59,18 @@ export async function part<T>(call: () => Promise<T>): Promise<T | PartError> {
   } catch (err) {
     const error = PlatformError.from(err);
     return { error: { errorCode: error.value, failureDetails: error.failureDetails } };
+  }
+}
+
+/**
+ * Throws the first part's refusal of the request itself (ADMIN_VALIDATION_FAILED: a bad cursor, an offset past
+ * the bound), naming the route's parameter it came from: the operator sent something wrong, which is the whole
+ * answer (400), not one service's trouble shown beside the rest (AL1).
+ */
+export function refusedRequest(parts: Record<string, unknown>): void {
+  for (const [parameter, value] of Object.entries(parts)) {
+    const error = (value as Partial<PartError> | null)?.error;
+    if (error?.errorCode !== ERROR_CATALOG[ErrorCode.ADMIN_VALIDATION_FAILED].value) continue;
+    throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, error.failureDetails.replace(/^invalid (field|parameter) cursor:/, `invalid field ${parameter}:`));
   }
 }

@@ -44,7 +44,7 @@ describe('admin route table', () => {
 
   it('documents GET /audit with its filters and typed entries', () => {
     const op = doc.paths['/admin/v1/audit'].get as unknown as { parameters: { name: string }[]; responses: Record<string, { content: { 'application/json': { schema: { properties: { items: { items: { required: string[] } } } } } } }> };
-    expect(op.parameters.map((p) => p.name)).toEqual(['limit', 'offset', 'actor', 'method', 'path', 'tag', 'result', 'from', 'to']);
+    expect(op.parameters.map((p) => p.name)).toEqual(['limit', 'offset', 'cursor', 'actor', 'method', 'path', 'tag', 'result', 'from', 'to']);
     expect(op.responses['200'].content['application/json'].schema.properties.items.items.required).toEqual(expect.arrayContaining(['actor', 'method', 'route', 'path', 'status', 'errorCode', 'requestId', 'result']));
   });
 

@@ -24,6 +24,8 @@ describe('list models', () => {
     await release('NVR-Beta');
     expect(await list.execute({ q: ' ipc-a ' })).toEqual({
       total: 1,
+      totalIsEstimate: false,
+      nextCursor: null,
       items: [{ machineTypeName: 'IPC-Alpha', smartUpgrade: true, releaseCount: 2, activeReleaseCount: 1, createTime: T0, updateTime: T0 }],
     });
     expect(await list.execute({ q: '', limit: 1, offset: 1 })).toMatchObject({ total: 2, items: [{ machineTypeName: 'NVR-Beta' }] });

@@ -108,9 +108,12 @@ describe('firmware releases and models (operator API)', () => {
     const b = await create.execute({ body: body({ machineTypeName: 'IPC-200' }) });
     const c = await create.execute({ body: body({ version1: 2 }) });
     const list = new ListReleasesUseCase(releases);
-    expect(await list.execute({})).toEqual({ items: [a, b, c], total: 3 });
-    expect(await list.execute({ machineTypeName: 'IPC-100' })).toEqual({ items: [a, c], total: 2 });
-    expect(await list.execute({ limit: 1, offset: 1 })).toEqual({ items: [b], total: 3 });
+    const exact = { totalIsEstimate: false, nextCursor: null };
+    expect(await list.execute({})).toEqual({ items: [a, b, c], total: 3, ...exact });
+    expect(await list.execute({ machineTypeName: 'IPC-100' })).toEqual({ items: [a, c], total: 2, ...exact });
+    const second = await list.execute({ limit: 1, offset: 1 });
+    expect(second).toEqual({ items: [b], total: 3, totalIsEstimate: false, nextCursor: expect.any(String) });
+    expect(await list.execute({ limit: 1, cursor: second.nextCursor })).toEqual({ items: [c], total: 3, ...exact });
   });
 
   it('gets a release; a non-numeric, zero, over-long or unknown id → ADMIN_NOT_FOUND', async () => {

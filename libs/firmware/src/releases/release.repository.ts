@@ -1,6 +1,8 @@
 /** Models and releases of the firmware schema; Prisma rows are mapped to the service's own types here. */
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceDatabaseToken } from '@dcp/runtime';
+import { raw, sqltag as sql } from '@prisma/client/runtime/client';
+import type { ListTotal, PageWindow } from '@dcp/contracts';
+import { listTotal, serviceDatabaseToken } from '@dcp/runtime';
 import { escapeLikeWildcards, isUniqueViolation } from '@dcp/database';
 import type { FirmwareDatabase } from '../firmware-database.types';
 import type { Chain, FirmwareModel, ModelSummary, NewRelease, Release, ReleaseChanges } from './release';
@@ -19,7 +21,7 @@ const isMissingRow = (err: unknown) => (err as { code?: unknown }).code === 'P20
 export interface ReleaseStore {
   create(release: NewRelease, now: Date): Promise<Release | undefined>;
   findById(id: number): Promise<Release | null>;
-  page(filter: { machineTypeName?: string }, limit: number, offset: number): Promise<{ items: Release[]; total: number }>;
+  page(filter: { machineTypeName?: string }, window: PageWindow<[id: number]>): Promise<{ items: Release[] } & ListTotal>;
   update(id: number, changes: ReleaseChanges, now: Date): Promise<Release | null>;
   findModel(machineTypeName: string): Promise<FirmwareModel | null>;
   setSmartUpgrade(machineTypeName: string, smartUpgrade: boolean, now: Date): Promise<FirmwareModel | null>;
@@ -27,7 +29,7 @@ export interface ReleaseStore {
   /** The model and every release of it, active or not, in creation order; null for an unknown model. */
   modelWithAllReleases(machineTypeName: string): Promise<Chain | null>;
   /** Models in creation order; `q` a literal, case-insensitive part of the machineTypeName. */
-  pageModels(filter: { q?: string }, limit: number, offset: number): Promise<{ items: ModelSummary[]; total: number }>;
+  pageModels(filter: { q?: string }, window: PageWindow<[id: number]>): Promise<{ items: ModelSummary[] } & ListTotal>;
 }
 
 @Injectable()
@@ -59,14 +61,21 @@ export class ReleaseRepository implements ReleaseStore {
     return row ? toRelease(row) : null;
   }
 
-  /** Creation order, optionally of one model. */
-  async page(filter: { machineTypeName?: string }, limit: number, offset: number): Promise<{ items: Release[]; total: number }> {
-    const where = filter.machineTypeName === undefined ? {} : { model: { machineTypeName: filter.machineTypeName } };
-    const [rows, total] = await Promise.all([
-      this.db.client.firmwareRelease.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset, include: { model: true } }),
-      this.db.client.firmwareRelease.count({ where }),
+  /**
+   * Creation order, optionally of one model: `take` releases after `after` or from `offset`, and how many match.
+   * One model's releases through its (model_id, …) index (a model has tens), all of them through the primary key.
+   */
+  async page(filter: { machineTypeName?: string }, window: PageWindow<[id: number]>): Promise<{ items: Release[] } & ListTotal> {
+    const model = filter.machineTypeName === undefined ? raw('TRUE') : sql`r.model_id = (SELECT m.id FROM "firmware"."firmware_model" m WHERE m.machine_type_name = ${filter.machineTypeName})`;
+    const from = sql`FROM "firmware"."firmware_release" r WHERE ${model}`;
+    const order = sql`ORDER BY r.id`;
+    const after = window.after === undefined ? raw('') : sql`AND r.id > ${window.after[0]}`;
+    const [ids, total] = await Promise.all([
+      this.db.client.$queryRaw<{ id: number }[]>(sql`SELECT r.id ${from} ${after} ${order} LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
-    return { items: rows.map(toRelease), total };
+    const rows = ids.length === 0 ? [] : await this.db.client.firmwareRelease.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { id: 'asc' }, include: { model: true } });
+    return { items: rows.map(toRelease), ...total };
   }
 
   /** Null when no such release. */
@@ -109,17 +118,25 @@ export class ReleaseRepository implements ReleaseStore {
     return { model, releases: releases.map((r) => ({ ...r, machineTypeName: model.machineTypeName })) };
   }
 
-  async pageModels(filter: { q?: string }, limit: number, offset: number): Promise<{ items: ModelSummary[]; total: number }> {
-    const where = filter.q === undefined ? {} : { machineTypeName: { contains: escapeLikeWildcards(filter.q), mode: 'insensitive' as const } };
-    const [rows, total] = await Promise.all([
-      this.db.client.firmwareModel.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset, include: { _count: { select: { releases: true } } } }),
-      this.db.client.firmwareModel.count({ where }),
+  /**
+   * Models in creation order: `take` after `after` or from `offset`, and how many match (`q` is a substring,
+   * checked on the rows walked: a fleet has hundreds of models), each with its release counts.
+   */
+  async pageModels(filter: { q?: string }, window: PageWindow<[id: number]>): Promise<{ items: ModelSummary[] } & ListTotal> {
+    const where = filter.q === undefined ? raw('TRUE') : sql`m.machine_type_name ILIKE ${`%${escapeLikeWildcards(filter.q)}%`}`;
+    const from = sql`FROM "firmware"."firmware_model" m WHERE ${where}`;
+    const order = sql`ORDER BY m.id`;
+    const after = window.after === undefined ? raw('') : sql`AND m.id > ${window.after[0]}`;
+    const [ids, total] = await Promise.all([
+      this.db.client.$queryRaw<{ id: number }[]>(sql`SELECT m.id ${from} ${after} ${order} LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
+    const rows = ids.length === 0 ? [] : await this.db.client.firmwareModel.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { id: 'asc' }, include: { _count: { select: { releases: true } } } });
     const active = rows.length === 0 ? [] : await this.db.client.firmwareRelease.groupBy({ by: ['modelId'], where: { modelId: { in: rows.map((m) => m.id) }, active: true }, _count: { _all: true } });
     const activeByModel = new Map(active.map((a) => [a.modelId, a._count._all]));
     return {
       items: rows.map(({ _count, ...model }) => ({ ...model, releaseCount: _count.releases, activeReleaseCount: activeByModel.get(model.id) ?? 0 })),
-      total,
+      ...total,
     };
   }
 }

@@ -1,4 +1,6 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): an in-memory release store with the real rules, recorded metrics (each implements the interface its use cases depend on). */
+import type { ListTotal, PageWindow } from '@dcp/contracts';
+import { memoryPage } from '@dcp/testing';
 import type { Chain, FirmwareModel, ModelSummary, NewRelease, Release, ReleaseChanges } from '../releases/release';
 import type { ReleaseStore } from '../releases/release.repository';
 import type { NotRecordedReason, Offer, OfferMetrics } from '../common/firmware-metrics';
@@ -67,10 +69,10 @@ export class MemoryReleases implements ReleaseStore {
     const r = this.rows.find((x) => x.id === id);
     return r ? { ...r } : null;
   }
-  async page(filter: { machineTypeName?: string }, limit: number, offset: number): Promise<{ items: Release[]; total: number }> {
+  async page(filter: { machineTypeName?: string }, window: PageWindow<[number]>): Promise<{ items: Release[] } & ListTotal> {
     this.check();
     const all = this.rows.filter((r) => filter.machineTypeName === undefined || r.machineTypeName === filter.machineTypeName);
-    return { items: all.slice(offset, offset + limit), total: all.length };
+    return memoryPage(all, window, (r) => r.id);
   }
   async update(id: number, changes: ReleaseChanges, now: Date): Promise<Release | null> {
     this.check();
@@ -102,7 +104,7 @@ export class MemoryReleases implements ReleaseStore {
     if (!model) return null;
     return { model: { ...model }, releases: this.rows.filter((r) => r.modelId === model.id).map((r) => ({ ...r })) };
   }
-  async pageModels(filter: { q?: string }, limit: number, offset: number): Promise<{ items: ModelSummary[]; total: number }> {
+  async pageModels(filter: { q?: string }, window: PageWindow<[number]>): Promise<{ items: ModelSummary[] } & ListTotal> {
     this.check();
     const q = filter.q?.toLowerCase();
     const models = this.models.filter((m) => q === undefined || m.machineTypeName.toLowerCase().includes(q));
@@ -110,7 +112,8 @@ export class MemoryReleases implements ReleaseStore {
       const releases = this.rows.filter((r) => r.modelId === m.id);
       return { ...m, releaseCount: releases.length, activeReleaseCount: releases.filter((r) => r.active).length };
     };
-    return { items: models.slice(offset, offset + limit).map(summary), total: models.length };
+    const page = memoryPage(models, window, (m) => m.id);
+    return { ...page, items: page.items.map(summary) };
   }
 }
 

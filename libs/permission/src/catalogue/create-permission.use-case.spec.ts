@@ -39,6 +39,6 @@ describe('permission catalogue (operator API)', () => {
     await create.execute({ body });
     expect((await failure(create.execute({ body }))).code).toBe(ErrorCode.ADMIN_CONFLICT);
     const list = await new ListPermissionsUseCase(permissions).execute({});
-    expect(list).toEqual({ items: [expect.objectContaining({ permissionCode: 'dup' })], total: 1 });
+    expect(list).toEqual({ items: [expect.objectContaining({ permissionCode: 'dup' })], total: 1, totalIsEstimate: false, nextCursor: null });
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorCode, type ListPermissionsFilter } from '@dcp/contracts';
+import { ErrorCode, type ListPermissionsFilter, type ListTotal, type PageWindow } from '@dcp/contracts';
 import { failure } from '../test/fakes';
 import { ListPermissionsUseCase } from './list-permissions.use-case';
 import type { Permission } from './permission';
@@ -6,10 +6,10 @@ import type { PermissionStore } from './permission.repository';
 
 /** Keeps the filter and page each list asked for (the filtering itself is SQL: permission-grants.int.spec.ts). */
 class AskedPages implements Pick<PermissionStore, 'page'> {
-  readonly asked: { filter: ListPermissionsFilter; limit: number; offset: number }[] = [];
-  async page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
-    this.asked.push({ filter, limit, offset });
-    return { items: [], total: 0 };
+  readonly asked: { filter: ListPermissionsFilter; take: number; offset: number }[] = [];
+  async page(filter: ListPermissionsFilter, window: PageWindow<[number]>): Promise<{ items: Permission[] } & ListTotal> {
+    this.asked.push({ filter, take: window.take, offset: window.offset });
+    return { items: [], total: 0, totalIsEstimate: false };
   }
 }
 
@@ -26,9 +26,9 @@ describe('list permissions: filters', () => {
     await list.execute({ q: '   ', permissionType: '3' });
     await list.execute({});
     expect(store.asked).toEqual([
-      { filter: { q: 'Cloud', permissionType: 2 }, limit: 5, offset: 10 },
-      { filter: { q: undefined, permissionType: 3 }, limit: 100, offset: 0 },
-      { filter: {}, limit: 100, offset: 0 },
+      { filter: { q: 'Cloud', permissionType: 2 }, take: 6, offset: 10 },
+      { filter: { q: undefined, permissionType: 3 }, take: 101, offset: 0 },
+      { filter: {}, take: 101, offset: 0 },
     ]);
   });
 

@@ -1,7 +1,8 @@
 /** Permission rows of the permission schema. */
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceDatabaseToken } from '@dcp/runtime';
-import type { ListPermissionsFilter } from '@dcp/contracts';
+import { type Sql, join, raw, sqltag as sql } from '@prisma/client/runtime/client';
+import { listTotal, serviceDatabaseToken } from '@dcp/runtime';
+import type { ListPermissionsFilter, ListTotal, PageWindow } from '@dcp/contracts';
 import { escapeLikeWildcards, isUniqueViolation } from '@dcp/database';
 import type { PermissionDatabase } from '../permission-database.types';
 import type { NewPermission, Permission } from './permission';
@@ -13,7 +14,7 @@ export interface PermissionStore {
   /** The plan with its new retention, or null when no plan has that code. */
   setRetention(code: string, retentionDays: number | null): Promise<Permission | null>;
   /** Creation order; `q` matched literally (wildcards escaped), case-insensitively, in the code or name. */
-  page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }>;
+  page(filter: ListPermissionsFilter, window: PageWindow<[id: number]>): Promise<{ items: Permission[] } & ListTotal>;
 }
 
 @Injectable()
@@ -39,13 +40,25 @@ export class PermissionRepository implements PermissionStore {
     return count === 1 ? this.findByCode(code) : null;
   }
 
-  async page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
-    const contains = filter.q === undefined ? undefined : { contains: escapeLikeWildcards(filter.q), mode: 'insensitive' as const };
-    const where = { ...(contains && { OR: [{ code: contains }, { name: contains }] }), ...(filter.permissionType !== undefined && { type: filter.permissionType }) };
-    const [items, total] = await Promise.all([
-      this.db.client.permission.findMany({ where, orderBy: { id: 'asc' }, take: limit, skip: offset }),
-      this.db.client.permission.count({ where }),
+  /**
+   * `take` plans after `after` or from `offset` in creation order, and how many match: ids through the primary key
+   * (`q` is a substring, checked on the rows walked: a catalogue holds tens of plans), rows by primary key.
+   */
+  async page(filter: ListPermissionsFilter, window: PageWindow<[id: number]>): Promise<{ items: Permission[] } & ListTotal> {
+    const conditions: Sql[] = [];
+    if (filter.q !== undefined) {
+      const contains = `%${escapeLikeWildcards(filter.q)}%`;
+      conditions.push(sql`(p.permission_code ILIKE ${contains} OR p.permission_name ILIKE ${contains})`);
+    }
+    if (filter.permissionType !== undefined) conditions.push(sql`p.permission_type = ${filter.permissionType}`);
+    const from = sql`FROM "permission"."permission" p WHERE ${conditions.length === 0 ? raw('TRUE') : join(conditions, ' AND ')}`;
+    const order = sql`ORDER BY p.id`;
+    const after = window.after === undefined ? raw('') : sql`AND p.id > ${window.after[0]}`;
+    const [ids, total] = await Promise.all([
+      this.db.client.$queryRaw<{ id: number }[]>(sql`SELECT p.id ${from} ${after} ${order} LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
-    return { items, total };
+    const items = ids.length === 0 ? [] : await this.db.client.permission.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { id: 'asc' } });
+    return { items, ...total };
   }
 }

@@ -1,7 +1,8 @@
 /** Grant rows of the permission schema; rows come back as Grant (ids as numbers, times as epoch ms). */
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceDatabaseToken } from '@dcp/runtime';
-import type { GrantState } from '@dcp/contracts';
+import { type Sql, join, raw, sqltag as sql } from '@prisma/client/runtime/client';
+import { listTotal, serviceDatabaseToken } from '@dcp/runtime';
+import type { GrantState, ListTotal, PageWindow } from '@dcp/contracts';
 import type { PermissionDatabase } from '../permission-database.types';
 import type { Permission } from '../catalogue/permission';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from './grant';
@@ -57,24 +58,51 @@ export interface GrantFilter {
   state?: { name: GrantState; now: number };
 }
 
-/** grantState (grant-rules.ts) as a condition on the rows. */
-function stateCondition({ name, now }: { name: GrantState; now: number }) {
+/** A grant list's sort key: the grant id (creation order). */
+export type GrantPageKey = [grantId: number];
+
+/**
+ * The list's conditions, one FROM … WHERE for its page and its count. Each filter has an index in id order
+ * (migration 20261127125221_admin_list_indexes): (open_id, id), (ipc_mac, id), (permission_id, id), and per
+ * state a partial index on id — so a page is an index range, whichever filter it has; with several, PostgreSQL
+ * walks the most selective one's index and checks the others on its rows.
+ */
+function grantsWhere(filter: GrantFilter): Sql {
+  const conditions: Sql[] = [];
+  if (filter.openId !== undefined) conditions.push(sql`g.open_id = ${filter.openId}`);
+  if (filter.userId !== undefined) conditions.push(sql`g.user_id = ${filter.userId}`);
+  if (filter.ipcMac !== undefined) conditions.push(sql`g.ipc_mac = ${filter.ipcMac}`);
+  if (filter.permissionCode !== undefined) conditions.push(sql`g.permission_id = (SELECT p.id FROM "permission"."permission" p WHERE p.permission_code = ${filter.permissionCode})`);
+  if (filter.state !== undefined) conditions.push(stateCondition(filter.state));
+  return sql`FROM "permission"."grant" g WHERE ${conditions.length === 0 ? raw('TRUE') : join(conditions, ' AND ')}`;
+}
+
+/**
+ * grantState (grant-rules.ts) as a condition on the rows, written as the partial indexes' predicates are (the
+ * statuses as constants, not parameters) so that the planner can prove them. An active grant's end is compared
+ * as COALESCE(end_time, 'infinity'), the indexed expression, so it is checked in the index, not on the table.
+ */
+function stateCondition({ name, now }: { name: GrantState; now: number }): Sql {
+  const waiting = raw(String(GRANT_STATUS.waiting));
+  const active = raw(String(GRANT_STATUS.active));
+  const ends = raw("COALESCE(g.end_time, 'infinity'::timestamptz)");
   switch (name) {
     case 'waiting':
-      return { grantStatus: GRANT_STATUS.waiting, revokedAt: null };
+      return sql`g.grant_status = ${waiting} AND g.revoked_at IS NULL`;
     case 'active':
-      return { grantStatus: GRANT_STATUS.active, revokedAt: null, OR: [{ endTime: null }, { endTime: { gt: new Date(now) } }] };
+      return sql`g.grant_status = ${active} AND g.revoked_at IS NULL AND ${ends} > ${new Date(now)}`;
     case 'over':
-      return { grantStatus: GRANT_STATUS.active, revokedAt: null, endTime: { lte: new Date(now) } };
+      return sql`g.grant_status = ${active} AND g.revoked_at IS NULL AND ${ends} <= ${new Date(now)}`;
     case 'revoked':
-      return { revokedAt: { not: null } };
+      return sql`g.revoked_at IS NOT NULL`;
   }
 }
+
 /** What the grant and gateway use cases need of the grant rows (GrantRepository; an in-memory fake in unit specs). The reactions' revocations are statements of their own, decisions OB3. */
 export interface GrantStore {
   create(g: NewGrant): Promise<Grant>;
   findById(grantId: number): Promise<Grant | null>;
-  page(filter: GrantFilter, limit: number, offset: number): Promise<{ items: Grant[]; total: number }>;
+  page(filter: GrantFilter, window: PageWindow<GrantPageKey>): Promise<{ items: Grant[] } & ListTotal>;
   waitingOf(userId: number): Promise<Grant[]>;
   inServiceOf(userId: number, now: number, ipcMac?: string): Promise<Grant[]>;
   activate(grantId: number, a: Activation): Promise<boolean>;
@@ -98,20 +126,21 @@ export class GrantRepository implements GrantStore {
     return row ? toGrant(row) : null;
   }
 
-  /** One page of grants, oldest first, matching the filter (the operator's list; userId and ipcMac: the operator's device view). */
-  async page(filter: GrantFilter, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
-    const where = {
-      ...(filter.openId === undefined ? {} : { openId: filter.openId }),
-      ...(filter.userId === undefined ? {} : { userId: filter.userId }),
-      ...(filter.ipcMac === undefined ? {} : { ipcMac: filter.ipcMac }),
-      ...(filter.permissionCode === undefined ? {} : { permission: { code: filter.permissionCode } }),
-      ...(filter.state === undefined ? {} : stateCondition(filter.state)),
-    };
-    const [rows, total] = await Promise.all([
-      this.db.client.grant.findMany({ where, include: withPermission, orderBy: { id: 'asc' }, take: limit, skip: offset }),
-      this.db.client.grant.count({ where }),
+  /**
+   * One page of grants, oldest first, matching the filter (the operator's list; userId and ipcMac: the operator's
+   * device view): `take` rows after the grant `after` or from `offset`, and how many match (ListTotal). The page's
+   * ids come from the list's index; its rows, with their plan, by primary key.
+   */
+  async page(filter: GrantFilter, window: PageWindow<GrantPageKey>): Promise<{ items: Grant[] } & ListTotal> {
+    const from = grantsWhere(filter);
+    const order = sql`ORDER BY g.id`;
+    const after = window.after === undefined ? raw('') : sql`AND g.id > ${window.after[0]}`;
+    const [ids, total] = await Promise.all([
+      this.db.client.$queryRaw<{ id: bigint }[]>(sql`SELECT g.id ${from} ${after} ${order} LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
-    return { items: rows.map(toGrant), total };
+    const rows = ids.length === 0 ? [] : await this.db.client.grant.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: withPermission, orderBy: { id: 'asc' } });
+    return { items: rows.map(toGrant), ...total };
   }
 
   /** The user's grants waiting for activation (not revoked), oldest first. */

@@ -1,14 +1,18 @@
 /**
  * Grants in creation order, one page (operator API), optionally of one user (openId), of one plan
  * (permissionCode), on one device (ipcMac, any spelling) and in one state (waiting, active, over, revoked:
- * "active" and "over" are judged at the service clock's now).
+ * "active" and "over" are judged at the service clock's now). Paged by cursor (or a bounded offset); the
+ * total is exact up to EXACT_LIST_TOTAL_UP_TO, else estimated (libs/contracts/src/admin-paging.ts).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { listGrantsFilterSchema, parseAdminBody, resolvePage, PERMISSION_RPC } from '@dcp/contracts';
-import type { GrantView } from '@dcp/contracts';
+import { type GrantView, type ListPage, listGrantsFilterSchema, listPaging, parseAdminBody, PERMISSION_RPC } from '@dcp/contracts';
 import { RUNTIME_CLOCK, type Clock, ServesRpc } from '@dcp/runtime';
+import { z } from 'zod';
 import { toGrantView } from './grant.mapper';
 import { GrantRepository, type GrantStore } from './grant.repository';
+
+/** The grants list's pages, by grant id (the cursor of a grants page). */
+export const GRANT_PAGES = listPaging('grants', z.tuple([z.number().int().positive()]));
 
 @Injectable()
 export class ListGrantsUseCase {
@@ -18,12 +22,12 @@ export class ListGrantsUseCase {
   ) {}
 
   @ServesRpc(PERMISSION_RPC.listGrants, 'admin.list_grants')
-  async execute(request: { openId?: string; permissionCode?: unknown; ipcMac?: unknown; state?: unknown; limit?: number; offset?: number }): Promise<{ items: GrantView[]; total: number }> {
+  async execute(request: { openId?: string; permissionCode?: unknown; ipcMac?: unknown; state?: unknown; limit?: unknown; offset?: unknown; cursor?: unknown }): Promise<ListPage<GrantView>> {
     // The filters come as the query string gave them: a bad one answers ADMIN_VALIDATION_FAILED naming it.
     const { permissionCode, ipcMac, state } = parseAdminBody(listGrantsFilterSchema, { permissionCode: request.permissionCode, ipcMac: request.ipcMac, state: request.state });
-    const { limit, offset } = resolvePage(request);
-    const filter = { openId: request.openId || undefined, permissionCode, ipcMac, state: state && { name: state, now: this.clock.now() } };
-    const { items, total } = await this.grants.page(filter, limit, offset);
-    return { items: items.map(toGrantView), total };
+    const filters = { openId: request.openId || undefined, permissionCode, ipcMac, state };
+    const page = GRANT_PAGES.resolve(request, filters);
+    const { items, ...total } = await this.grants.page({ ...filters, state: state && { name: state, now: this.clock.now() } }, page);
+    return GRANT_PAGES.answer(items, page, filters, total, (g) => [g.grantId], toGrantView);
   }
 }

@@ -3,7 +3,7 @@
  * unique index keeps the first of two concurrent inserts, and both read the one that stayed.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceDatabaseToken } from '@dcp/runtime';
+import { type CiphertextColumn, serviceDatabaseToken, staleCiphertexts } from '@dcp/runtime';
 import type { PermissionDatabase } from '../permission-database.types';
 import { GRANT_STATUS } from '../grants/grant';
 import type { StoredCameraStream } from './camera-stream';
@@ -25,6 +25,13 @@ interface StreamRow {
 
 const toStored = (row: StreamRow): StoredCameraStream => ({ id: Number(row.id), ipcMac: row.ipcMac, userId: row.userId, userTag: row.userTag, streamCiphertext: row.streamCiphertext });
 const columns = { id: true, ipcMac: true, userId: true, userTag: true, streamCiphertext: true } as const;
+/** streamIds with their key-prefix index (permission migration 20261127125221_admin_list_indexes). */
+const STALE_STREAMS: CiphertextColumn = {
+  table: '"permission"."camera_stream"',
+  id: '"id"',
+  ciphertext: '"stream_ciphertext"',
+  select: 'id, ipc_mac AS "ipcMac", user_id AS "userId", user_tag AS "userTag", stream_ciphertext AS "streamCiphertext"',
+};
 
 @Injectable()
 export class CameraStreamRepository {
@@ -74,14 +81,10 @@ export class CameraStreamRepository {
     }));
   }
 
-  /** Rows after `afterId` whose streamId is not under the current SECRETS_KEY (SK2), by id. */
-  async stale(afterId: number, limit: number, currentPrefix: string): Promise<StoredCameraStream[]> {
-    const rows = await this.db.client.cameraStream.findMany({
-      where: { id: { gt: BigInt(afterId) }, NOT: { streamCiphertext: { startsWith: currentPrefix } } },
-      orderBy: { id: 'asc' },
-      take: limit,
-      select: columns,
-    });
+  /** Streams whose streamId is not under `currentPrefix`, after `after` in the key-prefix index's order (SK5). */
+  async stale(after: StoredCameraStream | undefined, limit: number, currentPrefix: string): Promise<StoredCameraStream[]> {
+    const position = after === undefined ? undefined : { id: after.id, ciphertext: after.streamCiphertext };
+    const rows = await this.db.client.$queryRaw<StreamRow[]>(staleCiphertexts(STALE_STREAMS, currentPrefix, position, limit));
     return rows.map(toStored);
   }
 

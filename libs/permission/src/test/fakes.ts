@@ -1,6 +1,7 @@
 /** Test doubles for unit specs (time: ManualClock from @dcp/testing at T0): in-memory stores and directories with the real rules (each implements the interface its use cases depend on). */
 import { randomBytes } from 'node:crypto';
-import type { ListPermissionsFilter } from '@dcp/contracts';
+import type { ListPermissionsFilter, ListTotal, PageWindow } from '@dcp/contracts';
+import { memoryPage } from '@dcp/testing';
 import type { CameraStream } from '../streams/camera-stream';
 import type { StreamDirectory } from '../streams/camera-streams';
 import type { NewPermission, Permission } from '../catalogue/permission';
@@ -8,7 +9,7 @@ import type { PermissionStore } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
 import { T0, makeGrant, makePermission } from './factories';
 import { grantState } from '../grants/grant-rules';
-import type { GrantFilter, GrantStore } from '../grants/grant.repository';
+import type { GrantFilter, GrantPageKey, GrantStore } from '../grants/grant.repository';
 import type { DirectoryUser, UserDevice, UserDeviceLookup, UserLookup } from '../common/directories';
 
 export { T0 };
@@ -30,10 +31,10 @@ export class MemoryPermissions implements PermissionStore {
     row.retentionDays = retentionDays;
     return row;
   }
-  async page(filter: ListPermissionsFilter, limit: number, offset: number): Promise<{ items: Permission[]; total: number }> {
+  async page(filter: ListPermissionsFilter, window: PageWindow<[number]>): Promise<{ items: Permission[] } & ListTotal> {
     const q = filter.q?.toLowerCase();
     const all = this.rows.filter((p) => (q === undefined || `${p.code}\n${p.name}`.toLowerCase().includes(q)) && (filter.permissionType === undefined || p.type === filter.permissionType));
-    return { items: all.slice(offset, offset + limit), total: all.length };
+    return memoryPage(all, window, (p) => p.id);
   }
 }
 
@@ -53,7 +54,7 @@ export class MemoryGrants implements GrantStore {
     const g = this.rows.find((r) => r.grantId === id);
     return g ? { ...g } : null;
   }
-  async page(filter: GrantFilter, limit: number, offset: number): Promise<{ items: Grant[]; total: number }> {
+  async page(filter: GrantFilter, window: PageWindow<GrantPageKey>): Promise<{ items: Grant[] } & ListTotal> {
     const all = this.rows.filter(
       (g) =>
         (filter.openId === undefined || g.openId === filter.openId) &&
@@ -62,7 +63,7 @@ export class MemoryGrants implements GrantStore {
         (filter.permissionCode === undefined || g.permission.code === filter.permissionCode) &&
         (filter.state === undefined || grantState(g, filter.state.now) === filter.state.name),
     );
-    return { items: all.slice(offset, offset + limit), total: all.length };
+    return memoryPage(all, window, (g) => g.grantId);
   }
   async waitingOf(userId: number): Promise<Grant[]> {
     return this.rows.filter((g) => g.userId === userId && g.grantStatus === GRANT_STATUS.waiting && g.revokedAt === null);

@@ -7,7 +7,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, PUSH_PROVIDER_BODIES, PlatformError, type PushProviderName, type PushProviderView, parseAdminBody } from '@dcp/contracts';
-import { RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock, serviceDatabaseToken } from '@dcp/runtime';
+import { type CiphertextColumn, RUNTIME_CLOCK, RUNTIME_CONFIG, type Clock, serviceDatabaseToken, staleCiphertexts } from '@dcp/runtime';
 import { SecretBox } from '@dcp/signing';
 import type { PushConfig } from '../push-config';
 import type { PushDatabase } from '../push-database.types';
@@ -32,6 +32,8 @@ export interface StoredProvider {
 }
 
 const CACHE_MS = 30_000;
+/** Credentials with their key-prefix index (push migration 20261127125310_provider_key_prefix_index). */
+const STALE_CREDENTIALS: CiphertextColumn = { table: '"push"."push_provider"', id: '"id"', ciphertext: '"ciphertext"', select: 'id, client_id AS "clientId", provider, ciphertext' };
 
 @Injectable()
 export class ProviderCredentials {
@@ -94,13 +96,10 @@ export class ProviderCredentials {
     return this.box.currentPrefix;
   }
 
-  async stale(afterId: number, limit: number): Promise<StoredProvider[]> {
-    return this.db.client.pushProvider.findMany({
-      where: { id: { gt: afterId }, NOT: { ciphertext: { startsWith: this.box.currentPrefix } } },
-      orderBy: { id: 'asc' },
-      take: limit,
-      select: { id: true, clientId: true, provider: true, ciphertext: true },
-    });
+  /** Credentials not under the current key, after `after` in the key-prefix index's order (SK5): an index probe when none is. */
+  stale(after: StoredProvider | undefined, limit: number): Promise<StoredProvider[]> {
+    const position = after === undefined ? undefined : { id: after.id, ciphertext: after.ciphertext };
+    return this.db.client.$queryRaw<StoredProvider[]>(staleCiphertexts(STALE_CREDENTIALS, this.box.currentPrefix, position, limit));
   }
 
   reencrypt(row: StoredProvider): StoredProvider {

@@ -8,7 +8,7 @@ export class ReencryptPushSecretsJob extends SecretReencryptionJob {
   constructor(credentials: ProviderCredentials) {
     super('push-service', {
       'push provider credentials': {
-        stale: (afterId, limit) => credentials.stale(afterId, limit),
+        stale: (after: StoredProvider | undefined, limit: number) => credentials.stale(after, limit),
         reencrypt: (row: StoredProvider) => credentials.reencrypt(row),
         replace: (read: StoredProvider, reencrypted: StoredProvider) => credentials.replace(read, reencrypted),
       },

@@ -1,4 +1,4 @@
-import { ErrorCode, type ListMerchantsFilter } from '@dcp/contracts';
+import { ErrorCode, type ListMerchantsFilter, type ListTotal, type PageWindow } from '@dcp/contracts';
 import { ManualClock } from '@dcp/testing';
 import { failure } from '../test/fakes';
 import { ListMerchantsUseCase } from './list-merchants.use-case';
@@ -7,10 +7,10 @@ import type { MerchantStore } from './merchant.repository';
 
 /** Keeps the filter and page each list asked for (the filtering itself is SQL: sso-merchants.int.spec.ts). */
 class AskedPages implements Pick<MerchantStore, 'page'> {
-  readonly asked: { filter: ListMerchantsFilter; limit: number; offset: number }[] = [];
-  async page(filter: ListMerchantsFilter, limit: number, offset: number): Promise<{ items: Merchant[]; total: number }> {
-    this.asked.push({ filter, limit, offset });
-    return { items: [], total: 0 };
+  readonly asked: { filter: ListMerchantsFilter; take: number; offset: number }[] = [];
+  async page(filter: ListMerchantsFilter, window: PageWindow<[number]>): Promise<{ items: Merchant[] } & ListTotal> {
+    this.asked.push({ filter, take: window.take, offset: window.offset });
+    return { items: [], total: 0, totalIsEstimate: false };
   }
 }
 
@@ -29,9 +29,9 @@ describe('list merchants: filters', () => {
     await list.execute({ q: '   ', enabled: 'true' });
     await list.execute({});
     expect(store.asked).toEqual([
-      { filter: { q: 'Acme', enabled: false }, limit: 5, offset: 10 },
-      { filter: { q: undefined, enabled: true }, limit: 100, offset: 0 },
-      { filter: {}, limit: 100, offset: 0 },
+      { filter: { q: 'Acme', enabled: false }, take: 6, offset: 10 },
+      { filter: { q: undefined, enabled: true }, take: 101, offset: 0 },
+      { filter: {}, take: 101, offset: 0 },
     ]);
   });
 

@@ -1,5 +1,5 @@
-import { ErrorCode } from '@dcp/contracts';
-import { ManualClock } from '@dcp/testing';
+import { ErrorCode, type PageWindow } from '@dcp/contracts';
+import { ManualClock, memoryPage } from '@dcp/testing';
 import { failure, fakeConfig } from '../test/fakes';
 import { CreateMerchantUseCase } from './create-merchant.use-case';
 import { DisableMerchantUseCase } from './disable-merchant.use-case';
@@ -26,9 +26,8 @@ class MemoryMerchants implements MerchantStore {
     Object.assign(row, changes);
     return { ...row };
   }
-  async page(_filter: unknown, limit: number, offset: number) {
-    const all = [...this.rows.values()];
-    return { items: all.slice(offset, offset + limit), total: all.length };
+  async page(_filter: unknown, window: PageWindow<[number]>) {
+    return memoryPage([...this.rows.values()], window, (m) => m.id);
   }
 }
 

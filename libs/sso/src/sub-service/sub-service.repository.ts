@@ -3,7 +3,7 @@
  * user's app (center.getServerInfo) or by a stream check (the subtoken) — and never changed afterwards.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME_CONFIG, serviceDatabaseToken } from '@dcp/runtime';
+import { type CiphertextColumn, RUNTIME_CONFIG, serviceDatabaseToken, staleCiphertexts } from '@dcp/runtime';
 import type { SsoDatabase } from '../sso-database.types';
 import { randomBase62 } from '../common/random';
 import type { SsoConfig } from '../sso-config';
@@ -13,6 +13,13 @@ import { type StoredSubtoken, Subtokens } from './subtokens';
 const TAG_LENGTH = 16;
 /** Spec 2.7 shows channelCount without its meaning: one channel per camera (docs/decisions.md). */
 const CHANNEL_COUNT = 1;
+/** Subtokens with their key-prefix index (sso migration 20261127125213_admin_list_indexes); the row's id is its user_id. */
+const STALE_SUBTOKENS: CiphertextColumn = {
+  table: '"sso"."sub_service_info"',
+  id: '"user_id"',
+  ciphertext: '"subtoken_ciphertext"',
+  select: 'user_id AS "userId", user_id AS "id", subtoken_ciphertext AS "subtokenCiphertext"',
+};
 
 @Injectable()
 export class SubServiceRepository {
@@ -65,15 +72,13 @@ export class SubServiceRepository {
     return created ? this.toRecord(created) : undefined;
   }
 
-  /** Rows after `afterUserId` whose subtoken is not under the current SECRETS_KEY (SK2), by userId. */
-  async staleSubtokens(afterUserId: number, limit: number): Promise<(StoredSubtoken & { id: number })[]> {
-    const rows = await this.db.client.subServiceInfo.findMany({
-      where: { userId: { gt: afterUserId }, NOT: { subtokenCiphertext: { startsWith: this.subtokens.currentPrefix } } },
-      orderBy: { userId: 'asc' },
-      take: limit,
-      select: { userId: true, subtokenCiphertext: true },
-    });
-    return rows.map((row) => ({ ...row, id: row.userId }));
+  /**
+   * Users whose subtoken is not under the current key (a plain one included), after the row `after` in the
+   * order of the key-prefix index on subtoken_ciphertext (SK5): an index probe when every subtoken is current.
+   */
+  staleSubtokens(after: StoredSubtoken | undefined, limit: number): Promise<(StoredSubtoken & { id: number })[]> {
+    const position = after === undefined ? undefined : { id: after.userId, ciphertext: after.subtokenCiphertext };
+    return this.db.client.$queryRaw<(StoredSubtoken & { id: number })[]>(staleCiphertexts(STALE_SUBTOKENS, this.subtokens.currentPrefix, position, limit));
   }
 
   /** Writes a re-encrypted subtoken only where the row still holds what was read. */

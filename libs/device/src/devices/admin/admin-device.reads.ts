@@ -3,7 +3,9 @@
  * each with its manufacturer's name (device-service's own manufacturer rows).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceDatabaseToken } from '@dcp/runtime';
+import { raw, sqltag as sql } from '@prisma/client/runtime/client';
+import type { ListTotal, PageWindow } from '@dcp/contracts';
+import { listTotal, serviceDatabaseToken } from '@dcp/runtime';
 import type { DeviceDatabase } from '../../device-database.types';
 import type { Device } from '../device';
 
@@ -22,13 +24,20 @@ export class AdminDeviceReads {
     return withName;
   }
 
-  /** One page of the user's devices in the order they were bound, and how many there are in all. */
-  async pageByUser(userId: number, limit: number, offset: number): Promise<{ items: DeviceWithManufacturer[]; total: number }> {
-    const [rows, total] = await Promise.all([
-      this.db.client.device.findMany({ where: { userId }, orderBy: { id: 'asc' }, take: limit, skip: offset }),
-      this.db.client.device.count({ where: { userId } }),
+  /**
+   * One page of the user's devices in the order they were bound: `take` devices after `after` or from `offset`,
+   * through the (user_id, id) index, and how many the user has (ListTotal).
+   */
+  async pageByUser(userId: number, window: PageWindow<[id: number]>): Promise<{ items: DeviceWithManufacturer[] } & ListTotal> {
+    const from = sql`FROM "device"."device" d WHERE d.user_id = ${userId}`;
+    const order = sql`ORDER BY d.id`;
+    const after = window.after === undefined ? raw('') : sql`AND d.id > ${window.after[0]}`;
+    const [ids, total] = await Promise.all([
+      this.db.client.$queryRaw<{ id: number }[]>(sql`SELECT d.id ${from} ${after} ${order} LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
-    return { items: await this.withManufacturers(rows), total };
+    const rows = ids.length === 0 ? [] : await this.db.client.device.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { id: 'asc' } });
+    return { items: await this.withManufacturers(rows), ...total };
   }
 
   private async withManufacturers(devices: Device[]): Promise<DeviceWithManufacturer[]> {

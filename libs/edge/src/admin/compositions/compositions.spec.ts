@@ -35,6 +35,9 @@ function fakeRpc(handlers: Record<string, Handler>): AdminRpc & { calls: { subje
   };
 }
 
+/** The paging fields of a list's last page with `total` rows (libs/contracts/src/admin-paging.ts). */
+const LAST_PAGE = (total: number) => ({ total, totalIsEstimate: false, nextCursor: null });
+
 const device = makeAdminDeviceView({ macAddr: '06626E63FBA5', userId: 7 });
 const user = makeAdminUserView({ userId: 7, openId: 'open-7', uuid: 'u-7' });
 const currentService = { name: 'free 8-hour cloud storage', description: 'd', startTime: null, endTime: null, validity: '8 hours', status: 3, flag: 2 };
@@ -44,7 +47,7 @@ function deviceServices(overrides: Record<string, Handler> = {}): Record<string,
   return {
     [ADMIN_LOOKUP_RPC.getDevice.subject]: async () => device,
     [ADMIN_LOOKUP_RPC.getUser.subject]: async () => user,
-    [ADMIN_LOOKUP_RPC.deviceGrants.subject]: async () => ({ items: [], total: 0 }),
+    [ADMIN_LOOKUP_RPC.deviceGrants.subject]: async () => ({ items: [], ...LAST_PAGE(0) }),
     [ADMIN_LOOKUP_RPC.currentService.subject]: async () => currentService,
     [ADMIN_LOOKUP_RPC.recordingSummary.subject]: async () => recordings,
     ...overrides,
@@ -58,7 +61,7 @@ describe('GET /devices/{mac} composition', () => {
     const rpc = fakeRpc(deviceServices());
     const view = await lookUpDevice({ mac }, rpc);
     expect(rpc.calls[0]).toEqual({ subject: ADMIN_LOOKUP_RPC.getDevice.subject, payload: { macAddr: '06626E63FBA5' } });
-    expect(view).toEqual({ device, owner: user, grants: { items: [], total: 0 }, currentService, recordings });
+    expect(view).toEqual({ device, owner: user, grants: { items: [], ...LAST_PAGE(0) }, currentService, recordings });
   });
 
   it('asks each part of the owner and device the root answered, with the page and supportStore', async () => {
@@ -110,19 +113,38 @@ describe('GET /users/{openId} composition', () => {
   const services = (overrides: Record<string, Handler> = {}) =>
     fakeRpc({
       [ADMIN_LOOKUP_RPC.getUser.subject]: async () => user,
-      [ADMIN_LOOKUP_RPC.listUserDevices.subject]: async () => ({ items: [device], total: 1 }),
-      [PERMISSION_RPC.listGrants.subject]: async () => ({ items: [], total: 0 }),
+      [ADMIN_LOOKUP_RPC.listUserDevices.subject]: async () => ({ items: [device], ...LAST_PAGE(1) }),
+      [PERMISSION_RPC.listGrants.subject]: async () => ({ items: [], ...LAST_PAGE(0) }),
       ...overrides,
     });
 
   it('reads the user by openId, then their devices by userId and grants by openId, one page each', async () => {
     const rpc = services();
-    expect(await lookUpUser({ openId: 'open-7', limit: '20' }, rpc)).toEqual({ user, devices: { items: [device], total: 1 }, grants: { items: [], total: 0 } });
+    expect(await lookUpUser({ openId: 'open-7', limit: '20' }, rpc)).toEqual({ user, devices: { items: [device], ...LAST_PAGE(1) }, grants: { items: [], ...LAST_PAGE(0) } });
     expect(rpc.calls).toEqual([
       { subject: ADMIN_LOOKUP_RPC.getUser.subject, payload: { openId: 'open-7' } },
       { subject: ADMIN_LOOKUP_RPC.listUserDevices.subject, payload: { userId: 7, limit: 20 } },
       { subject: PERMISSION_RPC.listGrants.subject, payload: { openId: 'open-7', limit: 20 } },
     ]);
+  });
+
+  it('pages each list by its own cursor; a cursor its service refuses is the answer, named by the route\'s parameter', async () => {
+    const rpc = services({
+      [PERMISSION_RPC.listGrants.subject]: async (payload) => {
+        if (payload.cursor === 'bad') throw new PlatformError(ErrorCode.ADMIN_VALIDATION_FAILED, 'invalid field cursor: not a cursor this list answered (pass nextCursor exactly as it came)');
+        return { items: [], ...LAST_PAGE(0) };
+      },
+    });
+    await lookUpUser({ openId: 'open-7', limit: '5', devicesCursor: 'd1', grantsCursor: 'g1' }, rpc);
+    expect(rpc.calls.slice(1).map((c) => [c.subject, c.payload.cursor])).toEqual([
+      [ADMIN_LOOKUP_RPC.listUserDevices.subject, 'd1'],
+      [PERMISSION_RPC.listGrants.subject, 'g1'],
+    ]);
+    await expect(lookUpUser({ openId: 'open-7', grantsCursor: 'bad' }, rpc)).rejects.toMatchObject({
+      code: ErrorCode.ADMIN_VALIDATION_FAILED,
+      failureDetails: 'invalid field grantsCursor: not a cursor this list answered (pass nextCursor exactly as it came)',
+    });
+    await expect(lookUpUser({ openId: 'open-7', offset: '10001' }, rpc)).rejects.toMatchObject({ code: ErrorCode.ADMIN_VALIDATION_FAILED, failureDetails: expect.stringMatching(/^invalid field offset: must be at most 10000/) });
   });
 
   it('refuses an over-long openId naming it', async () => {
@@ -184,8 +206,8 @@ describe('answerRoute', () => {
 
   it('forwards a contract route to its one contract', async () => {
     const route = ADMIN_ROUTES.find((r) => r.path === '/users' && r.method === 'GET')!;
-    const rpc = fakeRpc({ [ADMIN_LOOKUP_RPC.searchUsers.subject]: async () => ({ items: [user], total: 1 }) });
+    const rpc = fakeRpc({ [ADMIN_LOOKUP_RPC.searchUsers.subject]: async () => ({ items: [user], ...LAST_PAGE(1) }) });
     expect(route.contract).toBe(ADMIN_LOOKUP_RPC.searchUsers);
-    expect(await answerRoute(route as Parameters<typeof answerRoute>[0], { uuid: 'u-7' }, rpc)).toEqual({ items: [user], total: 1 });
+    expect(await answerRoute(route as Parameters<typeof answerRoute>[0], { uuid: 'u-7' }, rpc)).toEqual({ items: [user], ...LAST_PAGE(1) });
   });
 });

@@ -20,8 +20,8 @@ export const FIRMWARE_ROUTES: readonly AdminRoute[] = [
     tag: 'firmware',
     contract: FIRMWARE_RPC.listReleases,
     status: 200,
-    query: ['machineTypeName', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ machineTypeName: query.machineTypeName, limit: query.limit, offset: query.offset }),
+    query: ['machineTypeName', 'limit', 'offset', 'cursor'],
+    toRequest: ({ query }) => ({ machineTypeName: query.machineTypeName, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   // Before /firmware/{id}, which /firmware/models would match too (the first route of a method wins).
   {
@@ -31,8 +31,8 @@ export const FIRMWARE_ROUTES: readonly AdminRoute[] = [
     tag: 'firmware',
     contract: FIRMWARE_RPC.listModels,
     status: 200,
-    query: ['q', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ q: query.q, limit: query.limit, offset: query.offset }),
+    query: ['q', 'limit', 'offset', 'cursor'],
+    toRequest: ({ query }) => ({ q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   {
     method: 'GET',

@@ -29,11 +29,11 @@ describe('firmware models, progress and list filters in the admin route table', 
     type Operation = { parameters: { name: string; in: string }[]; responses: Record<string, { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } }> };
     const doc = buildOpenApiDocument(ADMIN_ROUTES) as { paths: Record<string, Record<string, Operation>> };
     const query = (op: Operation) => op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
-    expect(query(doc.paths['/admin/v1/merchants'].get)).toEqual(['q', 'enabled', 'limit', 'offset']);
-    expect(query(doc.paths['/admin/v1/manufacturers'].get)).toEqual(['q', 'limit', 'offset']);
+    expect(query(doc.paths['/admin/v1/merchants'].get)).toEqual(['q', 'enabled', 'limit', 'offset', 'cursor']);
+    expect(query(doc.paths['/admin/v1/manufacturers'].get)).toEqual(['q', 'limit', 'offset', 'cursor']);
     const models = doc.paths['/admin/v1/firmware/models'].get;
-    expect(query(models)).toEqual(['q', 'limit', 'offset']);
-    expect(Object.keys(models.responses['200'].content['application/json'].schema.properties).sort()).toEqual(['items', 'total']);
+    expect(query(models)).toEqual(['q', 'limit', 'offset', 'cursor']);
+    expect(Object.keys(models.responses['200'].content['application/json'].schema.properties).sort()).toEqual(['items', 'nextCursor', 'total', 'totalIsEstimate']);
     const progress = doc.paths['/admin/v1/firmware/models/{machineTypeName}/progress'].get;
     expect(Object.keys(progress.responses['200'].content['application/json'].schema.properties).sort()).toEqual(['answers', 'asOf', 'devices', 'fromVersions', 'machineTypeName', 'releases']);
   });

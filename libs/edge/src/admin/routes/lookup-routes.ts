@@ -18,18 +18,20 @@ export const LOOKUP_ROUTES: readonly AdminRoute[] = [
     tag: 'look-ups',
     compose: DEVICE_LOOKUP,
     status: 200,
-    query: ['limit', 'offset'],
-    toRequest: ({ params, query }) => ({ mac: params.mac, limit: query.limit, offset: query.offset }),
+    query: ['limit', 'offset', 'cursor'],
+    toRequest: ({ params, query }) => ({ mac: params.mac, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   {
     method: 'GET',
     path: '/users/{openId}',
-    summary: 'A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } }',
+    summary:
+      'A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } }. ' +
+      'Each list pages on by its own cursor: devicesCursor (the devices part\'s nextCursor) and grantsCursor (the grants part\'s); limit is both lists\' page size',
     tag: 'look-ups',
     compose: USER_LOOKUP,
     status: 200,
-    query: ['limit', 'offset'],
-    toRequest: ({ params, query }) => ({ openId: params.openId, limit: query.limit, offset: query.offset }),
+    query: ['limit', 'offset', 'devicesCursor', 'grantsCursor'],
+    toRequest: ({ params, query }) => ({ openId: params.openId, limit: query.limit, offset: query.offset, devicesCursor: query.devicesCursor, grantsCursor: query.grantsCursor }),
   },
   {
     method: 'GET',
@@ -38,8 +40,8 @@ export const LOOKUP_ROUTES: readonly AdminRoute[] = [
     tag: 'look-ups',
     contract: ADMIN_LOOKUP_RPC.searchUsers,
     status: 200,
-    query: ['uuid', 'clientId', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ uuid: query.uuid, clientId: query.clientId, limit: query.limit, offset: query.offset }),
+    query: ['uuid', 'clientId', 'limit', 'offset', 'cursor'],
+    toRequest: ({ query }) => ({ uuid: query.uuid, clientId: query.clientId, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   {
     method: 'GET',

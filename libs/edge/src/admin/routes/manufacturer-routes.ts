@@ -20,8 +20,8 @@ export const MANUFACTURER_ROUTES: readonly AdminRoute[] = [
     tag: 'manufacturers',
     contract: DEVICE_RPC.listManufacturers,
     status: 200,
-    query: ['q', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ q: query.q, limit: query.limit, offset: query.offset }),
+    query: ['q', 'limit', 'offset', 'cursor'],
+    toRequest: ({ query }) => ({ q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   {
     method: 'GET',

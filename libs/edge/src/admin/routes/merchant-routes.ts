@@ -20,8 +20,8 @@ export const MERCHANT_ROUTES: readonly AdminRoute[] = [
     tag: 'merchants',
     contract: SSO_ADMIN_RPC.listMerchants,
     status: 200,
-    query: ['q', 'enabled', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ q: query.q, enabled: query.enabled, limit: query.limit, offset: query.offset }),
+    query: ['q', 'enabled', 'limit', 'offset', 'cursor'],
+    toRequest: ({ query }) => ({ q: query.q, enabled: query.enabled, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   {
     method: 'GET',

@@ -23,7 +23,7 @@ describe('list filters of the plan catalogue and the grants in the admin route t
     type Operation = { parameters: { name: string; in: string }[] };
     const doc = buildOpenApiDocument(ADMIN_ROUTES) as { paths: Record<string, Record<string, Operation>> };
     const query = (op: Operation) => op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
-    expect(query(doc.paths['/admin/v1/permissions'].get)).toEqual(['q', 'permissionType', 'limit', 'offset']);
-    expect(query(doc.paths['/admin/v1/grants'].get)).toEqual(['openId', 'permissionCode', 'ipcMac', 'state', 'limit', 'offset']);
+    expect(query(doc.paths['/admin/v1/permissions'].get)).toEqual(['q', 'permissionType', 'limit', 'offset', 'cursor']);
+    expect(query(doc.paths['/admin/v1/grants'].get)).toEqual(['openId', 'permissionCode', 'ipcMac', 'state', 'limit', 'offset', 'cursor']);
   });
 });

@@ -20,8 +20,8 @@ export const PERMISSION_ROUTES: readonly AdminRoute[] = [
     tag: 'permissions',
     contract: PERMISSION_RPC.listPermissions,
     status: 200,
-    query: ['q', 'permissionType', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ q: query.q, permissionType: query.permissionType, limit: query.limit, offset: query.offset }),
+    query: ['q', 'permissionType', 'limit', 'offset', 'cursor'],
+    toRequest: ({ query }) => ({ q: query.q, permissionType: query.permissionType, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   {
     method: 'PATCH',
@@ -51,8 +51,8 @@ export const PERMISSION_ROUTES: readonly AdminRoute[] = [
     tag: 'grants',
     contract: PERMISSION_RPC.listGrants,
     status: 200,
-    query: ['openId', 'permissionCode', 'ipcMac', 'state', 'limit', 'offset'],
-    toRequest: ({ query }) => ({ openId: query.openId, permissionCode: query.permissionCode, ipcMac: query.ipcMac, state: query.state, limit: query.limit, offset: query.offset }),
+    query: ['openId', 'permissionCode', 'ipcMac', 'state', 'limit', 'offset', 'cursor'],
+    toRequest: ({ query }) => ({ openId: query.openId, permissionCode: query.permissionCode, ipcMac: query.ipcMac, state: query.state, limit: query.limit, offset: query.offset, cursor: query.cursor }),
   },
   {
     method: 'GET',

@@ -5,7 +5,9 @@
  * purged a while after they expire, so a user whose every session has expired long ago has none (null).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceDatabaseToken } from '@dcp/runtime';
+import { raw, sqltag as sql } from '@prisma/client/runtime/client';
+import type { ListTotal, PageWindow } from '@dcp/contracts';
+import { listTotal, serviceDatabaseToken } from '@dcp/runtime';
 import type { SsoDatabase } from '../../sso-database.types';
 
 /** A shadow user as the operator look-ups read it (no Prisma types outside the repositories). */
@@ -48,14 +50,22 @@ export class AdminUserReads {
     return row ? (await this.withLastSignIn([row]))[0] : null;
   }
 
-  /** One page of the users with this merchant uuid (of one merchant when clientId is given), oldest first. */
-  async pageByUuid(filter: { uuid: string; clientId?: string }, limit: number, offset: number): Promise<{ items: UserWithMerchant[]; total: number }> {
-    const where = { uuid: filter.uuid, ...(filter.clientId === undefined ? {} : { merchant: { clientId: filter.clientId } }) };
-    const [items, total] = await Promise.all([
-      this.db.client.user.findMany({ where, select: columns, orderBy: { id: 'asc' }, take: limit, skip: offset }),
-      this.db.client.user.count({ where }),
+  /**
+   * One page of the users with this merchant uuid (of one merchant when clientId is given), oldest first: `take`
+   * users after the user `after` or from `offset`, and how many match. Through the index on uuid (one row per
+   * merchant at most has a given uuid), then their rows by primary key.
+   */
+  async pageByUuid(filter: { uuid: string; clientId?: string }, window: PageWindow<[userId: number]>): Promise<{ items: UserWithMerchant[] } & ListTotal> {
+    const merchant = filter.clientId === undefined ? raw('') : sql`AND u.merchant_id = (SELECT m.id FROM "sso"."merchant" m WHERE m.client_id = ${filter.clientId})`;
+    const from = sql`FROM "sso"."user" u WHERE u.uuid = ${filter.uuid} ${merchant}`;
+    const order = sql`ORDER BY u.id`;
+    const after = window.after === undefined ? raw('') : sql`AND u.id > ${window.after[0]}`;
+    const [ids, total] = await Promise.all([
+      this.db.client.$queryRaw<{ id: number }[]>(sql`SELECT u.id ${from} ${after} ${order} LIMIT ${window.take} OFFSET ${window.offset}`),
+      listTotal(this.db.client, from, order),
     ]);
-    return { items: await this.withLastSignIn(items), total };
+    const rows = ids.length === 0 ? [] : await this.db.client.user.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: columns, orderBy: { id: 'asc' } });
+    return { items: await this.withLastSignIn(rows), ...total };
   }
 
   /** Each user's latest sign-in still kept: the latest first-issue time among their token families. */
