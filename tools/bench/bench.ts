@@ -13,7 +13,7 @@
  *   4. the report (./report.ts).
  *
  * Scenarios: current_time, getOemDeviceByUser, getOemDeviceByUser_one_user, add_del_pair, authorize_by_token,
- * record_play, firmware_latest, propagation; `startup` (./startup.ts), `row_costs` (./row-costs.ts), `camera_ingest` (./camera-ingest.ts) and
+ * record_play, firmware_latest, propagation; `scale` (./scale.ts: every path at ×1, ×100 and ×1000 data), `startup` (./startup.ts), `row_costs` (./row-costs.ts), `camera_ingest` (./camera-ingest.ts) and
  * `alarm_push` (./alarm-push.ts, with the local FCM server as its own process: ./fcm-receiver.ts) only when named.
  * Options (environment): BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_MODES
  * (distributed,embedded), BENCH_USERS (100), BENCH_DEVICES_PER_USER (3), BENCH_DELETIONS (1000 per phase),
@@ -40,6 +40,7 @@ import { type ScenarioResult, type RunSettings, type Side, runScenario } from '.
 import { SCENARIOS, type Scenario } from './scenarios';
 import { type Seed, seedPlatform } from './seed';
 import { runRowCostsBench } from './row-costs';
+import { runScaleBench } from './scale';
 import { runStartupBench, runTestPlatformBench } from './startup';
 import { CAMERA_QUOTA_PER_MINUTE, type PlatformTarget, SECRETS_KEY, type SharedDatabase, startDistributed, startEmbedded, startInfrastructure } from './targets';
 
@@ -148,7 +149,7 @@ async function compareAnswers(platformUrl: string, pgUrl: string, seed: Seed): P
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const known = [...SCENARIOS.map((s) => s.name), 'propagation', 'startup', 'row_costs'];
+  const known = [...SCENARIOS.map((s) => s.name), 'propagation', 'startup', 'scale', 'row_costs'];
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
   const wanted = SCENARIOS.filter((s) => (names.length === 0 && !s.onlyWhenNamed) || names.includes(s.name));
@@ -169,6 +170,11 @@ async function main(): Promise<void> {
     // Alone too: its calls are timed one at a time, so nothing else may load the machine meanwhile.
     configureLogging({ service: 'bench', level: 'warn' });
     await runRowCostsBench(modes, log);
+  }
+  if (names.includes('scale')) {
+    // Alone: two distributed platforms and bulk loads of millions of rows (./scale.ts).
+    configureLogging({ service: 'bench', level: 'warn' });
+    await runScaleBench(log);
   }
   if (wanted.length === 0 && !propagation) return;
 
