@@ -50,10 +50,6 @@ export function clipKey(c: ClipRow): string {
   return `${c.start}/${c.firstDurationMs}/${c.firstSegmentId}`;
 }
 
-export function sameClip(a: ClipRow, b: ClipRow): boolean {
-  return clipKey(a) === clipKey(b) && a.lastStart === b.lastStart && a.endMs === b.endMs && a.type === b.type;
-}
-
 /**
  * The runs of `segments` (sorted in segment order, all starting at or after everything `carry` holds):
  * `carry` is the run in progress before them (its latest end and last start over the segments before the

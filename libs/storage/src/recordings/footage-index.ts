@@ -15,7 +15,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
-import { type Block, CLIP_TOLERANCE_MS, type ClipRow, ClipIndexInconsistent, MAX_SEGMENT_S, type RunSegment, clipKey, compareClips, foldBlocks, foldRuns, refoldWindow, sameClip, segmentHours } from './clip-runs';
+import { type Block, CLIP_TOLERANCE_MS, type ClipRow, ClipIndexInconsistent, MAX_SEGMENT_S, type RunSegment, clipKey, compareClips, foldBlocks, foldRuns, refoldWindow, segmentHours } from './clip-runs';
 
 /** A segment as a change reports it (removed rows, an inserted row). */
 export interface ChangedSegment extends RunSegment {
@@ -72,8 +72,12 @@ export class FootageIndex {
     await this.refold(tx, s.macAddr, s.userId, s.start, s.start);
   }
 
-  /** Inside the removing transaction, after the rows went: their hours and the clips around them. */
-  async segmentsRemoved(tx: StorageTransaction, macAddr: string, userId: number, removed: readonly (RunSegment & { bytes: number })[]): Promise<void> {
+  /**
+   * Inside the removing transaction, after the rows went: their hours and the clips around them. `span`: the
+   * removal took every segment between its first and last start (retention and purges walk the segments in
+   * order), so one window over all of it reads only what is left there; otherwise removals far apart refold apart.
+   */
+  async segmentsRemoved(tx: StorageTransaction, macAddr: string, userId: number, removed: readonly (RunSegment & { bytes: number })[], span = false): Promise<void> {
     if (removed.length === 0) return;
     const perHour = new Map<number, { segments: number; starts: number; bytes: number }>();
     for (const s of removed) {
@@ -95,9 +99,10 @@ export class FootageIndex {
       });
     }
     await tx.footageHour.deleteMany({ where: { macAddr, userId, hour: { in: [...perHour.keys()] }, segments: { lte: 0 } } });
+    const starts = [...new Set(removed.map((s) => s.start))].sort((a, b) => a - b);
+    if (span) return this.refold(tx, macAddr, userId, starts[0], starts[starts.length - 1]);
     // Removals far apart refold apart (in order: each window sees the ones before it done), so the segments
     // read stay near the removed ones.
-    const starts = [...new Set(removed.map((s) => s.start))].sort((a, b) => a - b);
     const gap = refoldWindow(0, 0).to + 1;
     let groupStart = starts[0];
     for (let i = 1; i <= starts.length; i++) {
@@ -157,8 +162,11 @@ export class FootageIndex {
 
   /** Writes what changed between the stored clips `before` and the runs `after` (one window). */
   private async replace(tx: StorageTransaction, macAddr: string, userId: number, before: readonly ClipRow[], after: readonly ClipRow[]): Promise<void> {
-    const gone = before.filter((b) => !after.some((a) => sameClip(a, b)));
-    const added = after.filter((a) => !before.some((b) => sameClip(a, b)));
+    const whole = (c: ClipRow) => `${clipKey(c)}/${c.lastStart}/${c.endMs}/${c.type}`;
+    const kept = new Set(after.map(whole));
+    const had = new Set(before.map(whole));
+    const gone = before.filter((b) => !kept.has(whole(b)));
+    const added = after.filter((a) => !had.has(whole(a)));
     if (gone.length > 0) {
       await tx.clip.deleteMany({
         where: { macAddr, userId, OR: gone.map((c) => ({ startEpochS: BigInt(c.start), firstDurationMs: c.firstDurationMs, firstSegmentId: c.firstSegmentId })) },

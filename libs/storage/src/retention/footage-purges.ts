@@ -107,6 +107,7 @@ export class FootagePurges {
             mac,
             job.userId,
             removed.filter((r) => r.macAddr === mac).map((r) => ({ ...r, start: Number(r.start) })),
+            true,
           );
         }
         const last = picked.at(-1);

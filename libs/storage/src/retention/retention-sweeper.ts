@@ -165,7 +165,7 @@ export class RetentionSweeper {
           new Date(now),
           tx,
         );
-        await this.index.segmentsRemoved(tx, macAddr, userId, removed);
+        await this.index.segmentsRemoved(tx, macAddr, userId, removed, true);
         return removed.length;
       });
       total += n;
