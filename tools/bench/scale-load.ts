@@ -88,6 +88,7 @@ export class ScaleLoader {
     await this.chunked('grants', grants, shape.grants, (lo, hi) => this.grants(lo, hi, shape.users, template), log);
     const checks = await this.count('firmware.rollout_check', `mac_addr LIKE 'D%'`);
     await this.chunked('rollout checks', checks, shape.rolloutChecks, (lo, hi) => this.rolloutChecks(lo, hi, template), log);
+    if (shape.rolloutChecks > checks) await this.rolloutSummary(template, log);
     const audit = await this.count('sso.admin_audit_entry', `actor_name = 'scale-filler'`);
     await this.chunked('audit entries', audit, shape.auditEntries, (lo, hi) => this.auditEntries(lo, hi), log);
     const outbox = await this.count('sso.outbox_event', `subject = 'dcp.events.scale.filler'`);
@@ -155,6 +156,16 @@ export class ScaleLoader {
        CROSS JOIN (SELECT * FROM firmware.rollout_check WHERE mac_addr = $3 LIMIT 1) c`,
       [lo, hi, t.rolloutMac],
     );
+  }
+
+  /**
+   * The progress view reads what firmware-service counts as it records (docs/decisions.md F24): checks written
+   * straight into rollout_check are counted once the model's device and summary rows are rebuilt from them.
+   */
+  private async rolloutSummary(t: ScaleTemplate, log: (line: string) => void): Promise<void> {
+    const started = Date.now();
+    await this.db.query('SELECT firmware.rebuild_rollout_summary(model_id) FROM (SELECT model_id FROM firmware.rollout_check WHERE mac_addr = $1 LIMIT 1) AS m', [t.rolloutMac]);
+    log(`    rollout progress summary rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
   private async auditEntries(lo: number, hi: number): Promise<void> {

@@ -218,9 +218,24 @@ export const SAMPLES: Record<string, SampleEntry> = {
     kind: 'class',
     create: (r) => [r.db],
     samples: [
-      { method: 'record', args: () => [[{ modelId: 1, macAddr: MAC, fromSystem: '1', fromApp: '1', outcome: 'offered', offeredReleaseId: 2, at: AT }]] },
-      { method: 'progress', args: () => [1, { since24h: AT, since7d: AT }] },
-      { method: 'purgeSeenBefore', args: () => [AT, 1000] },
+      // A device's lock (a new device, counted nowhere yet): the rows, then the summary are written.
+      {
+        method: 'record',
+        args: () => [[{ modelId: 1, macAddr: MAC, userId: 7, fromSystem: '1', fromApp: '1', outcome: 'offered', offeredReleaseId: 2, at: AT }]],
+        answers: [[{ modelId: 1, macAddr: MAC, countedIn: {} }]],
+      },
+      { method: 'progress', args: () => [1, { from24h: AT, from7d: AT }] },
+      // The oldest rows' device, its lock and its one old row: the rows go, then the device and its counts.
+      {
+        method: 'purgeSeenBefore',
+        args: () => [AT, 1000],
+        answers: [
+          [{ modelId: 1, macAddr: MAC }],
+          [{ modelId: 1, macAddr: MAC, countedIn: { 'devices:': NOW - 3_600_000 } }],
+          [{ modelId: 1, macAddr: MAC, fromSystem: '1', fromApp: '1', outcome: 'up_to_date', offeredReleaseId: 0, lastSeenAt: new Date(NOW - 3_600_000) }],
+        ],
+      },
+      { method: 'forgetEmptyHoursBefore', args: () => [AT, 1000] },
     ],
   },
   GrantRepository: {

@@ -22,6 +22,8 @@ export interface FirmwareHarness {
   clock: ShiftableClock;
   /** Direct SQL on the firmware database, for assertions on what is stored. */
   sql: Client;
+  /** The firmware database, for a second replica's connections. */
+  databaseUrl: string;
   rpc<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(contract: RpcContract<Req, Res>, payload: z.input<Req>): Promise<z.output<Res>>;
   /** firmware.latest as the edge dispatches it (parameters already validated, the user authenticated). */
   latest(params: Record<string, string>): Promise<GatewayResult>;
@@ -72,6 +74,7 @@ export async function startFirmwareHarness(): Promise<FirmwareHarness> {
     module,
     clock,
     sql,
+    databaseUrl: db.url,
     rpc: (contract, payload) => runtime.rpcClient.request(contract, payload),
     latest: async (params) => (await runtime.rpcClient.requestRaw(gatewaySubject('firmware.latest'), { service: 'firmware.latest', params: { ...identityOf(user), ...params }, user })) as GatewayResult,
     release: (overrides = {}) => runtime.rpcClient.request(FIRMWARE_RPC.createRelease, { body: releaseBody(overrides) }),

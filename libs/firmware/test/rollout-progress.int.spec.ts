@@ -5,9 +5,11 @@
  */
 import { ErrorCode, FIRMWARE_RPC, type ModelProgressView } from '@dcp/contracts';
 import { describeWithInfra, uniqueName } from '@dcp/testing';
+import type { RolloutCheck, RolloutOutcome } from '../src/progress/rollout-check';
 import { PROGRESS_RETENTION_MS, RolloutCheckPurger } from '../src/progress/rollout-check.purger';
+import { RolloutCheckRepository } from '../src/progress/rollout-check.repository';
 import { RolloutRecorder } from '../src/progress/rollout-recorder';
-import { type FirmwareHarness, rejection, startFirmwareHarness } from './firmware-harness';
+import { type FirmwareHarness, harnessUser, rejection, startFirmwareHarness } from './firmware-harness';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,12 +26,19 @@ describeWithInfra(['postgres'], 'firmware-service: rollout progress and the mode
   const modelId = async (machineTypeName: string): Promise<number> =>
     (await h.sql.query('SELECT id FROM firmware.firmware_model WHERE machine_type_name = $1', [machineTypeName])).rows[0].id as number;
 
-  /** A row as firmware.latest records it, at an explicit time (ms before the clock's now). */
-  const insertCheck = (row: { modelId: number; mac: string; sys: string; app?: string; outcome: string; offered?: number; agoMs: number }) =>
-    h.sql.query(
-      'INSERT INTO firmware.rollout_check (model_id, mac_addr, from_system, from_app, outcome, offered_release_id, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [row.modelId, row.mac, row.sys, row.app ?? '1.0.0.0', row.outcome, row.offered ?? 0, new Date(h.clock.now() - row.agoMs)],
-    );
+  /** A check as firmware.latest records it, at an explicit time (ms before the clock's now). */
+  const checkAt = (row: { modelId: number; mac: string; sys: string; app?: string; outcome: RolloutOutcome; offered?: number; agoMs: number }): RolloutCheck => ({
+    modelId: row.modelId,
+    macAddr: row.mac,
+    userId: harnessUser.userId,
+    fromSystem: row.sys,
+    fromApp: row.app ?? '1.0.0.0',
+    outcome: row.outcome,
+    offeredReleaseId: row.offered ?? 0,
+    at: new Date(h.clock.now() - row.agoMs),
+  });
+  /** Writes it as the recorder does (the row, its device and the summary: decisions F24). */
+  const insertCheck = (row: Parameters<typeof checkAt>[0]) => h.module.get(RolloutCheckRepository).record([checkAt(row)]);
 
   const latest = (machineTypeName: string, macAddr: string, sys1: number, app1: number) =>
     h.latest({ macAddr, machineTypeName, sysVersion1: String(sys1), sysVersion3: '0', sysVersion4: '0', appVersion1: String(app1), appVersion3: '0', appVersion4: '0' });
@@ -179,11 +188,9 @@ describeWithInfra(['postgres'], 'firmware-service: rollout progress and the mode
     await h.release({ machineTypeName: model });
     const id = await modelId(model);
     // More old rows than one batch (5000), one just too old, one just young enough.
-    await h.sql.query(
-      `INSERT INTO firmware.rollout_check (model_id, mac_addr, from_system, from_app, outcome, offered_release_id, last_seen_at)
-       SELECT $1, lpad(to_hex(i), 12, '0'), '1.0.0.0', '1.0.0.0', 'up_to_date', 0, $2 FROM generate_series(1, 5001) AS i`,
-      [id, new Date(h.clock.now() - 30 * DAY)],
-    );
+    await h.module
+      .get(RolloutCheckRepository)
+      .record(Array.from({ length: 5001 }, (_, i) => checkAt({ modelId: id, mac: (i + 1).toString(16).padStart(12, '0'), sys: '1.0.0.0', outcome: 'up_to_date', agoMs: 30 * DAY })));
     await insertCheck({ modelId: id, mac: 'FFFFFFFFFF01', sys: '1.0.0.0', outcome: 'up_to_date', agoMs: PROGRESS_RETENTION_MS + 60_000 });
     await insertCheck({ modelId: id, mac: 'FFFFFFFFFF02', sys: '1.0.0.0', outcome: 'up_to_date', agoMs: PROGRESS_RETENTION_MS - 60_000 });
 

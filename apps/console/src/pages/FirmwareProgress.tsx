@@ -7,7 +7,8 @@ import { utcTime } from '../lib/format';
 
 /**
  * Rollout progress, as firmware.latest recorded it when it answered: distinct devices that asked, from which
- * version, and how many were offered each release, over the last 24 hours and 7 days.
+ * version, and how many were offered each release, over the last 24 hours and 7 days — each window from its
+ * first whole hour, as the firmware service's summary counts them (docs/decisions.md F20, F24).
  */
 export function FirmwareProgress({ machineTypeName }: { machineTypeName: string }) {
   const api = useApi();
@@ -27,7 +28,7 @@ export function FirmwareProgress({ machineTypeName }: { machineTypeName: string 
       {p ? (
         <Stack>
           <Text size="sm" c="dimmed">
-            Distinct devices, last 24 h / last 7 d, as of {utcTime(p.asOf)}.
+            Distinct devices, last 24 h / last 7 d (each window from its first whole hour), as of {utcTime(p.asOf)}.
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 5 }}>
             <Figure label="Devices that asked" value={inWindows(p.devices)} />

@@ -1,9 +1,11 @@
 /**
  * Rollout progress of one model (operator API): distinct devices that asked firmware.latest over the last
- * 24 h and 7 d (PROGRESS_WINDOWS), by the version they asked from, by answer, and per release of the model
- * the devices it was offered to. Unknown model → ADMIN_NOT_FOUND. This replica's queued answers are written
- * first, so its own answers so far are counted (another replica's wait at most FLUSH_INTERVAL_MS). Only rows
- * written are counted: answers for devices not bound to the user who asked never are (docs/decisions.md SDD1).
+ * 24 h and 7 d (PROGRESS_WINDOWS, each from its first whole hour: countedFrom), by the version they asked
+ * from, by answer, and per release of the model the devices it was offered to — read from the summary the
+ * recorder keeps (a few rows per breakdown and hour, whatever the fleet: docs/decisions.md F24). Unknown
+ * model → ADMIN_NOT_FOUND. This replica's queued answers are written first, so its own answers so far are
+ * counted (another replica's wait at most FLUSH_INTERVAL_MS). Only rows written are counted: answers for
+ * devices not bound to the user who asked never are (SDD1).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { FIRMWARE_TYPE, type ModelProgressView, PROGRESS_WINDOWS, FIRMWARE_RPC } from '@dcp/contracts';
@@ -12,8 +14,9 @@ import { compareKeys, keyOf, type VersionKey } from '../latest/chain';
 import { type Chain, modelNotFound } from '../releases/release';
 import { ReleaseRepository, type ReleaseStore } from '../releases/release.repository';
 import { keyLabel } from './rollout-check';
+import { RolloutCheckRepository, type RolloutCheckStore } from './rollout-check.repository';
 import { RolloutRecorder } from './rollout-recorder';
-import { type DeviceCounts, type ProgressCounts, RolloutCheckRepository, type RolloutCheckStore } from './rollout-check.repository';
+import { type DeviceCounts, type ProgressCounts, countedFrom } from './rollout-summary';
 
 @Injectable()
 export class ModelProgressUseCase {
@@ -30,7 +33,10 @@ export class ModelProgressUseCase {
     const chain = await this.releases.modelWithAllReleases(request.machineTypeName);
     if (!chain) throw modelNotFound(request.machineTypeName);
     const asOf = this.clock.now();
-    const counts = await this.checks.progress(chain.model.id, { since24h: new Date(asOf - PROGRESS_WINDOWS.last24h), since7d: new Date(asOf - PROGRESS_WINDOWS.last7d) });
+    const counts = await this.checks.progress(chain.model.id, {
+      from24h: new Date(countedFrom(asOf - PROGRESS_WINDOWS.last24h)),
+      from7d: new Date(countedFrom(asOf - PROGRESS_WINDOWS.last7d)),
+    });
     return toProgressView(chain, counts, asOf);
   }
 }

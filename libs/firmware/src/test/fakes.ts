@@ -6,7 +6,8 @@ import type { ReleaseStore } from '../releases/release.repository';
 import type { NotRecordedReason, Offer, OfferMetrics } from '../common/firmware-metrics';
 import type { BoundDeviceLookup, UserDevicePair } from '../progress/device-directory';
 import type { RolloutCheck } from '../progress/rollout-check';
-import type { ProgressCounts, RolloutCheckStore } from '../progress/rollout-check.repository';
+import type { RolloutCheckStore } from '../progress/rollout-check.repository';
+import type { ProgressCounts } from '../progress/rollout-summary';
 
 /** Where unit specs' ManualClock (@dcp/testing) starts. */
 export const T0 = Date.UTC(2026, 0, 1);
@@ -134,6 +135,9 @@ export class MemoryRolloutChecks implements RolloutCheckStore {
     throw new Error('MemoryRolloutChecks counts nothing: progress is SQL (rollout-progress.int.spec.ts)');
   }
   async purgeSeenBefore(): Promise<number> {
+    throw new Error('MemoryRolloutChecks purges nothing: the purge is SQL (rollout-progress.int.spec.ts)');
+  }
+  async forgetEmptyHoursBefore(): Promise<number> {
     throw new Error('MemoryRolloutChecks purges nothing: the purge is SQL (rollout-progress.int.spec.ts)');
   }
 }
