@@ -1,8 +1,9 @@
 /**
  * Records firmware.latest's answers for rollout progress without ever changing or delaying them (docs/decisions.md
- * F19, F23): an answer is queued and goes out at once; the queue is written in batches, one statement per batch,
- * every `FLUSH_INTERVAL_MS` or as soon as `BATCH_SIZE` answers wait, before the progress view counts and when
- * the service stops. A batch that cannot be written (database away, statement refused) is logged and counted
+ * F19, F23): an answer is queued and goes out at once; the queue is written in batches, one transaction per batch
+ * (the rows, their devices and the summary the view reads, F24), every `FLUSH_INTERVAL_MS` or as soon as
+ * `BATCH_SIZE` answers wait, before the progress view counts and when the service stops. A batch that cannot be
+ * written (database away, statement refused) is logged and counted
  * (`dcp_firmware_progress_not_recorded_total{reason="write_failed"}`), its answers are dropped, and the answers
  * themselves were not affected.
  *
