@@ -25,3 +25,17 @@ SELECT EXISTS (
     AND start_epoch_s BETWEEN $3::bigint AND $4::bigint
     AND start_epoch_s * 1000 + duration_ms > $5::bigint
 ) AS found
+
+-- FootageIndex.overlappingClips
+SELECT array_agg(start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS start,
+       array_agg(first_duration_ms ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstDurationMs",
+       array_agg(first_segment_id::text ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstSegmentId",
+       array_agg(last_start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "lastStart",
+       array_agg(end_ms::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "endMs",
+       array_agg(type ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS type
+FROM "storage"."clip"
+WHERE mac_addr = $1 AND user_id = $2::int AND end_ms > $3::bigint AND start_epoch_s <= $4::bigint
+
+-- FootageIndex.recordedHours
+SELECT array_agg(hour ORDER BY hour) AS hours FROM "storage"."footage_hour"
+WHERE mac_addr = $1 AND user_id = $2::int AND hour >= $3::int

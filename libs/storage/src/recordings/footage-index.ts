@@ -226,11 +226,7 @@ export class FootageIndex {
     if (!Number.isFinite(afterMs)) return [];
     const after = Math.floor(afterMs);
     const to = Math.floor(toS);
-    const clips = (
-      await this.db.client.clip.findMany({ where: { macAddr, userId, endMs: { gt: BigInt(after) }, startEpochS: { lte: BigInt(to) } }, orderBy: CLIP_ORDER })
-    )
-      .map(toClipRow)
-      .sort(compareClips);
+    const clips = (await this.overlappingClips(macAddr, userId, after, to)).sort(compareClips);
     const blocks: Block[] = [];
     for (const c of clips) {
       let start = c.start;
@@ -249,6 +245,31 @@ export class FootageIndex {
       blocks.push({ start, endMs, type: c.type });
     }
     return foldBlocks(blocks);
+  }
+
+  /**
+   * The clips ending after `afterMs` that start by `toS`, in one row of arrays (a 30-day query of a camera
+   * recording around the clock is hundreds of clips: one row keeps the driver's per-row cost out of it).
+   */
+  private async overlappingClips(macAddr: string, userId: number, afterMs: number, toS: number): Promise<ClipRow[]> {
+    const [row] = await this.db.client.$queryRaw<{ start: number[] | null; firstDurationMs: number[]; firstSegmentId: string[]; lastStart: number[]; endMs: number[]; type: number[] }[]>`
+      SELECT array_agg(start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS start,
+             array_agg(first_duration_ms ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstDurationMs",
+             array_agg(first_segment_id::text ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstSegmentId",
+             array_agg(last_start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "lastStart",
+             array_agg(end_ms::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "endMs",
+             array_agg(type ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS type
+      FROM "storage"."clip"
+      WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int AND end_ms > ${afterMs}::bigint AND start_epoch_s <= ${toS}::bigint`;
+    if (!row?.start) return [];
+    return row.start.map((start, i) => ({
+      start: Number(start),
+      firstDurationMs: Number(row.firstDurationMs[i]),
+      firstSegmentId: row.firstSegmentId[i],
+      lastStart: Number(row.lastStart[i]),
+      endMs: Number(row.endMs[i]),
+      type: Number(row.type[i]),
+    }));
   }
 
   /** The first start among the owner's type-`type` segments starting in [from, to] that end after `afterMs`. */
@@ -277,13 +298,12 @@ export class FootageIndex {
     if (!Number.isFinite(afterMs)) return [];
     const after = Math.floor(afterMs);
     const minHour = after > 0 ? Math.floor((after - MAX_SEGMENT_S * 1000) / 3_600_000) : undefined;
-    const rows = await this.db.client.footageHour.findMany({
-      where: { macAddr, userId, ...(minHour !== undefined && { hour: { gte: minHour } }) },
-      select: { hour: true },
-      orderBy: { hour: 'asc' },
-    });
+    // One row: an array of every hour (a month of footage is 720), not 720 rows through the driver.
+    const [row] = await this.db.client.$queryRaw<{ hours: number[] | null }[]>`
+      SELECT array_agg(hour ORDER BY hour) AS hours FROM "storage"."footage_hour"
+      WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int AND hour >= ${minHour ?? -2_147_483_648}::int`;
     const hours: number[] = [];
-    for (const { hour } of rows) {
+    for (const hour of (row?.hours ?? []).map(Number)) {
       if (after > 0 && hour * 3_600_000 < after && !(await this.visibleInHour(macAddr, userId, hour, after))) continue;
       hours.push(hour);
     }
