@@ -23,6 +23,7 @@ const run = promisify(execFile);
 const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 const VALIDATION = ERROR_CATALOG[ErrorCode.ADMIN_VALIDATION_FAILED].value;
 const NOT_FOUND = ERROR_CATALOG[ErrorCode.ADMIN_NOT_FOUND].value;
+const LAST_PAGE = (total: number) => ({ total, totalIsEstimate: false, nextCursor: null });
 
 function describeWithFfmpeg(name: string, fn: () => void): void {
   if (hasFfmpeg) return describe(name, fn);
@@ -136,25 +137,45 @@ function lookupSuite(mode: Mode) {
       // Signed in once, in this spec: the sign-in is kept (its tokens are alive) and is not in the future.
       expect(Date.parse(String(view.user.lastSignInAt))).toBeGreaterThanOrEqual(Date.parse(String(view.user.createdAt)) - 1000);
       expect(Date.parse(String(view.user.lastSignInAt))).toBeLessThanOrEqual(Date.now());
-      expect(view.devices).toEqual({ items: [expect.objectContaining({ macAddr: MAC, userId: view.user.userId })], total: 1 });
-      expect(view.grants).toEqual({ items: [expect.objectContaining({ permissionCode: 'cloud-7', ipcMac: MAC })], total: 1 });
+      expect(view.devices).toEqual({ items: [expect.objectContaining({ macAddr: MAC, userId: view.user.userId })], ...LAST_PAGE(1) });
+      expect(view.grants).toEqual({ items: [expect.objectContaining({ permissionCode: 'cloud-7', ipcMac: MAC })], ...LAST_PAGE(1) });
       expect((await admin(t, 'GET', '/users/no-such-open-id')).status).toBe(404);
     });
 
     it('GET /users?uuid=: finds the user by the merchant\'s uuid, of one merchant with clientId, paged', async () => {
       const found = await admin(t, 'GET', `/users?uuid=${encodeURIComponent(ann.uuid)}`);
       expect(found.status).toBe(200);
-      expect(found.body).toEqual({ items: [expect.objectContaining({ openId: ann.credentials.openId, uuid: ann.uuid })], total: 1 });
+      expect(found.body).toEqual({ items: [expect.objectContaining({ openId: ann.credentials.openId, uuid: ann.uuid })], ...LAST_PAGE(1) });
       const mine = await admin(t, 'GET', `/users?uuid=${encodeURIComponent(ann.uuid)}&clientId=${merchant.clientId}`);
       expect(mine.body.total).toBe(1);
       const other = await admin(t, 'GET', `/users?uuid=${encodeURIComponent(ann.uuid)}&clientId=another-merchant`);
-      expect(other.body).toEqual({ items: [], total: 0 });
+      expect(other.body).toEqual({ items: [], ...LAST_PAGE(0) });
       const pastTheEnd = await admin(t, 'GET', `/users?uuid=${encodeURIComponent(ann.uuid)}&offset=1`);
-      expect(pastTheEnd.body).toEqual({ items: [], total: 1 });
+      expect(pastTheEnd.body).toEqual({ items: [], ...LAST_PAGE(1) });
       const noUuid = await admin(t, 'GET', '/users');
       expect([noUuid.status, noUuid.body.errorCode, noUuid.body.failureDetails]).toEqual([400, VALIDATION, expect.stringMatching(/^invalid field uuid:/)]);
       const badLimit = await admin(t, 'GET', `/users?uuid=x&limit=abc`);
       expect([badLimit.status, badLimit.body.failureDetails]).toEqual([400, expect.stringMatching(/^invalid field limit:/)]);
+    });
+
+    it('GET /users/{openId}: each list pages by its own cursor; a cursor of another list is 400 naming the parameter', async () => {
+      const openId = ann.credentials.openId;
+      // A second grant (waiting: no device): the grants now take two pages of one.
+      expect((await admin(t, 'POST', '/grants', { openId, permissionCode: 'cloud-7' })).status).toBe(201);
+      const first = await admin(t, 'GET', `/users/${openId}?limit=1`);
+      expect(first.body.grants).toMatchObject({ total: 2, totalIsEstimate: false, nextCursor: expect.any(String) });
+      expect(first.body.devices).toMatchObject({ total: 1, nextCursor: null });
+      const cursor = encodeURIComponent(first.body.grants.nextCursor);
+      const next = await admin(t, 'GET', `/users/${openId}?limit=1&grantsCursor=${cursor}`);
+      expect(next.body.grants).toMatchObject({ total: 2, nextCursor: null, items: [expect.objectContaining({ ipcMac: null })] });
+      expect(next.body.grants.items[0].grantId).toBeGreaterThan(first.body.grants.items[0].grantId);
+      expect(next.body.devices).toEqual(first.body.devices);
+      // The same list as /grants?openId=: its cursor goes on there too.
+      expect((await admin(t, 'GET', `/grants?openId=${openId}&limit=1&cursor=${cursor}`)).body.items).toEqual(next.body.grants.items);
+      const wrong = await admin(t, 'GET', `/users/${openId}?limit=1&devicesCursor=${cursor}`);
+      expect([wrong.status, wrong.body.errorCode, wrong.body.failureDetails]).toEqual([400, VALIDATION, 'invalid field devicesCursor: a cursor of another list (grants), not of user-devices']);
+      const edited = await admin(t, 'GET', `/grants?openId=${openId}&limit=1&cursor=x${cursor}`);
+      expect([edited.status, edited.body.errorCode, edited.body.failureDetails]).toEqual([400, VALIDATION, 'invalid field cursor: not a cursor this list answered (pass nextCursor exactly as it came)']);
     });
   });
 

@@ -132,7 +132,7 @@ function progressSuite(mode: Mode) {
     await release(`${tag}-one`, 2);
     await release(`${tag}-two`, 1);
     const page = await operator<{ items: Body[]; total: number }>('GET', `/firmware/models?q=${encodeURIComponent(tag.toLowerCase())}&limit=1&offset=1`);
-    expect(page).toEqual({ total: 2, items: [{ machineTypeName: `${tag}-two`, smartUpgrade: true, releaseCount: 1, activeReleaseCount: 1, createTime: expect.any(Number), updateTime: expect.any(Number) }] });
+    expect(page).toEqual({ total: 2, totalIsEstimate: false, nextCursor: null, items: [{ machineTypeName: `${tag}-two`, smartUpgrade: true, releaseCount: 1, activeReleaseCount: 1, createTime: expect.any(Number), updateTime: expect.any(Number) }] });
     expect(await operator('GET', `/firmware/models?q=${encodeURIComponent(`${tag}-one`)}`)).toMatchObject({ total: 1, items: [{ releaseCount: 2 }] });
     expect(await operator('GET', `/firmware?machineTypeName=${encodeURIComponent(`${tag}-one`)}`)).toMatchObject({ total: 2 });
   });
@@ -140,7 +140,7 @@ function progressSuite(mode: Mode) {
   it('filters merchants by q and enabled and manufacturers by q; a bad filter answers 400 AD0400 naming the parameter', async () => {
     const merchants = await operator<{ items: Body[]; total: number }>('GET', `/merchants?q=${encodeURIComponent(merchantName.toLowerCase())}&enabled=true`);
     expect(merchants).toMatchObject({ total: 1, items: [{ clientId: merchant.clientId, name: merchantName }] });
-    expect(await operator('GET', `/merchants?q=${encodeURIComponent(merchantName)}&enabled=false`)).toEqual({ total: 0, items: [] });
+    expect(await operator('GET', `/merchants?q=${encodeURIComponent(merchantName)}&enabled=false`)).toEqual({ total: 0, totalIsEstimate: false, nextCursor: null, items: [] });
 
     const oemCode = uniqueName('PCT');
     await operator('POST', '/manufacturers', { oemCode, name: 'Hundred 100% Optics' }, 201);

@@ -171,7 +171,7 @@ function permissionSuite(mode: Mode) {
       expect(read.status).toBe(200);
       expect(read.body).toEqual(g);
       const list = await admin('GET', `/grants?openId=${user.openId}`);
-      expect(list.body).toEqual({ items: [g], total: 1 });
+      expect(list.body).toEqual({ items: [g], total: 1, totalIsEstimate: false, nextCursor: null });
       expect((await admin('GET', '/grants/not-a-number')).status).toBe(404);
     });
 

@@ -99,8 +99,10 @@ describeWithInfra(['postgres'], 'firmware-service: releases, models and firmware
       const a = await h.release({ machineTypeName: model, version1: 1 });
       const b = await h.release({ machineTypeName: model, version1: 2, type: 2 });
       const c = await h.release({ machineTypeName: model, version1: 3 });
-      expect(await h.rpc(FIRMWARE_RPC.listReleases, { machineTypeName: model })).toEqual({ items: [a, b, c], total: 3 });
-      expect(await h.rpc(FIRMWARE_RPC.listReleases, { machineTypeName: model, limit: 1, offset: 1 })).toEqual({ items: [b], total: 3 });
+      expect(await h.rpc(FIRMWARE_RPC.listReleases, { machineTypeName: model })).toEqual({ items: [a, b, c], total: 3, totalIsEstimate: false, nextCursor: null });
+      const second = await h.rpc(FIRMWARE_RPC.listReleases, { machineTypeName: model, limit: 1, offset: 1 });
+      expect(second).toEqual({ items: [b], total: 3, totalIsEstimate: false, nextCursor: expect.any(String) });
+      expect(await h.rpc(FIRMWARE_RPC.listReleases, { machineTypeName: model, limit: 1, cursor: second.nextCursor })).toEqual({ items: [c], total: 3, totalIsEstimate: false, nextCursor: null });
       const all = await h.rpc(FIRMWARE_RPC.listReleases, { limit: 500 });
       expect(all.items.map((r) => r.id)).toEqual([...all.items.map((r) => r.id)].sort((x, y) => x - y));
       expect(all.items).toEqual(expect.arrayContaining([a, b, c]));

@@ -509,7 +509,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } } */
+        /** A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } }. Each list pages on by its own cursor: devicesCursor (the devices part's nextCursor) and grantsCursor (the grants part's); limit is both lists' page size */
         get: operations["getUsersOpenId"];
         put?: never;
         post?: never;
@@ -764,8 +764,12 @@ export interface operations {
             query?: {
                 q?: string;
                 enabled?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -804,7 +808,12 @@ export interface operations {
                                 lastFailure: string | null;
                             };
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -1504,8 +1513,12 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1526,7 +1539,12 @@ export interface operations {
                             createdAt: string;
                             delKeyRotatedAt: string | null;
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -1805,8 +1823,12 @@ export interface operations {
             query?: {
                 q?: string;
                 permissionType?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1832,7 +1854,12 @@ export interface operations {
                             retentionDays: number | null;
                             createdAt: string;
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -2070,8 +2097,12 @@ export interface operations {
                 permissionCode?: string;
                 ipcMac?: string;
                 state?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2102,7 +2133,12 @@ export interface operations {
                             revokedAt: string | null;
                             revokeReason: string | null;
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -2414,7 +2450,9 @@ export interface operations {
         parameters: {
             query?: {
                 day?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page */
                 offset?: string;
             };
             header?: never;
@@ -2573,8 +2611,12 @@ export interface operations {
         parameters: {
             query?: {
                 machineTypeName?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2611,7 +2653,12 @@ export interface operations {
                             createTime: number;
                             updateTime: number;
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -2774,8 +2821,12 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2798,7 +2849,12 @@ export interface operations {
                             releaseCount: number;
                             activeReleaseCount: number;
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -3283,7 +3339,9 @@ export interface operations {
         parameters: {
             query?: {
                 includeResolved?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page */
                 offset?: string;
             };
             header?: never;
@@ -3448,7 +3506,9 @@ export interface operations {
         parameters: {
             query?: {
                 includeResolved?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page */
                 offset?: string;
             };
             header?: never;
@@ -3613,7 +3673,9 @@ export interface operations {
         parameters: {
             query?: {
                 includeResolved?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page */
                 offset?: string;
             };
             header?: never;
@@ -3778,7 +3840,9 @@ export interface operations {
         parameters: {
             query?: {
                 includeResolved?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page */
                 offset?: string;
             };
             header?: never;
@@ -3942,8 +4006,12 @@ export interface operations {
     getDevicesMac: {
         parameters: {
             query?: {
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -4011,7 +4079,12 @@ export interface operations {
                                 revokedAt: string | null;
                                 revokeReason: string | null;
                             }[];
+                            /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                             total: number;
+                            /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                            totalIsEstimate: boolean;
+                            /** @description pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         } | {
                             error: {
                                 errorCode: string;
@@ -4104,8 +4177,14 @@ export interface operations {
     getUsersOpenId: {
         parameters: {
             query?: {
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The devices part's nextCursor: the next page of that list (the other list shows its first page unless its own cursor is given). The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                devicesCursor?: string;
+                /** @description The grants part's nextCursor: the next page of that list (the other list shows its first page unless its own cursor is given). The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                grantsCursor?: string;
             };
             header?: never;
             path: {
@@ -4152,7 +4231,12 @@ export interface operations {
                                 boundAt: string;
                                 updatedAt: string;
                             }[];
+                            /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                             total: number;
+                            /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                            totalIsEstimate: boolean;
+                            /** @description pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         } | {
                             error: {
                                 errorCode: string;
@@ -4176,7 +4260,12 @@ export interface operations {
                                 revokedAt: string | null;
                                 revokeReason: string | null;
                             }[];
+                            /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                             total: number;
+                            /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                            totalIsEstimate: boolean;
+                            /** @description pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         } | {
                             error: {
                                 errorCode: string;
@@ -4229,8 +4318,12 @@ export interface operations {
             query?: {
                 uuid?: string;
                 clientId?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4259,7 +4352,12 @@ export interface operations {
                             updatedAt: string;
                             lastSignInAt: string | null;
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4508,8 +4606,12 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page, at most 10000: for callers written before cursors (every skipped row is read); page on with cursor instead */
                 offset?: string;
+                /** @description The nextCursor of the page before, exactly as answered: the page after it. A cursor is good only for the list and the filters it was answered for; another, or an edited one, answers AD0400. Not with offset. */
+                cursor?: string;
                 actor?: string;
                 method?: string;
                 path?: string;
@@ -4562,7 +4664,12 @@ export interface operations {
                             status: number | null;
                             errorCode: string | null;
                         }[];
+                        /** @description rows the filters match: exact up to 1000, beyond that an estimate (totalIsEstimate) */
                         total: number;
+                        /** @description true when total is the database planner's estimate (more than 1000 rows match), not a count */
+                        totalIsEstimate: boolean;
+                        /** @description pass as cursor to get the next page; null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -5129,7 +5236,9 @@ export interface operations {
                 clientId?: string;
                 state?: string;
                 messageId?: string;
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page */
                 offset?: string;
             };
             header?: never;
@@ -5297,7 +5406,9 @@ export interface operations {
     getPushDevicesMacAddrAlarms: {
         parameters: {
             query?: {
+                /** @description Rows in the page, 1 to 500 (default 100) */
                 limit?: string;
+                /** @description Rows skipped before the page */
                 offset?: string;
             };
             header?: never;
@@ -5551,7 +5662,7 @@ export const ADMIN_OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     "getDeadlettersPush": "Events push-service gave up on after its maximum deliveries",
     "postDeadlettersPushIdResolve": "Mark a dead letter of push-service handled; with {\"replay\": true} apply the event again first",
     "getDevicesMac": "A device (MAC in any spelling) with its owner (sso-service), one page of the owner's grants on it and its current service (permission-service) and a summary of its recordings (storage-service); a part whose service failed is { error: { errorCode, failureDetails } }",
-    "getUsersOpenId": "A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } }",
+    "getUsersOpenId": "A user with their merchant, one page of their devices (device-service) and of their grants (permission-service); a part whose service failed is { error: { errorCode, failureDetails } }. Each list pages on by its own cursor: devicesCursor (the devices part's nextCursor) and grantsCursor (the grants part's); limit is both lists' page size",
     "getUsers": "Users with this merchant uuid (under every merchant, or one clientId's), oldest first",
     "getOutbox": "Events waiting in each service's outbox (not yet published) and the age of the oldest; a service that failed is listed with { error }",
     "getConsumers": "Each service's durable event consumer: events not yet delivered (pending), delivered and not yet acknowledged (ackPending; redelivered: delivered more than once), the age of the oldest not acknowledged, and its open dead letters; a service that failed is listed with { error }",

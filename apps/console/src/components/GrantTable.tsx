@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { utcTime } from '../lib/format';
 import { grantState } from '../lib/grants';
 import { readableMac } from '../lib/lookup';
+import { firstPageCaption } from '../lib/paging';
 
 export interface GrantRow {
   readonly grantId: number;
@@ -14,16 +15,13 @@ export interface GrantRow {
   readonly revokeReason: string | null;
 }
 
-/** The grants of a user or device, with their state as of `asOf`. */
-export function GrantTable({ grants, total, asOf, caption }: { grants: readonly GrantRow[]; total: number; asOf: number; caption: string }) {
+/** The grants of a user or device (the first page), with their state as of `asOf`; the total may be an estimate. */
+export function GrantTable({ grants, total, totalIsEstimate, asOf, caption }: { grants: readonly GrantRow[]; total: number; totalIsEstimate?: boolean; asOf: number; caption: string }) {
   if (grants.length === 0) return <Text size="sm">No grants.</Text>;
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table withTableBorder>
-        <Table.Caption>
-          {caption}
-          {total > grants.length ? ` (first ${grants.length} of ${total})` : ''}
-        </Table.Caption>
+        <Table.Caption>{firstPageCaption(caption, grants.length, total, totalIsEstimate)}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Grant</Table.Th>

@@ -1,6 +1,6 @@
-import { Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { Button, Group, Pagination, Select, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PAGE_SIZES, type PageState, pageCount, rangeLabel } from '../lib/paging';
+import { type CursorAnswer, PAGE_SIZES, type PageState, firstPage, nextPage, pageCount, previousPage, rangeLabel } from '../lib/paging';
 
 export interface Column<Row> {
   readonly key: string;
@@ -14,6 +14,8 @@ interface PagedTableProps<Row> {
   readonly rows: readonly Row[] | undefined;
   readonly rowKey: (row: Row) => string;
   readonly total: number;
+  /** The list pages by cursor (it answered nextCursor): First, Previous and Next instead of numbered pages. */
+  readonly cursor?: CursorAnswer;
   readonly page: PageState;
   readonly onPage: (page: PageState) => void;
   readonly loading?: boolean;
@@ -21,10 +23,12 @@ interface PagedTableProps<Row> {
 }
 
 /**
- * One page of a server-side list: the rows the API answered for limit/offset, the range shown of `total`,
- * and the pager. Scrolls sideways on a narrow screen instead of squeezing the columns.
+ * One page of a server-side list: the rows the API answered, the range shown of `total` ("about N" when the
+ * total is an estimate), and the pager — First, Previous and Next along the list's cursors, or numbered pages
+ * for a list without cursors. Scrolls sideways on a narrow screen instead of squeezing the columns.
  */
-export function PagedTable<Row>({ caption, columns, rows, rowKey, total, page, onPage, loading, empty = 'Nothing here yet.' }: PagedTableProps<Row>) {
+export function PagedTable<Row>({ caption, columns, rows, rowKey, total, cursor, page, onPage, loading, empty = 'Nothing here yet.' }: PagedTableProps<Row>) {
+  const before = previousPage(page);
   return (
     <div>
       <Table.ScrollContainer minWidth={560}>
@@ -61,7 +65,7 @@ export function PagedTable<Row>({ caption, columns, rows, rowKey, total, page, o
       </Table.ScrollContainer>
       <Group justify="space-between" mt="sm" wrap="wrap">
         <Text size="sm" aria-live="polite">
-          {rangeLabel(page, rows?.length ?? 0, total)}
+          {rangeLabel(page, rows?.length ?? 0, total, cursor?.totalIsEstimate)}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Select
@@ -72,13 +76,27 @@ export function PagedTable<Row>({ caption, columns, rows, rowKey, total, page, o
             onChange={(v) => v && onPage({ page: 1, pageSize: Number(v) })}
             allowDeselect={false}
           />
-          <Pagination
-            total={pageCount(total, page.pageSize)}
-            value={page.page}
-            onChange={(p) => onPage({ ...page, page: p })}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
+          {cursor ? (
+            <Group gap="xs" role="navigation" aria-label={`${caption}: pages`}>
+              <Button variant="default" size="xs" disabled={page.page <= 1} onClick={() => onPage(firstPage(page))}>
+                First
+              </Button>
+              <Button variant="default" size="xs" disabled={before === undefined} onClick={() => before && onPage(before)}>
+                Previous
+              </Button>
+              <Button variant="default" size="xs" disabled={cursor.nextCursor === null} onClick={() => cursor.nextCursor !== null && onPage(nextPage(page, cursor.nextCursor))}>
+                Next
+              </Button>
+            </Group>
+          ) : (
+            <Pagination
+              total={pageCount(total, page.pageSize)}
+              value={page.page}
+              onChange={(p) => onPage({ page: p, pageSize: page.pageSize })}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            />
+          )}
         </Group>
       </Group>
     </div>

@@ -91,7 +91,7 @@ export function DeviceLookupPage() {
             </Part>
           </SimpleGrid>
           <Part title="Grants" part={v.grants}>
-            {(g) => <GrantTable grants={g.items} total={g.total} asOf={view.dataUpdatedAt} caption="Grants on this device" />}
+            {(g) => <GrantTable grants={g.items} total={g.total} totalIsEstimate={g.totalIsEstimate} asOf={view.dataUpdatedAt} caption="Grants on this device" />}
           </Part>
           <Part title="Recordings" part={v.recordings}>
             {(r) => (

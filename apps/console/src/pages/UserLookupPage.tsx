@@ -10,6 +10,7 @@ import { Part } from '../components/Part';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { utcTime } from '../lib/format';
 import { readableMac } from '../lib/lookup';
+import { firstPageCaption } from '../lib/paging';
 
 /** One user of one merchant: who they are, their devices and their grants. */
 export function UserLookupPage() {
@@ -49,7 +50,7 @@ export function UserLookupPage() {
               ) : (
                 <Table.ScrollContainer minWidth={420}>
                   <Table withTableBorder>
-                    <Table.Caption>{d.total > d.items.length ? `Devices (first ${d.items.length} of ${d.total})` : 'Devices'}</Table.Caption>
+                    <Table.Caption>{firstPageCaption('Devices', d.items.length, d.total, d.totalIsEstimate)}</Table.Caption>
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th scope="col">MAC</Table.Th>
@@ -76,7 +77,7 @@ export function UserLookupPage() {
             }
           </Part>
           <Part title="Grants" part={v.grants}>
-            {(g) => <GrantTable grants={g.items} total={g.total} asOf={view.dataUpdatedAt} caption="Grants of this user" />}
+            {(g) => <GrantTable grants={g.items} total={g.total} totalIsEstimate={g.totalIsEstimate} asOf={view.dataUpdatedAt} caption="Grants of this user" />}
           </Part>
         </Stack>
       ) : null}
