@@ -79,9 +79,9 @@ export class ScaleLoader {
 
   /** Adds filler rows up to `shape`; the filler numbering continues from what earlier steps loaded. */
   async loadTo(shape: ScaleShape, template: ScaleTemplate, log: (line: string) => void): Promise<void> {
-    const users = await this.count('sso."user"', `uuid LIKE 'scale-%'`);
+    const users = await this.count('sso."user"', `uuid LIKE 'scalefill-%'`);
     await this.chunked('users', users, shape.users, (lo, hi) => this.users(lo, hi, template), log);
-    await this.chunked('access tokens', await this.count('sso.token', `user_id IN (SELECT id FROM sso."user" WHERE uuid LIKE 'scale-%')`), shape.users, (lo, hi) => this.tokens(lo, hi), log);
+    await this.chunked('access tokens', await this.count('sso.token', `user_id IN (SELECT id FROM sso."user" WHERE uuid LIKE 'scalefill-%')`), shape.users, (lo, hi) => this.tokens(lo, hi), log);
     const devices = await this.count('device.device', `mac_addr LIKE 'D%'`);
     await this.chunked('devices', devices, shape.devices, (lo, hi) => this.devices(lo, hi, shape.users, template), log);
     const grants = await this.count('permission."grant"', `ipc_mac LIKE 'D%'`);
@@ -98,7 +98,7 @@ export class ScaleLoader {
     const perDevice = FILLER_SEGMENTS_PER_DEVICE;
     const fillerSegments = Math.floor(Math.max(0, shape.segments - template.recordingDeviceSegments) / perDevice) * perDevice;
     await this.chunked('segments', segments, fillerSegments, (lo, hi) => this.segments(lo, hi, template), log);
-    await this.chunked('clips and hours (devices)', segments / perDevice, fillerSegments / perDevice, (lo, hi) => this.footageSummaries(lo, hi), log, CHUNK / perDevice);
+    await this.chunked('clips and hours (devices)', segments / perDevice, fillerSegments / perDevice, (lo, hi) => this.footageSummaries(lo, hi), log, Math.floor(CHUNK / perDevice));
     const started = Date.now();
     await this.db.query('ANALYZE');
     log(`    ANALYZE ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -107,7 +107,7 @@ export class ScaleLoader {
   private async users(lo: number, hi: number, t: ScaleTemplate): Promise<void> {
     await this.db.query(
       `INSERT INTO sso."user" (merchant_id, uuid, open_id, username, name, created_at, updated_at)
-       SELECT $3, 'scale-' || g, 'scale' || lpad(g::text, 10, '0'), 'scale-' || g || '@example.com', 'Scale user ' || g, now(), now()
+       SELECT $3, 'scalefill-' || g, 'scale' || lpad(g::text, 10, '0'), 'scalefill-' || g || '@example.com', 'Scale user ' || g, now(), now()
        FROM generate_series($1::int, $2::int - 1) g`,
       [lo, hi, t.merchantId],
     );

@@ -16,9 +16,9 @@
  */
 import { loadavg } from 'node:os';
 import { Client } from 'pg';
-import { md5Hex, signedHeaders } from '@dcp/signing';
+import { SecretBox, md5Hex, signedHeaders } from '@dcp/signing';
 import { type AppProcess, freePort, startBuiltScript, waitForStatus } from '@dcp/testing';
-import { type Seed, type SeededUser, admin, expectOk, firmwareLatestParams, gatewayPost, merchantToken, seedPlatform } from './seed';
+import { type Seed, type SeededUser, admin, deviceForm, expectOk, firmwareLatestParams, gatewayPost, merchantToken, seedPlatform } from './seed';
 import { ScaleLoader, type ScaleTemplate, shapeAt } from './scale-load';
 import { median, percentile } from './stats';
 import { ADMIN_TOKEN, type PlatformTarget, SECRETS_KEY, type SharedDatabase, startDistributed, startInfrastructure } from './targets';
@@ -205,12 +205,15 @@ async function prepare(name: string, merchantUrl: string, log: (line: string) =>
     const check = expectOk('firmware.latest', await fetchJson(`${target.baseUrl}/gateway?${new URLSearchParams({ ...firmwareLatestParams(seed, heavy.macs[0]), ...creds(heavy) })}`));
     void check;
     await until(async () => (await sql.query(`SELECT 1 FROM firmware.rollout_check WHERE mac_addr = $1`, [heavy.macs[0]])).rowCount! > 0, 'the rollout check to be recorded');
-    // The heavy user's 1 000 devices and grants (MACs C1…), cloned from the ones above.
+    // The heavy user's 1 000 devices and grants (MACs C1…), cloned from the ones above. Each password is encrypted
+    // for its own MAC (bound as additional data: a copied ciphertext would not open), as addOemDevice stores it.
+    const box = new SecretBox(Buffer.from(SECRETS_KEY, 'hex'));
+    const macs = Array.from({ length: HEAVY_ROWS - heavy.macs.length }, (_, i) => `C1${(i + 1).toString(16).padStart(10, '0')}`.toUpperCase());
     await sql.query(
       `INSERT INTO device.device (mac_addr, user_id, device_name, product_name, username, password_ciphertext, hasusertag, support_store, support_rich_media, oem_code, created_at, updated_at)
-       SELECT 'C1' || upper(lpad(to_hex(g), 10, '0')), d.user_id, d.device_name, d.product_name, d.username, d.password_ciphertext, d.hasusertag, d.support_store, d.support_rich_media, d.oem_code, now(), now()
-       FROM generate_series(1, $1::int - ${heavy.macs.length}) g CROSS JOIN (SELECT * FROM device.device WHERE mac_addr = $2) d`,
-      [HEAVY_ROWS, heavy.macs[0]],
+       SELECT n.mac, d.user_id, d.device_name, d.product_name, d.username, n.ciphertext, d.hasusertag, d.support_store, d.support_rich_media, d.oem_code, now(), now()
+       FROM unnest($1::text[], $2::text[]) AS n(mac, ciphertext) CROSS JOIN (SELECT * FROM device.device WHERE mac_addr = $3) d`,
+      [macs, macs.map((mac) => box.encrypt(deviceForm(mac).password, mac)), heavy.macs[0]],
     );
     await sql.query(
       `INSERT INTO permission."grant" (user_id, open_id, permission_id, ipc_mac, grant_status, init_time, start_time, end_time)
