@@ -162,16 +162,19 @@ function lookupSuite(mode: Mode) {
       const openId = ann.credentials.openId;
       // A second grant (waiting: no device): the grants now take two pages of one.
       expect((await admin(t, 'POST', '/grants', { openId, permissionCode: 'cloud-7' })).status).toBe(201);
+      type Page = { items: Array<{ grantId: number }>; total: number; nextCursor: string | null };
       const first = await admin(t, 'GET', `/users/${openId}?limit=1`);
-      expect(first.body.grants).toMatchObject({ total: 2, totalIsEstimate: false, nextCursor: expect.any(String) });
+      const firstGrants = first.body.grants as Page;
+      expect(firstGrants).toMatchObject({ total: 2, totalIsEstimate: false, nextCursor: expect.any(String) });
       expect(first.body.devices).toMatchObject({ total: 1, nextCursor: null });
-      const cursor = encodeURIComponent(first.body.grants.nextCursor);
+      const cursor = encodeURIComponent(String(firstGrants.nextCursor));
       const next = await admin(t, 'GET', `/users/${openId}?limit=1&grantsCursor=${cursor}`);
-      expect(next.body.grants).toMatchObject({ total: 2, nextCursor: null, items: [expect.objectContaining({ ipcMac: null })] });
-      expect(next.body.grants.items[0].grantId).toBeGreaterThan(first.body.grants.items[0].grantId);
+      const nextGrants = next.body.grants as Page;
+      expect(nextGrants).toMatchObject({ total: 2, nextCursor: null, items: [expect.objectContaining({ ipcMac: null })] });
+      expect(nextGrants.items[0].grantId).toBeGreaterThan(firstGrants.items[0].grantId);
       expect(next.body.devices).toEqual(first.body.devices);
       // The same list as /grants?openId=: its cursor goes on there too.
-      expect((await admin(t, 'GET', `/grants?openId=${openId}&limit=1&cursor=${cursor}`)).body.items).toEqual(next.body.grants.items);
+      expect((await admin(t, 'GET', `/grants?openId=${openId}&limit=1&cursor=${cursor}`)).body.items).toEqual(nextGrants.items);
       const wrong = await admin(t, 'GET', `/users/${openId}?limit=1&devicesCursor=${cursor}`);
       expect([wrong.status, wrong.body.errorCode, wrong.body.failureDetails]).toEqual([400, VALIDATION, 'invalid field devicesCursor: a cursor of another list (grants), not of user-devices']);
       const edited = await admin(t, 'GET', `/grants?openId=${openId}&limit=1&cursor=x${cursor}`);
