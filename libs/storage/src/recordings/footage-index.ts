@@ -4,7 +4,8 @@
  * touch each UTC hour: record.date.query). Every change to a device's segments under an owner changes them in
  * the same transaction, under a transaction-scoped advisory lock on (device, owner) taken before the change:
  *
- * - a segment added after everything stored extends the last clip or starts one (one row);
+ * - a segment added after everything stored extends the last clip or starts one (one row), in the upload's
+ *   own statement (storage.append_segment, SegmentRepository.insert), or here (`segmentAdded`);
  * - anything else (a segment out of order, removals by retention, purges, a refused ingest) refolds the window
  *   around the change (clip-runs.ts `refoldWindow`): the stored clip running into it, the segments in it, the
  *   stored clip going on after it; only the clips that changed are written.
