@@ -221,8 +221,9 @@ export class ScaleLoader {
       [lo, hi],
     );
     await this.db.query(
-      `INSERT INTO storage.footage_hour (mac_addr, user_id, hour, segments)
-       SELECT s.mac_addr, s.user_id, h.hour, count(*)::int
+      `INSERT INTO storage.footage_hour (mac_addr, user_id, hour, segments, starts, bytes)
+       SELECT s.mac_addr, s.user_id, h.hour, count(*)::int,
+              count(*) FILTER (WHERE h.hour = s.start_epoch_s / 3600)::int, coalesce(sum(s.bytes) FILTER (WHERE h.hour = s.start_epoch_s / 3600), 0)
        FROM storage.segment s, LATERAL generate_series((s.start_epoch_s / 3600)::int, greatest(s.start_epoch_s / 3600, (s.start_epoch_s * 1000 + s.duration_ms - 1) / 3600000)::int) AS h(hour)
        WHERE ${inRange} GROUP BY s.mac_addr, s.user_id, h.hour`,
       [lo, hi],

@@ -12,7 +12,9 @@
  * (a reconnect): 640·f segments ending now (×1000: 640 000, 29.6 days); the reference's holds 640.
  *
  * Options (environment): BENCH_SCALE_FACTORS (1,100,1000), BENCH_SCALE_REQUESTS (200 a path, side and round),
- * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_SCALE_STARTS (3 device-service starts a side and step).
+ * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_SCALE_STARTS (3 device-service starts a side and step),
+ * BENCH_SCALE_POOL (10: each service's DATABASE_POOL_SIZE; both platforms share the machine's PostgreSQL, whose
+ * max_connections must hold 2 × 6 × (pool + 4): the bench checks and says so).
  */
 import { loadavg } from 'node:os';
 import { Client } from 'pg';
@@ -187,12 +189,48 @@ async function deviceServiceStart(p: ScalePlatform): Promise<number> {
   }
 }
 
+function logLengths(p: ScalePlatform): Record<string, number> {
+  return Object.fromEntries(Object.entries(p.target.logs()).map(([app, text]) => [app, text.length]));
+}
+
+/** The first error an app of the platform logged since `from` (its JSON line, shortened): why a path failed. */
+function firstErrorLogged(p: ScalePlatform, from: Record<string, number>): string | undefined {
+  for (const [app, text] of Object.entries(p.target.logs())) {
+    const line = text.slice(from[app] ?? 0).split('\n').find((l) => /"level":"(warn|error|fatal)"/.test(l));
+    if (line) return `${p.name} ${app}: ${line.slice(0, 400)}`;
+  }
+  return undefined;
+}
+
 const ms = (v: number) => (Number.isFinite(v) ? `${v < 10 ? v.toFixed(1) : Math.round(v)} ms` : '—');
 const x = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '—');
 
-async function prepare(name: string, merchantUrl: string, log: (line: string) => void): Promise<ScalePlatform> {
+/** Connections a distributed platform opens: each of its six services a pool of `poolSize` and one of 4 for events. */
+const connectionsOf = (poolSize: number) => 6 * (poolSize + 4);
+
+/** Both platforms share the machine's PostgreSQL: refuse early, and say what to change, when it cannot hold them. */
+async function checkConnections(url: string, poolSize: number): Promise<void> {
+  const probe = new Client({ connectionString: url, application_name: 'bench-scale-probe' });
+  await probe.connect();
+  try {
+    const { rows } = await probe.query<{ max: string; used: string }>(`SELECT current_setting('max_connections') AS max, (SELECT count(*) FROM pg_stat_activity) AS used`);
+    const free = Number(rows[0].max) - Number(rows[0].used);
+    const needed = 2 * connectionsOf(poolSize) + 10;
+    if (free < needed) {
+      throw new Error(
+        `scale bench: the two platforms need ${needed} PostgreSQL connections (BENCH_SCALE_POOL ${poolSize} a service), ${free} are free (max_connections ${rows[0].max}): ` +
+          'raise it (ALTER SYSTEM SET max_connections = 300, then restart PostgreSQL) or lower BENCH_SCALE_POOL',
+      );
+    }
+  } finally {
+    await probe.end();
+  }
+}
+
+async function prepare(name: string, merchantUrl: string, poolSize: number, log: (line: string) => void): Promise<ScalePlatform> {
   const { infra, db } = await startInfrastructure();
-  const target = await startDistributed(infra, db);
+  if (name === 'reference') await checkConnections(db.url, poolSize);
+  const target = await startDistributed(infra, db, { DATABASE_POOL_SIZE: String(poolSize) });
   const seed = await seedPlatform(target, { users: 100, devicesPerUser: 3, deletionUsers: 0, merchantUrl }, log);
   const [heavy, recorder] = seed.users;
   const sql = new Client({ connectionString: db.url, application_name: 'bench-scale-seed' });
@@ -279,7 +317,8 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
   const rounds = Math.max(1, Math.round(num('BENCH_ROUNDS', 3)));
   const connections = Math.max(1, Math.round(num('BENCH_CONNECTIONS', 10)));
   const starts = Math.max(0, Math.round(num('BENCH_SCALE_STARTS', 3)));
-  log(`scale: factors ${factors.join(', ')}; per path, side and round ${requests} requests, ${connections} connections; ${rounds} rounds interleaved; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  const poolSize = Math.max(1, Math.round(num('BENCH_SCALE_POOL', 10)));
+  log(`scale: factors ${factors.join(', ')}; per path, side and round ${requests} requests, ${connections} connections; ${rounds} rounds interleaved; DATABASE_POOL_SIZE ${poolSize}; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
   const cleanup: (() => Promise<void>)[] = [];
   try {
@@ -289,13 +328,13 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
     const merchantUrl = `http://127.0.0.1:${merchantPort}`;
     await waitForStatus(`${merchantUrl}/health`, 200, merchant, 15_000);
 
-    const reference = await prepare('reference', merchantUrl, log);
+    const reference = await prepare('reference', merchantUrl, poolSize, log);
     cleanup.push(async () => {
       await reference.loader.close();
       await reference.target.close();
       await reference.db.close();
     });
-    const scaled = await prepare('scaled', merchantUrl, log);
+    const scaled = await prepare('scaled', merchantUrl, poolSize, log);
     cleanup.push(async () => {
       await scaled.loader.close();
       await scaled.target.close();
@@ -317,14 +356,16 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
         // Warm-up of both sides (connections, plans, caches), then the interleaved rounds.
         await run(path, reference, Math.min(20, requests), connections);
         await run(path, scaled, Math.min(20, requests), connections);
+        const logsFrom = [reference, scaled].map((p) => logLengths(p));
         for (let r = 0; r < rounds; r++) {
           ref.push(await run(path, reference, requests, connections));
           big.push(await run(path, scaled, requests, connections));
         }
+        const logged = [reference, scaled].map((p, i) => firstErrorLogged(p, logsFrom[i])).find(Boolean);
         const m = (rs: RunFigures[], k: 'p50' | 'p99') => median(rs.map((f) => f[k]));
         const failures = [...ref, ...big].reduce((n, f) => n + f.failures, 0);
         const sample = [...ref, ...big].find((f) => f.sample)?.sample;
-        log(`  | ${path.name} | ${ms(m(ref, 'p50'))} / ${ms(m(ref, 'p99'))} | ${ms(m(big, 'p50'))} / ${ms(m(big, 'p99'))} | ${x(m(big, 'p50'), m(ref, 'p50'))} / ${x(m(big, 'p99'), m(ref, 'p99'))} | ${failures}${sample ? ` (${sample})` : ''} |`);
+        log(`  | ${path.name} | ${ms(m(ref, 'p50'))} / ${ms(m(ref, 'p99'))} | ${ms(m(big, 'p50'))} / ${ms(m(big, 'p99'))} | ${x(m(big, 'p50'), m(ref, 'p50'))} / ${x(m(big, 'p99'), m(ref, 'p99'))} | ${failures}${sample ? ` (${sample})` : ''}${failures && logged ? `; logged: ${logged}` : ''} |`);
       }
       if (starts > 0) {
         const refStarts: number[] = [];
