@@ -34,9 +34,9 @@ SELECT id::text AS "id", seq::text AS "seq", requested_at AS "requestedAt", comp
   actor_role AS "actorRole", method, route, operation_id AS "operationId", tag, path, params, query, body,
   body_bytes AS "bodyBytes", body_sha256 AS "bodySha256", request_id AS "requestId",
   client_request_id AS "clientRequestId", result, status, error_code AS "errorCode"
-FROM "sso"."admin_audit_entry" WHERE actor_name = $1 AND method = $2 AND path LIKE $3 AND tag = $4 AND result = $5 AND requested_at >= $6 AND requested_at < $7 AND (requested_at, seq) < ($8, $9)
+FROM "sso"."admin_audit_entry" WHERE actor_name = $1 AND method = $2 AND path LIKE $3 AND tag = $4 AND result = $5 AND requested_at >= $6 AND (requested_at, seq) < ($7, $8)
 ORDER BY requested_at DESC, seq DESC
-LIMIT $10 OFFSET $11
+LIMIT $9 OFFSET $10
 
 -- AdminAuditRepository.page (every filter, after a cursor, more than 1,000 matching) #2
 SELECT count(*)::int AS n FROM (SELECT 1 FROM "sso"."admin_audit_entry" WHERE actor_name = $1 AND method = $2 AND path LIKE $3 AND tag = $4 AND result = $5 AND requested_at >= $6 AND requested_at < $7 ORDER BY requested_at DESC, seq DESC LIMIT $8) AS capped

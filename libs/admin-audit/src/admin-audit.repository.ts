@@ -3,7 +3,7 @@
  * table is `sso.admin_audit_entry` of sso's migrations (libs/sso/prisma/schema.prisma, model AdminAuditEntry).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { type Sql, empty, join, raw, sqltag as sql } from '@prisma/client/runtime/client';
+import { type Sql, join, raw, sqltag as sql } from '@prisma/client/runtime/client';
 import { type AuditOutcome, type ListTotal, type PageWindow, auditResultOf } from '@dcp/contracts';
 import { escapeLikeWildcards } from '@dcp/database';
 import { listTotal, serviceDatabaseToken } from '@dcp/runtime';
@@ -59,17 +59,20 @@ export class AdminAuditRepository {
     if (filter.tag !== undefined) conditions.push(sql`tag = ${filter.tag}`);
     if (filter.result !== undefined) conditions.push(sql`result = ${filter.result}`);
     if (filter.from !== undefined) conditions.push(sql`requested_at >= ${filter.from}`);
-    if (filter.to !== undefined) conditions.push(sql`requested_at < ${filter.to}`);
-    const from = sql`FROM "sso"."admin_audit_entry" WHERE ${conditions.length === 0 ? raw('TRUE') : join(conditions, ' AND ')}`;
+    const where = (more: Sql[]) => sql`FROM "sso"."admin_audit_entry" WHERE ${[...conditions, ...more].length === 0 ? raw('TRUE') : join([...conditions, ...more], ' AND ')}`;
+    const from = where(filter.to === undefined ? [] : [sql`requested_at < ${filter.to}`]);
     const order = sql`ORDER BY requested_at DESC, seq DESC`;
-    const after = window.after === undefined ? empty : sql`AND (requested_at, seq) < (${new Date(window.after[0])}, ${BigInt(window.after[1])})`;
+    // After a cursor the walk has one upper bound, where it starts: the earlier of `to` (as (to, 0): seq starts at
+    // 1) and the cursor's entry. With both as conditions PostgreSQL could start at `to` and walk every entry from
+    // there down to the cursor, which grows page by page as an offset does.
+    const page = window.after === undefined ? from : where([afterBound(window.after, filter.to)]);
     const [items, total] = await Promise.all([
       this.db.client.$queryRaw<AdminAuditEntry[]>(sql`
         SELECT id::text AS "id", seq::text AS "seq", requested_at AS "requestedAt", completed_at AS "completedAt", actor_name AS "actorName",
           actor_role AS "actorRole", method, route, operation_id AS "operationId", tag, path, params, query, body,
           body_bytes AS "bodyBytes", body_sha256 AS "bodySha256", request_id AS "requestId",
           client_request_id AS "clientRequestId", result, status, error_code AS "errorCode"
-        ${from} ${after}
+        ${page}
         ${order}
         LIMIT ${window.take} OFFSET ${window.offset}`),
       listTotal(this.db.client, from, order),
@@ -103,4 +106,9 @@ export class AdminAuditRepository {
       DELETE FROM "sso"."admin_audit_entry" WHERE ctid = ANY (ARRAY(
         SELECT ctid FROM "sso"."admin_audit_entry" WHERE requested_at < ${cutoff} ORDER BY requested_at LIMIT ${limit}))`;
   }
+}
+
+/** The entries after the cursor's entry `after` (newest first) and before `to`: below the earlier of the two. */
+function afterBound([atMs, seq]: AuditPageKey, to: Date | undefined): Sql {
+  return to !== undefined && to.getTime() <= atMs ? sql`(requested_at, seq) < (${to}, ${0n})` : sql`(requested_at, seq) < (${new Date(atMs)}, ${BigInt(seq)})`;
 }

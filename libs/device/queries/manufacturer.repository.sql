@@ -26,9 +26,9 @@ SELECT * FROM (
 UNION ALL
 (SELECT id, oem_code AS "oemCode", del_key_ciphertext AS "delKeyCiphertext", left("del_key_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
  FROM "device"."manufacturer"
- WHERE left("del_key_ciphertext", 12) > $5::text AND (left("del_key_ciphertext", 12), "id") > ($6::text, $7::bigint)
+ WHERE (left("del_key_ciphertext", 12), "id") > (GREATEST($5::text, $6::text), CASE WHEN $7::text > $8::text THEN $9::bigint ELSE $10::bigint END)
  ORDER BY left("del_key_ciphertext", 12), "id"
- LIMIT $8)
+ LIMIT $11)
 ) AS stale
 ORDER BY stale_key_prefix, stale_id
-LIMIT $9
+LIMIT $12

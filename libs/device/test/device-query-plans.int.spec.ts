@@ -6,7 +6,7 @@
  * scan a whole table.
  */
 import { ADMIN_LOOKUP_RPC } from '@dcp/contracts';
-import { captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
+import { blocksTouching, captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
 import { DevicePasswords } from '../src/devices/device-passwords';
 import { DeviceRepository } from '../src/devices/device.repository';
 import { ManufacturerRepository } from '../src/manufacturers/manufacturer.repository';
@@ -16,6 +16,8 @@ const DEVICES = 200_000;
 const MANUFACTURERS = 20_000;
 /** Devices per user in the seed: user 7 owns devices 7, 50 007, 100 007 and 150 007. */
 const USERS = 50_000;
+/** Pages a probe may touch: two descents of the key-prefix index (a walk of its 200,000 entries touches about a thousand). */
+const PROBE_BLOCKS = 20;
 
 describeWithInfra(['postgres'], 'device-service: query plans at scale (PostgreSQL)', () => {
   let h: DeviceHarness;
@@ -68,6 +70,10 @@ describeWithInfra(['postgres'], 'device-service: query plans at scale (PostgreSQ
     expect(plans).toHaveLength(3);
     expect(plans.filter((p) => p.wholeTableScans.length > 0)).toEqual([]);
     expect(plans.map((p) => [...new Set(p.indexes)])).toEqual([['device_password_key_prefix_idx'], ['device_password_key_prefix_idx'], ['manufacturer_del_key_prefix_idx']]);
+    // An index walked from its start is no sequential scan: what each probe touched says it read two index descents.
+    const costs = await blocksTouching(h.sql, statements, ['device', 'manufacturer']);
+    expect(costs).toHaveLength(3);
+    expect(costs.filter((c) => c.blocks > PROBE_BLOCKS)).toEqual([]);
   });
 
   it('the check sees a scan of the whole table where there is one (it can fail)', async () => {

@@ -11,12 +11,12 @@ SELECT * FROM (
 UNION ALL
 (SELECT id, ipc_mac AS "ipcMac", user_id AS "userId", user_tag AS "userTag", stream_ciphertext AS "streamCiphertext", left("stream_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
  FROM "permission"."camera_stream"
- WHERE left("stream_ciphertext", 12) > $5::text AND (left("stream_ciphertext", 12), "id") > ($6::text, $7::bigint)
+ WHERE (left("stream_ciphertext", 12), "id") > (GREATEST($5::text, $6::text), CASE WHEN $7::text > $8::text THEN $9::bigint ELSE $10::bigint END)
  ORDER BY left("stream_ciphertext", 12), "id"
- LIMIT $8)
+ LIMIT $11)
 ) AS stale
 ORDER BY stale_key_prefix, stale_id
-LIMIT $9
+LIMIT $12
 
 -- CameraStreamRepository.findOrInsertLive
 INSERT INTO "permission"."camera_stream" (ipc_mac, user_id, user_tag, stream_ciphertext)

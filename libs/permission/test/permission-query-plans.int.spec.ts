@@ -6,7 +6,8 @@
  * asked of PostgreSQL with the same parameters; none may scan a whole table.
  */
 import { ADMIN_LOOKUP_RPC, PERMISSION_RPC } from '@dcp/contracts';
-import { captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
+import { blocksTouching, captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
+import { GRANT_PAGES } from '../src/grants/list-grants.use-case';
 import { CameraStreamRepository } from '../src/streams/camera-stream.repository';
 import { StreamSecrets } from '../src/streams/stream-secrets';
 import { type PermissionHarness, startPermissionHarness } from './permission-harness';
@@ -17,6 +18,8 @@ const STREAMS = 100_000;
 const USERS = 20_000;
 const BIG_TABLES = ['grant', 'camera_stream'];
 const DAY_MS = 86_400_000;
+/** Pages a probe may touch: two descents of the key-prefix index (a walk of its 100,000 entries touches hundreds). */
+const PROBE_BLOCKS = 20;
 
 describeWithInfra(['postgres'], 'permission-service: query plans at scale (PostgreSQL)', () => {
   let h: PermissionHarness;
@@ -78,6 +81,22 @@ describeWithInfra(['postgres'], 'permission-service: query plans at scale (Postg
     expect(plans.filter((p) => p.wholeTableScans.length > 0)).toEqual([]);
   });
 
+  it.each<[string, Record<string, string>]>([
+    ['no filter', {}],
+    ['revoked', { state: 'revoked' }],
+    ['one plan', { permissionCode: 'free-7' }],
+  ])('grants, %s: a page 150,000 grants deep after a cursor costs what the first page does', async (_name, query) => {
+    const filters = { openId: undefined, permissionCode: query.permissionCode, ipcMac: undefined, state: query.state };
+    const deep = GRANT_PAGES.answer([{ id: 150_000 }, { id: 150_001 }], GRANT_PAGES.resolve({ limit: '1' }, filters), filters, { total: 0, totalIsEstimate: false }, (r) => [r.id], (r) => r).nextCursor;
+    const { statements } = await captureStatements(async () => {
+      await h.rpc(PERMISSION_RPC.listGrants, { ...query, limit: '20' });
+      expect((await h.rpc(PERMISSION_RPC.listGrants, { ...query, limit: '20', cursor: deep })).items[0].grantId).toBeGreaterThan(150_000);
+    });
+    const pages = (await blocksTouching(h.sql, statements, BIG_TABLES)).filter((c) => c.statement.startsWith('SELECT g.id'));
+    expect(pages).toHaveLength(2);
+    expect(pages[1].blocks).toBeLessThanOrEqual(pages[0].blocks * 2 + 20);
+  });
+
   it("a user's grants on one device (the device view), first page and after a cursor", async () => {
     const { statements } = await captureStatements(async () => {
       const first = await h.rpc(ADMIN_LOOKUP_RPC.deviceGrants, { userId: 1_000_002, macAddr: '000000000001', limit: 1 });
@@ -111,5 +130,7 @@ describeWithInfra(['postgres'], 'permission-service: query plans at scale (Postg
     expect(plans).toHaveLength(2);
     expect(plans.filter((p) => p.wholeTableScans.length > 0)).toEqual([]);
     expect(plans.map((p) => [...new Set(p.indexes)])).toEqual([['camera_stream_stream_key_prefix_idx'], ['camera_stream_stream_key_prefix_idx']]);
+    // An index walked from its start is no sequential scan: what each probe touched says it read two index descents.
+    expect((await blocksTouching(h.sql, statements, BIG_TABLES)).filter((c) => c.blocks > PROBE_BLOCKS)).toEqual([]);
   });
 });

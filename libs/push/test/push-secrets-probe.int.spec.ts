@@ -4,7 +4,7 @@
  * 20261127125310_provider_key_prefix_index), not by scanning the table — pinned on 20,000 rows (generate_series,
  * then ANALYZE) — and the probe finds exactly the rows a rotation left behind, in (prefix, id) order.
  */
-import { captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
+import { blocksTouching, captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
 import { ProviderCredentials } from '../src/providers/provider-credentials';
 import { type PushHarness, startPushHarness } from './push-harness';
 
@@ -35,6 +35,8 @@ describeWithInfra(['postgres'], 'push-service: the re-encryption probe (PostgreS
     expect(plans).toHaveLength(2);
     expect(plans.filter((p) => p.wholeTableScans.length > 0)).toEqual([]);
     expect(plans.map((p) => [...new Set(p.indexes)])).toEqual([['push_provider_key_prefix_idx'], ['push_provider_key_prefix_idx']]);
+    // An index walked from its start is no sequential scan: each probe reads two index descents (a walk, about a hundred pages).
+    expect((await blocksTouching(h.sql, statements, ['push_provider'])).filter((c) => c.blocks > 20)).toEqual([]);
   });
 
   it('finds the rows under another key, below and above the current prefix, batch after batch', async () => {

@@ -34,12 +34,12 @@ SELECT * FROM (
 UNION ALL
 (SELECT id, client_id AS "clientId", secret_ciphertext AS "secretCiphertext", previous_secret_ciphertext AS "previousSecretCiphertext", left("secret_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
  FROM "sso"."merchant"
- WHERE left("secret_ciphertext", 12) > $5::text AND (left("secret_ciphertext", 12), "id") > ($6::text, $7::bigint)
+ WHERE (left("secret_ciphertext", 12), "id") > (GREATEST($5::text, $6::text), CASE WHEN $7::text > $8::text THEN $9::bigint ELSE $10::bigint END)
  ORDER BY left("secret_ciphertext", 12), "id"
- LIMIT $8)
+ LIMIT $11)
 ) AS stale
 ORDER BY stale_key_prefix, stale_id
-LIMIT $9
+LIMIT $12
 
 -- MerchantRepository.staleSecrets (previous secrets, after a row)
 SELECT * FROM (
@@ -51,9 +51,9 @@ SELECT * FROM (
 UNION ALL
 (SELECT id, client_id AS "clientId", secret_ciphertext AS "secretCiphertext", previous_secret_ciphertext AS "previousSecretCiphertext", left("previous_secret_ciphertext", 12) AS stale_key_prefix, "id" AS stale_id
  FROM "sso"."merchant"
- WHERE left("previous_secret_ciphertext", 12) > $5::text AND (left("previous_secret_ciphertext", 12), "id") > ($6::text, $7::bigint)
+ WHERE (left("previous_secret_ciphertext", 12), "id") > (GREATEST($5::text, $6::text), CASE WHEN $7::text > $8::text THEN $9::bigint ELSE $10::bigint END)
  ORDER BY left("previous_secret_ciphertext", 12), "id"
- LIMIT $8)
+ LIMIT $11)
 ) AS stale
 ORDER BY stale_key_prefix, stale_id
-LIMIT $9
+LIMIT $12

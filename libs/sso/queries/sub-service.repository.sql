@@ -11,9 +11,9 @@ SELECT * FROM (
 UNION ALL
 (SELECT user_id AS "userId", user_id AS "id", subtoken_ciphertext AS "subtokenCiphertext", left("subtoken_ciphertext", 12) AS stale_key_prefix, "user_id" AS stale_id
  FROM "sso"."sub_service_info"
- WHERE left("subtoken_ciphertext", 12) > $5::text AND (left("subtoken_ciphertext", 12), "user_id") > ($6::text, $7::bigint)
+ WHERE (left("subtoken_ciphertext", 12), "user_id") > (GREATEST($5::text, $6::text), CASE WHEN $7::text > $8::text THEN $9::bigint ELSE $10::bigint END)
  ORDER BY left("subtoken_ciphertext", 12), "user_id"
- LIMIT $8)
+ LIMIT $11)
 ) AS stale
 ORDER BY stale_key_prefix, stale_id
-LIMIT $9
+LIMIT $12

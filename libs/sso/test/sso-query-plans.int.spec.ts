@@ -6,8 +6,9 @@
  * those paths send is captured and its plan asked of PostgreSQL with the same parameters; none may scan a whole
  * table.
  */
-import { ADMIN_LOOKUP_RPC, SSO_AUDIT_RPC } from '@dcp/contracts';
-import { captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
+import { ADMIN_LOOKUP_RPC, SSO_AUDIT_RPC, listPaging, parseAuditListQuery } from '@dcp/contracts';
+import { blocksTouching, captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
+import { z } from 'zod';
 import { MerchantRepository } from '../src/merchants/merchant.repository';
 import { MerchantSecrets } from '../src/merchants/merchant-secrets';
 import { SubServiceRepository } from '../src/sub-service/sub-service.repository';
@@ -18,6 +19,10 @@ const MERCHANTS = 20_000;
 /** Users are spread over the first ten merchants; uuid N is user N's at merchant N % 10 + 1. */
 const USER_MERCHANTS = 10;
 const BIG_TABLES = ['user', 'token', 'sub_service_info', 'admin_audit_entry'];
+/** Pages a probe may touch: two descents of a key-prefix index (a walk of its 200,000 entries touches about a thousand). */
+const PROBE_BLOCKS = 20;
+/** The audit log's pages, as its use case pages it (the same list name and key make the same cursors). */
+const AUDIT_PAGES = listPaging('audit', z.tuple([z.number().int().nonnegative(), z.string()]));
 
 describeWithInfra(['postgres'], 'sso-service: query plans at scale (PostgreSQL)', () => {
   let h: SsoHarness;
@@ -100,6 +105,27 @@ describeWithInfra(['postgres'], 'sso-service: query plans at scale (PostgreSQL)'
     expect(wholeScans(plans)).toEqual([]);
   });
 
+  it.each<[string, Record<string, string>]>([
+    ['no filter', {}],
+    ['a time range ending before the cursor', { to: new Date(Date.now() - 60_000).toISOString() }],
+    ['one actor', { actor: 'actor-3' }],
+  ])('a page 150,000 entries deep after a cursor costs what the first page does (%s)', async (_name, query) => {
+    const filter = parseAuditListQuery(query);
+    const { rows } = await h.sql.query<{ at: string; seq: string }>(
+      `SELECT (extract(epoch FROM requested_at) * 1000)::bigint::text AS at, seq::text AS seq FROM sso.admin_audit_entry
+       WHERE ($1::text IS NULL OR actor_name = $1) AND ($2::timestamptz IS NULL OR requested_at < $2) ORDER BY requested_at DESC, seq DESC OFFSET $3 LIMIT 1`,
+      [filter.actor ?? null, filter.to ?? null, query.actor ? 30_000 : 150_000],
+    );
+    const deep = AUDIT_PAGES.answer([rows[0], rows[0]], AUDIT_PAGES.resolve({ limit: '1' }, filter), filter, { total: 0, totalIsEstimate: false }, (r) => [Number(r.at), r.seq], (r) => r).nextCursor;
+    const { statements } = await captureStatements(async () => {
+      await h.rpc(SSO_AUDIT_RPC.list, { query: { ...query, limit: '50' } });
+      expect((await h.rpc(SSO_AUDIT_RPC.list, { query: { ...query, limit: '50', cursor: deep } })).items).toHaveLength(50);
+    });
+    const pages = (await blocksTouching(h.sql, statements, BIG_TABLES)).filter((c) => c.statement.includes('AS "requestedAt"'));
+    expect(pages).toHaveLength(2);
+    expect(pages[1].blocks).toBeLessThanOrEqual(pages[0].blocks * 2 + 20);
+  });
+
   it('counts the whole log as an estimate and a rare result exactly', async () => {
     expect(await h.rpc(SSO_AUDIT_RPC.list, { query: { limit: '1' } })).toMatchObject({ totalIsEstimate: true, total: expect.any(Number) });
     const pending = await h.rpc(SSO_AUDIT_RPC.list, { query: { result: 'pending', limit: '1' } });
@@ -125,5 +151,7 @@ describeWithInfra(['postgres'], 'sso-service: query plans at scale (PostgreSQL)'
       ['sub_service_info_subtoken_key_prefix_idx'],
       ['sub_service_info_subtoken_key_prefix_idx'],
     ]);
+    // An index walked from its start is no sequential scan: what each probe touched says it read two index descents.
+    expect((await blocksTouching(h.sql, statements, [...BIG_TABLES, 'merchant'])).filter((c) => c.blocks > PROBE_BLOCKS)).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
  * look-up, and the start-up re-encryption probes, must reach their rows through an index). `captureStatements`
  * records what every pg client of the process sends while a call runs (Prisma's adapter and the raw SQL alike,
  * with their parameters); `planOf` asks PostgreSQL for the plan of one of them with the same parameters
- * (EXPLAIN, not run); `wholeTableScans` names the scans of a plan that read a whole table.
+ * (EXPLAIN, not run); `wholeTableScans` names the scans of a plan that read a whole table; `blocksRead` runs a
+ * statement and counts the buffer pages it touched — an index walked from the wrong end is no sequential scan,
+ * but it touches every page of the index.
  */
 import { Client } from 'pg';
 
@@ -93,6 +95,27 @@ export async function plansTouching(sql: Client, statements: readonly SentStatem
     if (!tables.some((t) => statement.text.includes(`"${t}"`))) continue;
     const plan = await planOf(sql, statement);
     out.push({ statement: statement.text.replace(/\s+/g, ' ').trim(), indexes: indexesOf(plan), wholeTableScans: wholeTableScans(plan, tables) });
+  }
+  return out;
+}
+
+/**
+ * Runs `statement` (a SELECT: EXPLAIN ANALYZE executes it) and answers the shared buffer pages it touched, found
+ * in the cache or read: what it cost, whatever the plan's shape.
+ */
+export async function blocksRead(sql: Client, statement: SentStatement): Promise<number> {
+  if (!/^\s*(SELECT|WITH)\b/i.test(statement.text)) throw new Error(`blocksRead runs SELECTs only: ${statement.text.slice(0, 60)}`);
+  const { rows } = await sql.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`, [...statement.values]);
+  const plan = rows[0]['QUERY PLAN'][0].Plan;
+  return Number(plan['Shared Hit Blocks'] ?? 0) + Number(plan['Shared Read Blocks'] ?? 0);
+}
+
+/** The pages each captured statement touching one of `tables` read (see blocksRead), by statement. */
+export async function blocksTouching(sql: Client, statements: readonly SentStatement[], tables: readonly string[]): Promise<Array<{ statement: string; blocks: number }>> {
+  const out: Array<{ statement: string; blocks: number }> = [];
+  for (const statement of statements) {
+    if (!/^\s*(SELECT|WITH)\b/i.test(statement.text) || !tables.some((t) => statement.text.includes(`"${t}"`))) continue;
+    out.push({ statement: statement.text.replace(/\s+/g, ' ').trim(), blocks: await blocksRead(sql, statement) });
   }
   return out;
 }

@@ -22,6 +22,8 @@ export interface CiphertextColumn {
 }
 
 const IDENTIFIER = /^"[a-z_][a-z0-9_]*"$/;
+/** Above every id (bigint's greatest): "after every row of this prefix". */
+const MAX_ID = '9223372036854775807';
 
 /** Up to `limit` rows of `column` not under `currentPrefix`, after the row `after` (its id and ciphertext as read). */
 export function staleCiphertexts(column: CiphertextColumn, currentPrefix: string, after: { id: number; ciphertext: string } | undefined, limit: number): Sql {
@@ -33,15 +35,24 @@ export function staleCiphertexts(column: CiphertextColumn, currentPrefix: string
   // Before every row: the empty prefix sorts first, and ids are positive.
   const afterPrefix = after === undefined ? '' : secretKeyPrefixOf(after.ciphertext);
   const afterId = after?.id ?? 0;
-  const side = (comparison: '<' | '>') => sql`
-    (SELECT ${raw(column.select)}, ${prefix} AS stale_key_prefix, ${id} AS stale_id
-     FROM ${raw(column.table)}
-     WHERE ${prefix} ${raw(comparison)} ${currentPrefix}::text AND (${prefix}, ${id}) > (${afterPrefix}::text, ${afterId}::bigint)
-     ORDER BY ${prefix}, ${id}
-     LIMIT ${limit})`;
+  const columns = sql`${raw(column.select)}, ${prefix} AS stale_key_prefix, ${id} AS stale_id`;
+  // Each side has one lower bound, where its walk starts: two on the prefix column (`> current` and the row
+  // comparison) would leave PostgreSQL to start at either, and from ('', 0) it walked every current row. Below
+  // the current prefix: from the last row, up to the current prefix. Above it: from the later of the last row and
+  // the end of the current prefix's rows (the greatest id), computed in SQL so strings compare as the index sorts.
   return sql`
-    SELECT * FROM (${side('<')}
-    UNION ALL${side('>')}
+    SELECT * FROM (
+    (SELECT ${columns}
+     FROM ${raw(column.table)}
+     WHERE ${prefix} < ${currentPrefix}::text AND (${prefix}, ${id}) > (${afterPrefix}::text, ${afterId}::bigint)
+     ORDER BY ${prefix}, ${id}
+     LIMIT ${limit})
+    UNION ALL
+    (SELECT ${columns}
+     FROM ${raw(column.table)}
+     WHERE (${prefix}, ${id}) > (GREATEST(${afterPrefix}::text, ${currentPrefix}::text), CASE WHEN ${afterPrefix}::text > ${currentPrefix}::text THEN ${afterId}::bigint ELSE ${MAX_ID}::bigint END)
+     ORDER BY ${prefix}, ${id}
+     LIMIT ${limit})
     ) AS stale
     ORDER BY stale_key_prefix, stale_id
     LIMIT ${limit}`;
