@@ -2,8 +2,9 @@
 -- Parameters are the $1…$n sent to PostgreSQL; whitespace is normalised, nothing else.
 
 -- ExpiredDataPurger.purgeOnce #1
-DELETE FROM "sso"."used_signature" WHERE ctid IN (
-  SELECT ctid FROM "sso"."used_signature" WHERE expires_at < $1 LIMIT $2)
+DELETE FROM "sso"."used_signature" WHERE ctid = ANY (ARRAY(
+  SELECT ctid FROM "sso"."used_signature" WHERE expires_at < $1 ORDER BY expires_at LIMIT $2))
 
 -- ExpiredDataPurger.purgeOnce #2
-DELETE FROM "sso"."token" WHERE id IN (SELECT id FROM "sso"."token" WHERE expires_at < $1 LIMIT $2)
+DELETE FROM "sso"."token" WHERE ctid = ANY (ARRAY(
+  SELECT ctid FROM "sso"."token" WHERE expires_at < $1 ORDER BY expires_at LIMIT $2))

@@ -7,8 +7,9 @@
  * table.
  */
 import { ADMIN_LOOKUP_RPC, SSO_AUDIT_RPC, listPaging, parseAuditListQuery } from '@dcp/contracts';
-import { blocksTouching, captureStatements, describeWithInfra, plansTouching } from '@dcp/testing';
+import { blocksTouching, captureStatements, describeWithInfra, indexesOf, planOf, plansTouching, wholeTableScans } from '@dcp/testing';
 import { z } from 'zod';
+import { ExpiredDataPurger } from '../src/maintenance/expired-data.purger';
 import { MerchantRepository } from '../src/merchants/merchant.repository';
 import { MerchantSecrets } from '../src/merchants/merchant-secrets';
 import { SubServiceRepository } from '../src/sub-service/sub-service.repository';
@@ -64,7 +65,12 @@ describeWithInfra(['postgres'], 'sso-service: query plans at scale (PostgreSQL)'
          CASE WHEN i % 997 = 0 THEN 'pending' WHEN i % 101 = 0 THEN 'refused' ELSE 'ok' END
        FROM generate_series(1, ${ROWS}) i`,
     );
-    for (const table of ['merchant', '"user"', 'token', 'sub_service_info', 'admin_audit_entry']) await h.sql.query(`ANALYZE sso.${table}`);
+    // Signatures seen over the last ten minutes, a quarter of them past their window.
+    await h.sql.query(
+      `INSERT INTO sso.used_signature (client_id, sign, expires_at)
+       SELECT 'scale-client-' || (i % 100), md5('sig' || i), now() + interval '5 minutes' - (i % 400) * interval '1 second' FROM generate_series(1, ${ROWS}) i`,
+    );
+    for (const table of ['merchant', '"user"', 'token', 'sub_service_info', 'admin_audit_entry', 'used_signature']) await h.sql.query(`ANALYZE sso.${table}`);
   }, 60_000);
   afterAll(() => h?.close());
 
@@ -131,6 +137,21 @@ describeWithInfra(['postgres'], 'sso-service: query plans at scale (PostgreSQL)'
     const pending = await h.rpc(SSO_AUDIT_RPC.list, { query: { result: 'pending', limit: '1' } });
     const { rows } = await h.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM sso.admin_audit_entry WHERE result = 'pending'`);
     expect(pending).toMatchObject({ total: rows[0].n, totalIsEstimate: false });
+  });
+
+  it('the purge of expired signatures and tokens: oldest first through their expiry indexes, never the whole table (GT7)', async () => {
+    const purger = h.module.get(ExpiredDataPurger);
+    const { statements } = await captureStatements(async () => {
+      const purged = await purger.purgeOnce();
+      expect(purged.signatures).toBeGreaterThan(0);
+      expect(purged.tokens).toBe(0);
+    });
+    // The DELETEs' plans (EXPLAIN without ANALYZE: nothing runs again).
+    const deletes = statements.filter((st) => /^\s*DELETE\b/i.test(st.text));
+    const plans = await Promise.all(deletes.map(async (st) => planOf(h.sql, st)));
+    expect(plans.length).toBeGreaterThanOrEqual(2);
+    expect(plans.flatMap((plan) => wholeTableScans(plan, ['used_signature', 'token']))).toEqual([]);
+    expect(new Set(plans.flatMap((plan) => indexesOf(plan)))).toEqual(new Set(['used_signature_expires_at_idx', 'token_expires_at_idx']));
   });
 
   it('the start-up probes for secrets under an old key: index range scans beside the current prefix', async () => {
