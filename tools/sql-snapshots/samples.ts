@@ -247,6 +247,10 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'page', variant: "a user's grants on a device (the device view)", args: () => [{ userId: 7, ipcMac: MAC }, FIRST_PAGE] },
       { method: 'page', variant: 'one plan (permissionCode), more than 1,000 matching', args: () => [{ permissionCode: 'cloud-30' }, FIRST_PAGE], answers: LONG_LIST },
       ...(['waiting', 'active', 'over', 'revoked'] as const).map((name) => ({ method: 'page', variant: `state ${name}`, args: () => [{ state: { name, now: NOW } }, FIRST_PAGE] })),
+      { method: 'page', variant: 'state revoked, after a cursor', args: () => [{ state: { name: 'revoked', now: NOW } }, PAGE_AFTER] },
+      { method: 'page', variant: 'state active, after a cursor (by end, then id)', args: () => [{ state: { name: 'active', now: NOW } }, { ...FIRST_PAGE, after: [NOW + 86_400_000, 41] }] },
+      { method: 'page', variant: 'state active, after a cursor whose grant has ended since', args: () => [{ state: { name: 'active', now: NOW } }, { ...FIRST_PAGE, after: [NOW - 1, 41] }] },
+      { method: 'page', variant: 'state over, after a cursor (by end, newest first)', args: () => [{ state: { name: 'over', now: NOW } }, { ...FIRST_PAGE, after: [NOW - 86_400_000, 41] }] },
     ],
   },
   PermissionRepository: {

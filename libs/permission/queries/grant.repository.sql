@@ -2,7 +2,7 @@
 -- Parameters are the $1…$n sent to PostgreSQL; whitespace is normalised, nothing else.
 
 -- GrantRepository.page (no filter) #1
-SELECT g.id FROM "permission"."grant" g WHERE TRUE  ORDER BY g.id LIMIT $1 OFFSET $2
+SELECT g.id FROM "permission"."grant" g WHERE TRUE ORDER BY g.id LIMIT $1 OFFSET $2
 
 -- GrantRepository.page (no filter) #2
 SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE TRUE ORDER BY g.id LIMIT $1) AS capped
@@ -14,13 +14,13 @@ SELECT g.id FROM "permission"."grant" g WHERE g.open_id = $1 AND g.id > $2 ORDER
 SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.open_id = $1 ORDER BY g.id LIMIT $2) AS capped
 
 -- GrantRepository.page (a user's grants on a device (the device view)) #1
-SELECT g.id FROM "permission"."grant" g WHERE g.user_id = $1 AND g.ipc_mac = $2  ORDER BY g.id LIMIT $3 OFFSET $4
+SELECT g.id FROM "permission"."grant" g WHERE g.user_id = $1 AND g.ipc_mac = $2 ORDER BY g.id LIMIT $3 OFFSET $4
 
 -- GrantRepository.page (a user's grants on a device (the device view)) #2
 SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.user_id = $1 AND g.ipc_mac = $2 ORDER BY g.id LIMIT $3) AS capped
 
 -- GrantRepository.page (one plan (permissionCode), more than 1,000 matching) #1
-SELECT g.id FROM "permission"."grant" g WHERE g.permission_id = (SELECT p.id FROM "permission"."permission" p WHERE p.permission_code = $1)  ORDER BY g.id LIMIT $2 OFFSET $3
+SELECT g.id FROM "permission"."grant" g WHERE g.permission_id = (SELECT p.id FROM "permission"."permission" p WHERE p.permission_code = $1) ORDER BY g.id LIMIT $2 OFFSET $3
 
 -- GrantRepository.page (one plan (permissionCode), more than 1,000 matching) #2
 SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.permission_id = (SELECT p.id FROM "permission"."permission" p WHERE p.permission_code = $1) ORDER BY g.id LIMIT $2) AS capped
@@ -32,22 +32,46 @@ EXPLAIN (FORMAT JSON) SELECT 1 FROM "permission"."grant" g WHERE g.permission_id
 SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 1 AND g.revoked_at IS NULL  ORDER BY g.id LIMIT $1 OFFSET $2
 
 -- GrantRepository.page (state waiting) #2
-SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 1 AND g.revoked_at IS NULL ORDER BY g.id LIMIT $1) AS capped
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 1 AND g.revoked_at IS NULL  ORDER BY g.id LIMIT $1) AS capped
 
 -- GrantRepository.page (state active) #1
-SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) > $1  ORDER BY g.id LIMIT $2 OFFSET $3
+SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) > $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) ASC, g.id ASC LIMIT $2 OFFSET $3
 
 -- GrantRepository.page (state active) #2
-SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) > $1 ORDER BY g.id LIMIT $2) AS capped
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) > $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) ASC, g.id ASC LIMIT $2) AS capped
 
 -- GrantRepository.page (state over) #1
-SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) <= $1  ORDER BY g.id LIMIT $2 OFFSET $3
+SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) <= $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) DESC, g.id DESC LIMIT $2 OFFSET $3
 
 -- GrantRepository.page (state over) #2
-SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) <= $1 ORDER BY g.id LIMIT $2) AS capped
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) <= $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) DESC, g.id DESC LIMIT $2) AS capped
 
 -- GrantRepository.page (state revoked) #1
 SELECT g.id FROM "permission"."grant" g WHERE g.revoked_at IS NOT NULL  ORDER BY g.id LIMIT $1 OFFSET $2
 
 -- GrantRepository.page (state revoked) #2
-SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.revoked_at IS NOT NULL ORDER BY g.id LIMIT $1) AS capped
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.revoked_at IS NOT NULL  ORDER BY g.id LIMIT $1) AS capped
+
+-- GrantRepository.page (state revoked, after a cursor) #1
+SELECT g.id FROM "permission"."grant" g WHERE g.revoked_at IS NOT NULL AND g.id > $1 ORDER BY g.id LIMIT $2 OFFSET $3
+
+-- GrantRepository.page (state revoked, after a cursor) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.revoked_at IS NOT NULL  ORDER BY g.id LIMIT $1) AS capped
+
+-- GrantRepository.page (state active, after a cursor (by end, then id)) #1
+SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND (COALESCE(g.end_time, 'infinity'::timestamptz), g.id) > ($1::timestamptz, $2::bigint) ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) ASC, g.id ASC LIMIT $3 OFFSET $4
+
+-- GrantRepository.page (state active, after a cursor (by end, then id)) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) > $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) ASC, g.id ASC LIMIT $2) AS capped
+
+-- GrantRepository.page (state active, after a cursor whose grant has ended since) #1
+SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) > $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) ASC, g.id ASC LIMIT $2 OFFSET $3
+
+-- GrantRepository.page (state active, after a cursor whose grant has ended since) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) > $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) ASC, g.id ASC LIMIT $2) AS capped
+
+-- GrantRepository.page (state over, after a cursor (by end, newest first)) #1
+SELECT g.id FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND (COALESCE(g.end_time, 'infinity'::timestamptz), g.id) < ($1::timestamptz, $2::bigint) ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) DESC, g.id DESC LIMIT $3 OFFSET $4
+
+-- GrantRepository.page (state over, after a cursor (by end, newest first)) #2
+SELECT count(*)::int AS n FROM (SELECT 1 FROM "permission"."grant" g WHERE g.grant_status = 3 AND g.revoked_at IS NULL AND COALESCE(g.end_time, 'infinity'::timestamptz) <= $1 ORDER BY COALESCE(g.end_time, 'infinity'::timestamptz) DESC, g.id DESC LIMIT $2) AS capped

@@ -182,7 +182,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List grants in creation order; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked */
+        /** List grants in creation order — with state=active soonest-ending first, with state=over most recently ended first; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked */
         get: operations["getGrants"];
         put?: never;
         /** Grant a permission to a user (paid grants wait for activation, grantStatus 1) */
@@ -5640,7 +5640,7 @@ export const ADMIN_OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     "getPermissions": "List the permission catalogue in creation order; q: text the permissionCode or permissionName contains (any letter case), permissionType: 1, 2 or 3",
     "patchPermissionsPermissionCode": "Set a plan's retentionDays (rolling days of cloud recordings kept; null: not a cloud-recording plan), the one field that may change",
     "postGrants": "Grant a permission to a user (paid grants wait for activation, grantStatus 1)",
-    "getGrants": "List grants in creation order; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked",
+    "getGrants": "List grants in creation order — with state=active soonest-ending first, with state=over most recently ended first; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked",
     "getGrantsGrantId": "Read a grant",
     "postDevicesDevIdSegments": "Store one MPEG-TS segment of a device's recording (the device must be bound); start in epoch seconds, duration in seconds, type an event type 0–65535",
     "getDevicesMacRecordings": "Without day: the UTC days with recordings of the device's owner (the days of record.date.query's hours), YYYY-MM-DD; with day=YYYY-MM-DD: that day's clips (as record.query: start, end, type)",

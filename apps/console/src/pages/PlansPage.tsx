@@ -256,7 +256,7 @@ function GrantsTab() {
       </Group>
       <ServerList
         list={list}
-        caption="Grants"
+        caption={filters.state === 'active' ? 'Grants, soonest-ending first' : filters.state === 'over' ? 'Grants, most recently ended first' : 'Grants'}
         rowKey={(g) => String(g.grantId)}
         page={page}
         onPage={setPage}

@@ -112,6 +112,34 @@ describe('list grants: paging by cursor', () => {
     expect(page).toMatchObject({ total: 8, totalIsEstimate: false, nextCursor: null });
   });
 
+  it('lists active grants soonest-ending first and over grants most recently ended first, paging by (end, id)', async () => {
+    const grants = new MemoryGrants();
+    const clock = new ManualClock(T0);
+    const ending = (endTime: number | null) => grants.add(makeGrant({ permission: plan, grantStatus: 3, ipcMac: MAC, startTime: T0 - 40 * DAY, endTime }));
+    const late = ending(T0 + 9 * DAY);
+    const soon = ending(T0 + DAY);
+    const never = ending(null);
+    const alsoSoon = ending(T0 + DAY);
+    const longAgo = ending(T0 - 9 * DAY);
+    const lately = ending(T0 - DAY);
+    const list = new ListGrantsUseCase(grants, clock);
+    const walk = async (state: string) => {
+      const ids: number[] = [];
+      let page = await list.execute({ state, limit: 2 });
+      ids.push(...page.items.map((g) => g.grantId));
+      while (page.nextCursor !== null) {
+        page = await list.execute({ state, limit: 2, cursor: page.nextCursor });
+        ids.push(...page.items.map((g) => g.grantId));
+      }
+      return ids;
+    };
+    expect(await walk('active')).toEqual([soon.grantId, alsoSoon.grantId, late.grantId, never.grantId]);
+    expect(await walk('over')).toEqual([lately.grantId, longAgo.grantId]);
+    // A cursor of the list in creation order is not one of the list by end: other filters.
+    const { nextCursor } = await list.execute({ limit: 1 });
+    expect((await failure(list.execute({ state: 'active', cursor: nextCursor }))).failureDetails).toMatch(/^invalid field cursor: issued for other filters/);
+  });
+
   it('answers no nextCursor when the page is the last, even a full one', async () => {
     const { list } = setup(3);
     expect((await list.execute({ limit: 3 })).nextCursor).toBeNull();

@@ -9,7 +9,7 @@ import type { PermissionStore } from '../catalogue/permission.repository';
 import { GRANT_STATUS, type Activation, type Grant, type NewGrant } from '../grants/grant';
 import { T0, makeGrant, makePermission } from './factories';
 import { grantState } from '../grants/grant-rules';
-import type { GrantFilter, GrantPageKey, GrantStore } from '../grants/grant.repository';
+import { type GrantFilter, type GrantPageKey, type GrantStore, grantsByEnd } from '../grants/grant.repository';
 import type { DirectoryUser, UserDevice, UserDeviceLookup, UserLookup } from '../common/directories';
 
 export { T0 };
@@ -63,7 +63,15 @@ export class MemoryGrants implements GrantStore {
         (filter.permissionCode === undefined || g.permission.code === filter.permissionCode) &&
         (filter.state === undefined || grantState(g, filter.state.now) === filter.state.name),
     );
-    return memoryPage(all, window, (g) => g.grantId);
+    const byEnd = grantsByEnd(filter);
+    if (byEnd === undefined) return memoryPage(all, window as PageWindow<[number]>, (g) => g.grantId);
+    // As the SQL: by end (none after every date) and id, ascending for active, descending for over.
+    const key = (g: Grant): [number, number] => [g.endTime ?? Number.POSITIVE_INFINITY, g.grantId];
+    const sign = byEnd === 'ending' ? 1 : -1;
+    const compare = (a: [number, number], b: [number, number]) => sign * (a[0] - b[0] || a[1] - b[1]);
+    const after = window.after?.length === 2 ? ([window.after[0] ?? Number.POSITIVE_INFINITY, window.after[1]] as [number, number]) : undefined;
+    const ordered = [...all].sort((a, b) => compare(key(a), key(b))).filter((g) => after === undefined || compare(key(g), after) > 0);
+    return { items: ordered.slice(window.offset, window.offset + window.take), total: all.length, totalIsEstimate: false };
   }
   async waitingOf(userId: number): Promise<Grant[]> {
     return this.rows.filter((g) => g.userId === userId && g.grantStatus === GRANT_STATUS.waiting && g.revokedAt === null);

@@ -47,7 +47,7 @@ export const PERMISSION_ROUTES: readonly AdminRoute[] = [
     method: 'GET',
     path: '/grants',
     summary:
-      'List grants in creation order; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked',
+      'List grants in creation order — with state=active soonest-ending first, with state=over most recently ended first; openId, permissionCode (exact), ipcMac (any MAC spelling), state: waiting, active, over (period ended) or revoked',
     tag: 'grants',
     contract: PERMISSION_RPC.listGrants,
     status: 200,
