@@ -16,7 +16,8 @@ const NOW = Date.parse('2026-11-20T12:34:56.789Z');
 
 describe('firmware: the rollout progress summary on PGlite (embedded mode)', () => {
   let db: ServiceDatabase<PrismaClient>;
-  let sql: SqlRunner;
+  // The function form of SqlRunner (what the reference queries accept), callable here too.
+  let sql: Extract<SqlRunner, (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>>;
   let repository: RolloutCheckRepository;
   let modelId: number;
 

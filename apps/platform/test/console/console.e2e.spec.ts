@@ -591,8 +591,10 @@ describeWithBrowser('operator console in Chromium (embedded platform)', () => {
       expect(Buffer.from(await picture.arrayBuffer())).toEqual(JPEG);
       // And the browser drew it: loaded from the public origin under the console's CSP, decoded at its size.
       const thumbnail = doorbellRow.getByRole('img', { name: /^doorbell alarm at / });
-      await page.waitForFunction((img) => (img as HTMLImageElement).complete, await thumbnail.elementHandle());
-      await expect(thumbnail.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).resolves.toEqual([32, 24]);
+      // (The image element's fields, typed here: these specs compile without the DOM library.)
+      type Drawn = { complete: boolean; naturalWidth: number; naturalHeight: number };
+      await page.waitForFunction((img) => (img as unknown as Drawn).complete, await thumbnail.elementHandle());
+      await expect(thumbnail.evaluate((img) => [(img as unknown as Drawn).naturalWidth, (img as unknown as Drawn).naturalHeight])).resolves.toEqual([32, 24]);
       await checkPage(page, 'lookup-device-alarms');
       // The recording around the alarm, played in the recordings page.
       await doorbellRow.getByRole('link', { name: 'Play the recording' }).click();
