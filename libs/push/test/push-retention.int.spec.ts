@@ -15,8 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import type { HotStatement } from '@dcp/database';
 import { buildEvent } from '@dcp/messaging';
-import { Collector, describeWithInfra, onIncrement } from '@dcp/testing';
-import { Client } from 'pg';
+import { Collector, connectRequestPath, describeWithInfra, onIncrement } from '@dcp/testing';
+import type { Client } from 'pg';
 import { AlarmIntake } from '../src/alarms/alarm-intake';
 import type { PushDatabase } from '../src/push-database.types';
 import { DeviceUnboundReaction, MESSAGES_PURGED_WITH_EVENT, UserDeletedReaction } from '../src/reactions/purge-messages.reactions';
@@ -89,11 +89,8 @@ describeWithInfra(['postgres'], 'push-service: purges of large tables in bounded
     await h.sql.query(`INSERT INTO push.alarm_rate (key, minute, posts) SELECT 'd:' || lpad(to_hex(i), 12, '0'), $1::bigint, 1 FROM generate_series(1, $2::int) AS i`, [staleMinute, STALE_RATES]);
     await h.sql.query(`INSERT INTO push.alarm_rate (key, minute, posts) VALUES ('u:999999', $1::bigint, 1)`, [Math.floor(now / 60_000)]);
     await h.sql.query('ANALYZE push.alarm_message; ANALYZE push.push_delivery; ANALYZE push.alarm_picture; ANALYZE push.alarm_rate');
-    requestPath = new Client({ connectionString: h.databaseUrl });
-    await requestPath.connect();
     // The request path's own bounds: it may wait for a lock a quarter of a second, run five.
-    await requestPath.query(`SET lock_timeout = '250ms'`);
-    await requestPath.query(`SET statement_timeout = '5s'`);
+    requestPath = await connectRequestPath(h.databaseUrl);
   }, 120_000);
   afterAll(async () => {
     await requestPath?.end();

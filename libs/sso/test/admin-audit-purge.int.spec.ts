@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AUDIT_PURGE_BATCH, AUDIT_PURGE_BATCHES, AdminAuditPurger, AdminAuditRepository, type AuditDatabase } from '@dcp/admin-audit';
-import { describeWithInfra } from '@dcp/testing';
-import { Client } from 'pg';
+import { connectRequestPath, describeWithInfra } from '@dcp/testing';
+import type { Client } from 'pg';
 import { type SsoHarness, startSsoHarness } from './sso-harness';
 
 const DAY_MS = 86_400_000;
@@ -61,11 +61,8 @@ describeWithInfra(['postgres'], 'admin audit purge on a large table (PostgreSQL)
       [cutoff, new Date(now), EXPIRED, ENTRIES],
     );
     await h.sql.query('ANALYZE sso.admin_audit_entry');
-    requestPath = new Client({ connectionString: h.databaseUrl });
-    await requestPath.connect();
     // The request path's own bounds: it may wait for a lock a quarter of a second, run five.
-    await requestPath.query(`SET lock_timeout = '250ms'`);
-    await requestPath.query(`SET statement_timeout = '5s'`);
+    requestPath = await connectRequestPath(h.databaseUrl);
   }, 120_000);
   afterAll(async () => {
     await requestPath?.end();

@@ -6,6 +6,7 @@ export * from './app-process';
 export * from './private-infra';
 export * from './postgres-server';
 export * from './pg-sql-client';
+export * from './request-path-client';
 export * from './collector';
 export * from './messaging-tables';
 export * from './raw-events';

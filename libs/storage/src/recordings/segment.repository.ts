@@ -46,6 +46,13 @@ export function toSegment(row: SegmentRow): Segment {
 export type NewSegment = Omit<Segment, 'createdAt'>;
 
 /**
+ * A late segment's transaction waits its turn behind the device's other late uploads (the footage lock): a
+ * camera's backlog sent at once queues them. Up to 10 s for a connection and 20 s in all, not Prisma's 2 s and
+ * 5 s, so a burst on a busy machine is stored, not refused (the camera would only send it again).
+ */
+const OUT_OF_ORDER_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
+
+/**
  * A hot statement (decisions PF4; every upload runs it): storage.append_segment (the footage_summaries
  * migration) stores a segment that comes after everything stored, with its hours and clip, in one round trip.
  * $1 id, $2 MAC, $3 owner, $4 start, $5 duration (ms), $6 type, $7 object key, $8 bytes, $9–$10 its first and
@@ -130,7 +137,7 @@ export class SegmentRepository {
       const last = row.lastClip ?? undefined;
       await this.index.segmentAdded(tx, { id, macAddr, userId, start, durationMs, type }, last && { ...last, start: Number(last.start), lastStart: Number(last.lastStart), endMs: Number(last.endMs) });
       return toSegment(row);
-    });
+    }, OUT_OF_ORDER_TRANSACTION);
   }
 
   /** The segment already stored for this device, owner, start second and type (their unique key). */
