@@ -4,7 +4,7 @@
  * as on PostgreSQL — the summary stays what the rows make it, and the counts equal the aggregate.
  */
 import { PROGRESS_WINDOWS } from '@dcp/contracts';
-import { type ServiceDatabase, createServiceDatabase, serviceDatabase } from '@dcp/database';
+import { type ServiceDatabase, allServiceDatabases, createServiceDatabase, serviceDatabase } from '@dcp/database';
 import { PrismaClient } from '../src/generated/prisma/client';
 import type { RolloutCheck } from '../src/progress/rollout-check';
 import { RolloutCheckRepository } from '../src/progress/rollout-check.repository';
@@ -22,7 +22,10 @@ describe('firmware: the rollout progress summary on PGlite (embedded mode)', () 
   let modelId: number;
 
   beforeAll(async () => {
-    db = (await createServiceDatabase(PrismaClient, serviceDatabase('firmware'), { kind: 'pglite' }, { migrate: true })) as ServiceDatabase<PrismaClient>;
+    // From the services' pre-migrated template (as `npm start` and the test platform: built once, cached), not
+    // migrated here: `migrate` then only confirms every firmware migration is applied.
+    const config = { kind: 'pglite' as const, dataDir: `memory://rollout-summary-spec-${process.pid}`, services: allServiceDatabases() };
+    db = (await createServiceDatabase(PrismaClient, serviceDatabase('firmware'), config, { migrate: true })) as ServiceDatabase<PrismaClient>;
     sql = (text, params) => db.client.$queryRawUnsafe<Record<string, unknown>[]>(text, ...params);
     repository = new RolloutCheckRepository(db);
     const [model] = await sql("INSERT INTO firmware.firmware_model (machine_type_name, smart_upgrade, created_at, updated_at) VALUES ('EMB-1', true, now(), now()) RETURNING id", []);
