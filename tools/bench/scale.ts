@@ -19,12 +19,11 @@
 import { loadavg } from 'node:os';
 import { Client } from 'pg';
 import { SecretBox, md5Hex, signedHeaders } from '@dcp/signing';
-import { type AppProcess, freePort, startBuiltScript, waitForStatus } from '@dcp/testing';
-import { type Seed, type SeededUser, admin, deviceForm, expectOk, firmwareLatestParams, gatewayPost, merchantToken, seedPlatform } from './seed';
+import { type AppProcess, type PrivateInfra, freePort, startBuiltScript, waitForStatus } from '@dcp/testing';
+import { type Seed, type SeededUser, admin, deviceForm, expectOk, firmwareLatestParams, gatewayGet, gatewayPost, merchantToken, seedPlatform } from './seed';
 import { ScaleLoader, type ScaleTemplate, shapeAt } from './scale-load';
 import { median, percentile } from './stats';
 import { ADMIN_TOKEN, type PlatformTarget, SECRETS_KEY, type SharedDatabase, startDistributed, startInfrastructure } from './targets';
-import type { PrivateInfra } from '@dcp/testing';
 
 const num = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);
@@ -240,8 +239,7 @@ async function prepare(name: string, merchantUrl: string, poolSize: number, log:
     const grant = expectOk('grant', await admin(target, 'POST', '/grants', { openId: heavy.openId, permissionCode: 'BENCH30', ipcMac: heavy.macs[0] }), 201);
     expectOk('permission.active', await gatewayPost(target, 'permission.active', { ...creds(heavy), grantId: String(grant.grantId), ipcMac: heavy.macs[0] }));
     // A firmware check the platform records: the template of every rollout check.
-    const check = expectOk('firmware.latest', await fetchJson(`${target.baseUrl}/gateway?${new URLSearchParams({ ...firmwareLatestParams(seed, heavy.macs[0]), ...creds(heavy) })}`));
-    void check;
+    expectOk('firmware.latest', await gatewayGet(target, { ...firmwareLatestParams(seed, heavy.macs[0]), ...creds(heavy) }));
     await until(async () => (await sql.query(`SELECT 1 FROM firmware.rollout_check WHERE mac_addr = $1`, [heavy.macs[0]])).rowCount! > 0, 'the rollout check to be recorded');
     // The heavy user's 1 000 devices and grants (MACs C1…), cloned from the ones above. Each password is encrypted
     // for its own MAC (bound as additional data: a copied ciphertext would not open), as addOemDevice stores it.
@@ -269,11 +267,6 @@ async function prepare(name: string, merchantUrl: string, poolSize: number, log:
   } finally {
     await sql.end();
   }
-}
-
-async function fetchJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(url);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {

@@ -139,7 +139,7 @@ export function gatewayPost(target: PlatformTarget, service: string, params: Rec
   return call('POST', `${target.baseUrl}/gateway?service=${encodeURIComponent(service)}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
 }
 
-function gatewayGet(target: PlatformTarget, params: Record<string, string>) {
+export function gatewayGet(target: PlatformTarget, params: Record<string, string>) {
   return call('GET', `${target.baseUrl}/gateway?${new URLSearchParams(params)}`);
 }
 

@@ -5,12 +5,12 @@
  * the overlay asks for (EVENT_STREAM_REPLICAS), never more than there are members.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { type AddressInfo, createServer, type Server } from 'node:net';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StatefulSet } from 'kubernetes-models/apps/v1';
 import { loadConfig } from '@dcp/runtime';
+import { freePort } from '@dcp/testing';
 import { matches, podLabelsOf, podSpecOf } from './k8s-objects';
 import { envRecord, named, ofKind, overlays, platformWorkloads, type Overlay } from './k8s-overlays';
 import { read } from './workspace';
@@ -146,19 +146,6 @@ const natsServer = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr
 const configCheck = natsServer || process.env.REQUIRE_INFRA === '1' ? describe : describe.skip;
 if (!natsServer && process.env.REQUIRE_INFRA !== '1') process.stderr.write('\n*** SKIPPED "nats-server accepts nats.conf": no nats-server binary. Set REQUIRE_INFRA=1 to make this a failure. ***\n');
 
-/** Free TCP ports on loopback, in pairs (monitoring, cluster). */
-async function freePorts(count: number): Promise<[number, number][]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<Server>((resolve) => {
-      const server = createServer();
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
-  );
-  const ports = servers.map((s) => (s.address() as AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return Array.from({ length: count / 2 }, (_, i) => [ports[2 * i], ports[2 * i + 1]]);
-}
-
 /** Resolves once the condition holds (checked every 100 ms), or fails after 30 s. */
 async function until(condition: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -206,7 +193,9 @@ configCheck('nats-server accepts nats.conf', () => {
       openssl('req', ...ec, '-subj', '/CN=nats', '-keyout', `${ca}-member.key`, '-out', `${ca}-member.csr`);
       openssl('x509', '-req', '-in', `${ca}-member.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', '1', '-extfile', 'ext', '-out', `${ca}-member.crt`);
     }
-    const [a, b, intruder] = await freePorts(6);
+    // Each member's monitoring and cluster ports.
+    const pair = async (): Promise<[number, number]> => [await freePort(), await freePort()];
+    const [a, b, intruder] = [await pair(), await pair(), await pair()];
     const members: ChildProcess[] = [];
     const start = (name: string, signedBy: string, ports: [number, number], routeTo: number) => {
       // The member's /etc/nats-tls: its certificate and key, and always the namespace's CA.

@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consumerLagContract } from '@dcp/contracts';
 import { type BusConfig, buildEvent, type SqlClient } from '@dcp/messaging';
-import { type PrometheusScrape as ParsedMetrics, PgSqlClient, TEST_NATS_URL, createTestDatabase, describeWithInfra, messagingTablesSql, parsePrometheusText, uniqueName } from '@dcp/testing';
-import { Pool } from 'pg';
+import { type MessagingDatabase, type PrometheusScrape as ParsedMetrics, TEST_NATS_URL, createMessagingDatabase, describeWithInfra, parsePrometheusText, uniqueName } from '@dcp/testing';
 import { loadConfig } from '../src/config/config';
 import { type Runtime, createRuntime } from '../src/host/create-runtime';
 import { ServiceEvents } from '../src/events/service-events';
@@ -28,20 +27,13 @@ function gate(): { wait: Promise<void>; open: () => void } {
 }
 
 describeWithInfra(['postgres', 'nats'], 'consumer lag: dcp_consumer_* gauges and the admin contract', () => {
-  let pool: Pool;
-  let client: PgSqlClient;
-  let dropDatabase: () => Promise<void>;
+  let db: MessagingDatabase;
   let dataDir: string;
   const runtimes: Runtime[] = [];
   const services: ServiceEvents<SqlClient>[] = [];
 
   beforeAll(async () => {
-    const db = await createTestDatabase('dcp_lag');
-    dropDatabase = db.drop;
-    pool = new Pool({ connectionString: db.url, max: 8 });
-    pool.on('error', () => undefined);
-    await pool.query(messagingTablesSql(SCHEMA));
-    client = new PgSqlClient(pool);
+    db = await createMessagingDatabase('dcp_lag', SCHEMA);
     dataDir = await mkdtemp(join(tmpdir(), 'dcp-lag-'));
   });
   afterEach(async () => {
@@ -49,8 +41,7 @@ describeWithInfra(['postgres', 'nats'], 'consumer lag: dcp_consumer_* gauges and
     for (const r of runtimes.splice(0)) await r.close();
   });
   afterAll(async () => {
-    await pool?.end();
-    await dropDatabase?.();
+    await db?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -81,7 +72,7 @@ describeWithInfra(['postgres', 'nats'], 'consumer lag: dcp_consumer_* gauges and
     const published = Array.from({ length: EVENTS_PUBLISHED }, (_, i) => userDeleted(9000 + i));
     for (const e of published) await r.events.publish(e);
     const held = gate();
-    const events = new ServiceEvents<SqlClient>(r, { service: 'device', client });
+    const events = new ServiceEvents<SqlClient>(r, { service: 'device', client: db.client });
     services.push(events);
     events.registerDeadLetterAdmin('device');
     let applied = 0;

@@ -16,19 +16,19 @@ import { EVENTS, deadLetterContracts } from '@dcp/contracts';
 import { buildEvent, enqueueEvent, type SqlClient, type TransactionalSqlClient } from '@dcp/messaging';
 import {
   Collector,
-  PgSqlClient,
+  type MessagingDatabase,
+  type PgSqlClient,
   TEST_NATS_URL,
-  createTestDatabase,
+  createMessagingDatabase,
   describeWithInfra,
   freePort,
-  messagingTablesSql,
   natsServerBinary,
   parsePrometheusText,
   startNatsServer,
   stopNatsServer,
   uniqueName,
 } from '@dcp/testing';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { loadConfig } from '../src/config/config';
 import { type Runtime, createRuntime } from '../src/host/create-runtime';
 import { type HandledEvent, ServiceEvents } from '../src/events/service-events';
@@ -39,21 +39,15 @@ const userDeleted = (userId: number) => buildEvent('userDeleted', { userId, open
 describeWithInfra(['postgres', 'nats'], 'ServiceEvents on PostgreSQL and NATS JetStream', () => {
   let pool: Pool;
   let client: PgSqlClient;
-  let dropDatabase: () => Promise<void>;
+  let db: MessagingDatabase;
   let dataDir: string;
   const runtimes: Runtime[] = [];
   const services: ServiceEvents<SqlClient>[] = [];
 
   beforeAll(async () => {
-    const db = await createTestDatabase('dcp_events');
-    dropDatabase = db.drop;
-    pool = new Pool({ connectionString: db.url, max: 8 });
-    // An idle connection ended by the server (the spec's own DROP DATABASE … WITH (FORCE) at teardown) is
-    // reported on the pool; unobserved, Node would turn it into an unhandled error of whichever test runs.
-    pool.on('error', () => undefined);
-    await pool.query(messagingTablesSql(SCHEMA));
+    db = await createMessagingDatabase('dcp_events', SCHEMA);
+    ({ pool, client } = db);
     await pool.query(`CREATE TABLE "${SCHEMA}".effect (event_id uuid NOT NULL, note text NOT NULL)`);
-    client = new PgSqlClient(pool);
     dataDir = await mkdtemp(join(tmpdir(), 'dcp-events-'));
   });
   afterEach(async () => {
@@ -61,8 +55,7 @@ describeWithInfra(['postgres', 'nats'], 'ServiceEvents on PostgreSQL and NATS Je
     for (const r of runtimes.splice(0)) await r.close();
   });
   afterAll(async () => {
-    await pool?.end();
-    await dropDatabase?.();
+    await db?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,3 +1,7 @@
+import { Pool } from 'pg';
+import { createTestDatabase } from './infra';
+import { PgSqlClient } from './pg-sql-client';
+
 /**
  * The three messaging tables exactly as Prisma migrates the models of libs/messaging/README.md
  * (keep both in step; libs/messaging/README.md shows the models). Tests create them in a throwaway schema.
@@ -48,4 +52,29 @@ CREATE INDEX "dead_letter_event_durable_created_at_idx" ON ${s}."dead_letter_eve
 CREATE INDEX "inbox_event_processed_at_idx" ON ${s}."inbox_event"("processed_at");
 CREATE INDEX "dead_letter_event_resolved_at_idx" ON ${s}."dead_letter_event"("resolved_at");
 `;
+}
+
+/** A throwaway PostgreSQL database holding the messaging tables in `schema`, for specs of ServiceEvents. */
+export interface MessagingDatabase {
+  pool: Pool;
+  client: PgSqlClient;
+  /** Ends the pool, then drops the database. */
+  close(): Promise<void>;
+}
+
+export async function createMessagingDatabase(prefix: string, schema: string): Promise<MessagingDatabase> {
+  const db = await createTestDatabase(prefix);
+  const pool = new Pool({ connectionString: db.url, max: 8 });
+  // An idle connection ended by the server (the spec's own DROP DATABASE … WITH (FORCE) at teardown) is
+  // reported on the pool; unobserved, Node would turn it into an unhandled error of whichever test runs.
+  pool.on('error', () => undefined);
+  await pool.query(messagingTablesSql(schema));
+  return {
+    pool,
+    client: new PgSqlClient(pool),
+    close: async () => {
+      await pool.end();
+      await db.drop();
+    },
+  };
 }
