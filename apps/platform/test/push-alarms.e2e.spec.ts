@@ -117,7 +117,12 @@ function pushSuite(mode: Mode) {
     const picture = await fetch(String(motion.pictureUrl).replace(/^https?:\/\/[^/]+/, t.baseUrl));
     expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     expect(Buffer.from(await picture.arrayBuffer())).toEqual(JPEG);
-    const tampered = await fetch(String(motion.pictureUrl).replace(/^https?:\/\/[^/]+/, t.baseUrl).replace(/sig=./, 'sig=0'));
+    // Flip the signature's first character (overwriting it with a fixed one left it unchanged 1 time in 16).
+    const tamperedUrl = new URL(String(motion.pictureUrl).replace(/^https?:\/\/[^/]+/, t.baseUrl));
+    const sig = String(tamperedUrl.searchParams.get('sig'));
+    tamperedUrl.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+    expect(tamperedUrl.searchParams.get('sig')).not.toBe(sig);
+    const tampered = await fetch(tamperedUrl);
     expect(tampered.status).toBe(403);
 
     expect((await list(user.credentials, { type: '1' })).list.map((m) => m.messageId)).toEqual([motion.messageId]);
