@@ -4,6 +4,7 @@
  * and on PGlite a hot statement waits behind an open interactive transaction instead of running inside it.
  * On PostgreSQL, an events-lane statement (OB4) runs on its own connections while every request connection is busy.
  */
+import { PGlite } from '@electric-sql/pglite';
 import { createServiceDatabase, hotStatement, type ServiceDatabase } from '../src';
 import { createTestDatabase, describeWithInfra } from '@dcp/testing';
 import { PrismaClient } from './fixtures/widget/src/generated/prisma/client';
@@ -53,15 +54,20 @@ describe('hotStatement', () => {
 });
 
 describe('hot statements on PGlite', () => {
+  // One migrated instance for the file: opening and migrating one (the WebAssembly schema engine) is what
+  // took the time, 6–30 s per test; each test starts from an empty table instead.
   let svc: WidgetService;
   let db: ServiceDatabase<PrismaClient>;
-  beforeEach(async () => {
+  beforeAll(async () => {
     svc = copyWidgetService();
     db = await createServiceDatabase(PrismaClient, svc.def, { kind: 'pglite' }, { migrate: true });
   });
-  afterEach(async () => {
-    await db.close();
-    svc.remove();
+  beforeEach(async () => {
+    await db.client.$executeRawUnsafe('TRUNCATE "widget"."widget" RESTART IDENTITY');
+  });
+  afterAll(async () => {
+    await db?.close();
+    svc?.remove();
   });
 
   it('returns the values PostgreSQL does', async () => {
@@ -80,11 +86,26 @@ describe('hot statements on PGlite', () => {
       throw new Error('rolled back');
     });
     await insertedInTx;
-    const counted = db.run(countWidgets, []);
-    release();
-    await expect(tx).rejects.toThrow('rolled back');
-    // Had it run inside the transaction, it would have counted the row the rollback removed.
-    expect(await counted).toEqual([{ n: 0 }]);
+    // The count must reach the instance while the transaction is open: a Prisma query only starts when
+    // awaited, so it is started here (Promise.resolve), and the transaction is released only once the count
+    // has been handed to PGlite (queued on its transaction lock) or, run inside the transaction, has settled.
+    let handedOver!: () => void;
+    const countHandedOver = new Promise<void>((resolve) => (handedOver = resolve));
+    const original = PGlite.prototype.query;
+    const query = jest.spyOn(PGlite.prototype, 'query').mockImplementation(function (this: PGlite, ...args: Parameters<PGlite['query']>) {
+      if (args[0] === countWidgets.text) handedOver();
+      return original.apply(this, args);
+    } as PGlite['query']);
+    try {
+      const counted = Promise.resolve(db.run(countWidgets, []));
+      await Promise.race([countHandedOver, counted]);
+      release();
+      await expect(tx).rejects.toThrow('rolled back');
+      // Had it run inside the transaction, it would have counted the row the rollback removed.
+      expect(await counted).toEqual([{ n: 0 }]);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 
