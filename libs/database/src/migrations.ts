@@ -7,11 +7,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { AdapterHandle } from './adapter-handle';
 import type { ServiceDatabaseDefinition } from './api';
 import { LOCKFILE, LOCKFILE_CONTENT, type MigrationListOptions, loadMigrationList, migrationChecksum, migrationNames, migrationsDir, nextMigrationFolder, schemaFile } from './migration-files';
 import { pgliteAdapterFactory } from './pglite-adapter';
+import { freshPglite } from './pglite-cache';
 import { openSchemaEngine } from './schema-engine';
 import { assertServiceName, quoteIdent } from './service-definitions';
 
@@ -127,7 +127,7 @@ export async function createMigration(def: ServiceDatabaseDefinition, name: stri
 
 async function diffMigrationsToSchema(def: ServiceDatabaseDefinition, path: string, text: string, hasMigrations: boolean, log?: MigrationLog): Promise<string | undefined> {
   // One in-memory instance serves as the engine's database and as its shadow: nothing else touches it.
-  const db = new PGlite();
+  const db = await freshPglite();
   const adapter = pgliteAdapterFactory(db, () => pgliteAdapterFactory(db, () => Promise.reject(new Error('unused'))).connect());
   try {
     const engine = await openSchemaEngine(path, text, adapter, log);

@@ -6,6 +6,7 @@
  *
  * A fresh instance whose config lists its services starts from those services' pre-migrated template
  * (./pglite-template.ts): they then find every migration applied and the schema engine is not even loaded.
+ * One that lists none starts from the cached empty cluster (./pglite-cache.ts) instead of running initdb.
  *
  * Transactions of the services sharing an instance are serialised by PGlite itself: every `query`/`exec`
  * and each whole `transaction` run under the instance's transaction mutex, so a statement of one service
@@ -65,7 +66,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 async function openInstance(dataDir: string | undefined, services: ServiceDatabaseDefinition[] | undefined): Promise<PGlite> {
   const fresh = !dataDir || isMemory(dataDir) || !existsSync(join(dataDir, 'PG_VERSION'));
   if (dataDir && !isMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
-  const template = fresh && services?.length ? await migratedTemplate(services) : undefined;
+  const template = fresh ? await migratedTemplate(services ?? []) : undefined;
   const db = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(template ? { loadDataDir: template } : {}) });
   await db.waitReady;
   return db;
