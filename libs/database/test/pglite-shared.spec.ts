@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type ServiceDatabase, createServiceDatabase, migrateService, migrationStatus, openAdapter, templateCacheDir, templateKey } from '../src';
 import type { ServiceDatabaseDefinition } from '../src';
 import { PrismaClient } from './fixtures/widget/src/generated/prisma/client';
-import { copyWidgetService, emptyPgliteFolder, INIT_MIGRATION, removeEmptyPgliteFolder, type WidgetService } from './widget-service';
+import { copyWidgetService, INIT_MIGRATION, type WidgetService } from './widget-service';
 
 /** A second service: the widget fixture moved to the schema "gadget" (queried with raw SQL). */
 function gadgetOf(copy: WidgetService): ServiceDatabaseDefinition {
@@ -36,52 +36,78 @@ describe('PGlite shared by several services', () => {
     widget.remove();
     gadgetCopy.remove();
   });
-  afterAll(removeEmptyPgliteFolder);
+  /** The cached template of both services (its key hashes their migrations: the same for every copy). */
+  let templateFile: string | undefined;
+  afterAll(() => templateFile && rmSync(templateFile, { force: true }));
 
   it("keeps each service's migration history in its own schema", async () => {
-    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(widget.dir, 'shared')) };
-    expect(await migrateService(widget.def, config)).toEqual({ service: 'widget', applied: [INIT_MIGRATION] });
-    // Same migration name, another service: applied again, in its own schema (no collision).
-    expect(await migrateService(gadget, config)).toEqual({ service: 'gadget', applied: [INIT_MIGRATION] });
-    expect(await migrateService(widget.def, config)).toEqual({ service: 'widget', applied: [] });
+    // One instance for the whole test, as in embedded mode: each call below shares it while `handle` holds it
+    // (pglite-instances.ts), so the services' schemas, not separate databases, keep their histories apart.
+    const config = { kind: 'pglite' as const, dataDir: memoryName() };
     const handle = openAdapter(config);
     try {
+      expect(await migrateService(widget.def, config)).toEqual({ service: 'widget', applied: [INIT_MIGRATION] });
+      // Same migration name, another service: applied again, in its own schema (no collision).
+      expect(await migrateService(gadget, config)).toEqual({ service: 'gadget', applied: [INIT_MIGRATION] });
+      expect(await migrateService(widget.def, config)).toEqual({ service: 'widget', applied: [] });
       expect(await handle.query(`SELECT to_regclass('public._prisma_migrations') AS t`)).toEqual([{ t: null }]);
       for (const schema of ['widget', 'gadget']) {
         expect(await handle.query(`SELECT migration_name FROM ${schema}._prisma_migrations`)).toEqual([{ migration_name: INIT_MIGRATION }]);
       }
       expect(await handle.query(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'widget' ORDER BY 1`)).toEqual([{ table_schema: 'gadget' }, { table_schema: 'widget' }]);
+      expect(await migrationStatus(gadget, config)).toMatchObject({ initialised: true, applied: [INIT_MIGRATION], pending: [] });
     } finally {
       await handle.close();
     }
-    expect(await migrationStatus(gadget, config)).toMatchObject({ initialised: true, applied: [INIT_MIGRATION], pending: [] });
   });
 
   it('adopts the migration history a folder of an earlier release kept in public (one service per folder)', async () => {
-    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(widget.dir, 'legacy')) };
-    await migrateService(widget.def, config);
+    const config = { kind: 'pglite' as const, dataDir: join(widget.dir, 'legacy') };
+    // Held open for the whole test: every call below shares this one instance of the folder instead of reopening it.
     const handle = openAdapter(config);
     try {
+      await migrateService(widget.def, config);
       await handle.query('ALTER TABLE widget._prisma_migrations SET SCHEMA public');
+      expect(await migrationStatus(widget.def, config)).toMatchObject({ applied: [INIT_MIGRATION], pending: [] });
+      expect(await migrateService(widget.def, config)).toEqual({ service: 'widget', applied: [] });
+      expect(await handle.query(`SELECT to_regclass('public._prisma_migrations') AS t`)).toEqual([{ t: null }]);
+      expect(await handle.query('SELECT migration_name FROM widget._prisma_migrations')).toEqual([{ migration_name: INIT_MIGRATION }]);
     } finally {
       await handle.close();
-    }
-    expect(await migrationStatus(widget.def, config)).toMatchObject({ applied: [INIT_MIGRATION], pending: [] });
-    expect(await migrateService(widget.def, config)).toEqual({ service: 'widget', applied: [] });
-    const after = openAdapter(config);
-    try {
-      expect(await after.query(`SELECT to_regclass('public._prisma_migrations') AS t`)).toEqual([{ t: null }]);
-      expect(await after.query('SELECT migration_name FROM widget._prisma_migrations')).toEqual([{ migration_name: INIT_MIGRATION }]);
-    } finally {
-      await after.close();
     }
   });
 
   /**
    * A fresh instance of both services, from their pre-migrated template (built once, then loaded): for the
-   * specs whose subject is not the migration itself (those above and below start from an empty folder).
+   * specs whose subject is not the migration itself (those above start from an empty instance). The template
+   * spec below builds it first and the later specs load it; it is removed after all.
    */
   const migratedInstance = () => ({ kind: 'pglite' as const, dataDir: memoryName(), services: [widget.def, gadget] });
+
+  it("starts a fresh instance from the services' pre-migrated template, cached for the next one", async () => {
+    const services = [widget.def, gadget];
+    const file = (templateFile = join(templateCacheDir(), `template-${templateKey(services)}.tar`));
+    rmSync(file, { force: true });
+    const config = { kind: 'pglite' as const, dataDir: memoryName(), services };
+    const first = await createServiceDatabase(PrismaClient, widget.def, config, { migrate: true });
+    try {
+      expect(existsSync(file)).toBe(true);
+      await first.client.widget.create({ data: { name: 'only-here' } });
+      expect(await migrateService(gadget, config)).toEqual({ service: 'gadget', applied: [] });
+      expect(await migrationStatus(gadget, config)).toMatchObject({ applied: [INIT_MIGRATION], pending: [] });
+    } finally {
+      await first.close();
+    }
+    // From the cached file; the rows of another instance are not in it.
+    const secondConfig = { ...config, dataDir: memoryName() };
+    const second = await createServiceDatabase(PrismaClient, widget.def, secondConfig, { migrate: true });
+    try {
+      expect(await second.client.widget.count()).toBe(0);
+      expect(await migrationStatus(widget.def, secondConfig)).toMatchObject({ initialised: true, applied: [INIT_MIGRATION] });
+    } finally {
+      await second.close();
+    }
+  });
 
   it("serialises two services' transactions on the one connection: neither sees nor undoes the other's work", async () => {
     const config = migratedInstance();
@@ -143,31 +169,6 @@ describe('PGlite shared by several services', () => {
       expect(await c.client.widget.count()).toBe(0);
     } finally {
       await c.close();
-    }
-  });
-
-  it("starts a fresh instance from the services' pre-migrated template, cached for the next one", async () => {
-    const services = [widget.def, gadget];
-    const file = join(templateCacheDir(), `template-${templateKey(services)}.tar`);
-    rmSync(file, { force: true });
-    const config = { kind: 'pglite' as const, dataDir: memoryName(), services };
-    const first = await createServiceDatabase(PrismaClient, widget.def, config, { migrate: true });
-    try {
-      expect(existsSync(file)).toBe(true);
-      await first.client.widget.create({ data: { name: 'only-here' } });
-      expect(await migrateService(gadget, config)).toEqual({ service: 'gadget', applied: [] });
-      expect(await migrationStatus(gadget, config)).toMatchObject({ applied: [INIT_MIGRATION], pending: [] });
-    } finally {
-      await first.close();
-    }
-    // From the cached file; the rows of another instance are not in it.
-    const second = await createServiceDatabase(PrismaClient, widget.def, { ...config, dataDir: memoryName() }, { migrate: true });
-    try {
-      expect(await second.client.widget.count()).toBe(0);
-      expect(await migrationStatus(widget.def, { ...config, dataDir: memoryName() })).toMatchObject({ initialised: true });
-    } finally {
-      await second.close();
-      rmSync(file, { force: true });
     }
   });
 });
