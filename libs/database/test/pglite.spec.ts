@@ -2,11 +2,11 @@
  * The embedded path: migrations and the generated client on PGlite (in memory and in a data folder).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMigration, createServiceDatabase, migrateService, migrationStatus, openAdapter } from '../src';
 import { PrismaClient } from './fixtures/widget/src/generated/prisma/client';
-import { copyWidgetService, emptyPgliteFolder, INIT_MIGRATION, removeEmptyPgliteFolder, type WidgetService } from './widget-service';
+import { copyWidgetService, INIT_MIGRATION, type WidgetService } from './widget-service';
 
 describe('PGlite', () => {
   let svc: WidgetService;
@@ -14,7 +14,7 @@ describe('PGlite', () => {
     svc = copyWidgetService();
   });
   afterEach(() => svc.remove());
-  afterAll(removeEmptyPgliteFolder);
+  let counter = 0;
 
   it('migrates an in-memory database and serves CRUD through the generated client', async () => {
     const db = await createServiceDatabase(PrismaClient, svc.def, { kind: 'pglite' }, { migrate: true });
@@ -78,38 +78,44 @@ describe('PGlite', () => {
     expect(await migrationStatus(svc.def, config)).toMatchObject({ applied: [INIT_MIGRATION, next], pending: [], failed: [], modified: [] });
   });
 
+  /**
+   * The migrator's mechanics on one in-memory instance held for the whole test (every call shares it): what
+   * a data folder adds, surviving a reopening, is the test above's.
+   */
+  const heldInstance = () => {
+    const config = { kind: 'pglite' as const, dataDir: `memory://pglite-spec-${process.pid}-${++counter}` };
+    return { config, handle: openAdapter(config) };
+  };
+
   it('applies migrations only up to a given one (upTo), the rest on the next call: data written in between is migrated', async () => {
-    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(svc.dir, 'pglite')) };
-    svc.addColorColumn('red');
-    const next = await createMigration(svc.def, 'add_color', { now: new Date('2026-01-02T00:00:00Z') });
-    const lines: string[] = [];
-    expect(await migrateService(svc.def, config, { upTo: INIT_MIGRATION, log: (l) => lines.push(l) })).toEqual({ service: 'widget', applied: [INIT_MIGRATION] });
-    expect(await migrationStatus(svc.def, config)).toMatchObject({ applied: [INIT_MIGRATION], pending: [next] });
-    expect(await migrateService(svc.def, config, { upTo: INIT_MIGRATION })).toEqual({ service: 'widget', applied: [] });
-    const handle = openAdapter(config);
+    const { config, handle } = heldInstance();
     try {
+      const next = '20260102000000_add_color';
+      svc.addMigration(next, `ALTER TABLE "widget"."widget" ADD COLUMN "color" TEXT NOT NULL DEFAULT 'red';\n`);
+      const lines: string[] = [];
+      expect(await migrateService(svc.def, config, { upTo: INIT_MIGRATION, log: (l) => lines.push(l) })).toEqual({ service: 'widget', applied: [INIT_MIGRATION] });
+      expect(await migrationStatus(svc.def, config)).toMatchObject({ applied: [INIT_MIGRATION], pending: [next] });
+      expect(await migrateService(svc.def, config, { upTo: INIT_MIGRATION })).toEqual({ service: 'widget', applied: [] });
       await handle.query(`INSERT INTO widget.widget (name) VALUES ('before')`);
+      expect(await migrateService(svc.def, config)).toEqual({ service: 'widget', applied: [next] });
+      expect(await handle.query('SELECT name, color FROM widget.widget')).toEqual([{ name: 'before', color: 'red' }]);
+      await expect(migrateService(svc.def, config, { upTo: 'nope' })).rejects.toThrow('widget: no migration "nope"');
     } finally {
       await handle.close();
     }
-    expect(await migrateService(svc.def, config)).toEqual({ service: 'widget', applied: [next] });
-    const reopened = openAdapter(config);
-    try {
-      expect(await reopened.query('SELECT name, color FROM widget.widget')).toEqual([{ name: 'before', color: 'red' }]);
-    } finally {
-      await reopened.close();
-    }
-    await expect(migrateService(svc.def, config, { upTo: 'nope' })).rejects.toThrow('widget: no migration "nope"');
   });
 
   it('fails a broken migration with its error, leaves it unfinished, and keeps the earlier ones', async () => {
-    const config = { kind: 'pglite' as const, dataDir: await emptyPgliteFolder(join(svc.dir, 'pglite')) };
-    const broken = '20260105000000_broken';
-    mkdirSync(join(svc.def.prismaDir, 'migrations', broken));
-    writeFileSync(join(svc.def.prismaDir, 'migrations', broken, 'migration.sql'), 'ALTER TABLE "widget"."widget" ADD COLUMN "x" no_such_type;\n');
-    await expect(migrateService(svc.def, config)).rejects.toThrow(/^widget: migrations could not be applied:[\s\S]*no_such_type/);
-    expect(await migrationStatus(svc.def, config)).toMatchObject({ applied: [INIT_MIGRATION], failed: [broken], pending: [] });
-    // Like `prisma migrate deploy` (P3009): no further deploys until the failed migration is resolved.
-    await expect(migrateService(svc.def, config)).rejects.toThrow(/failed migrations/);
+    const { config, handle } = heldInstance();
+    try {
+      const broken = '20260105000000_broken';
+      svc.addMigration(broken, 'ALTER TABLE "widget"."widget" ADD COLUMN "x" no_such_type;\n');
+      await expect(migrateService(svc.def, config)).rejects.toThrow(/^widget: migrations could not be applied:[\s\S]*no_such_type/);
+      expect(await migrationStatus(svc.def, config)).toMatchObject({ applied: [INIT_MIGRATION], failed: [broken], pending: [] });
+      // Like `prisma migrate deploy` (P3009): no further deploys until the failed migration is resolved.
+      await expect(migrateService(svc.def, config)).rejects.toThrow(/failed migrations/);
+    } finally {
+      await handle.close();
+    }
   });
 });
