@@ -316,8 +316,6 @@ export const SAMPLES: Record<string, SampleEntry> = {
       { method: 'lock', args: (r) => [r.client, MAC, 7] },
       { method: 'tryLock', args: (r) => [r.client, MAC, 7] },
       { method: 'runBefore', args: (r) => [r.client, MAC, 7, 0, 1_767_225_000, 1_767_225_600] },
-      { method: 'firstEndingAfter', args: () => [MAC, 7, 0, 1_767_225_000, 1_767_229_200, 1_767_225_600_000] },
-      { method: 'visibleInHour', args: () => [MAC, 7, 490_896, 1_767_225_600_000] },
       { method: 'overlappingClips', args: () => [MAC, 7, 1_767_225_600_000, 1_767_229_200] },
       { method: 'recordedHours', args: () => [MAC, 7, 0] },
     ],

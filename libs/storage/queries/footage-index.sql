@@ -12,30 +12,38 @@ SELECT max(start_epoch_s)::float8 AS "lastStart", max(start_epoch_s * 1000 + dur
 FROM "storage"."segment"
 WHERE mac_addr = $1 AND user_id = $2::int AND type = $3::int AND start_epoch_s BETWEEN $4::bigint AND $5::bigint
 
--- FootageIndex.firstEndingAfter
-SELECT start_epoch_s::float8 AS start FROM "storage"."segment"
-WHERE mac_addr = $1 AND user_id = $2::int AND start_epoch_s BETWEEN $3::bigint AND $4::bigint
-  AND type = $5::int AND start_epoch_s * 1000 + duration_ms > $6::bigint
-ORDER BY start_epoch_s LIMIT 1
-
--- FootageIndex.visibleInHour
-SELECT EXISTS (
-  SELECT 1 FROM "storage"."segment"
-  WHERE mac_addr = $1 AND user_id = $2::int
-    AND start_epoch_s BETWEEN $3::bigint AND $4::bigint
-    AND start_epoch_s * 1000 + duration_ms > $5::bigint
-) AS found
-
 -- FootageIndex.overlappingClips
-SELECT array_agg(start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS start,
-       array_agg(first_duration_ms ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstDurationMs",
-       array_agg(first_segment_id::text ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstSegmentId",
-       array_agg(last_start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "lastStart",
-       array_agg(end_ms::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "endMs",
-       array_agg(type ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS type
-FROM "storage"."clip"
-WHERE mac_addr = $1 AND user_id = $2::int AND end_ms > $3::bigint AND start_epoch_s <= $4::bigint
+SELECT array_agg(c.start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS start,
+       array_agg(c.first_duration_ms ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstDurationMs",
+       array_agg(c.first_segment_id::text ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstSegmentId",
+       array_agg(c.last_start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "lastStart",
+       array_agg(c.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "endMs",
+       array_agg(c.type ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS type,
+       array_agg(first_cut.start::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutStart",
+       array_agg(last_cut.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutEndMs"
+FROM "storage"."clip" c
+LEFT JOIN LATERAL (
+  SELECT s.start_epoch_s AS start FROM "storage"."segment" s
+  WHERE c.start_epoch_s * 1000 < $1::bigint
+    AND s.mac_addr = $2 AND s.user_id = $3::int AND s.type = c.type
+    AND s.start_epoch_s BETWEEN greatest(c.start_epoch_s, $4::bigint) AND least(c.last_start_epoch_s, $5::bigint)
+    AND s.start_epoch_s * 1000 + s.duration_ms > $6::bigint
+  ORDER BY s.start_epoch_s LIMIT 1
+) first_cut ON true
+LEFT JOIN LATERAL (
+  SELECT max(s.start_epoch_s * 1000 + s.duration_ms) AS end_ms FROM "storage"."segment" s
+  WHERE c.last_start_epoch_s > $7::bigint
+    AND s.mac_addr = $8 AND s.user_id = $9::int AND s.type = c.type
+    AND s.start_epoch_s BETWEEN greatest(coalesce(first_cut.start, c.start_epoch_s), $10::bigint) AND $11::bigint
+) last_cut ON true
+WHERE c.mac_addr = $12 AND c.user_id = $13::int AND c.end_ms > $14::bigint AND c.start_epoch_s <= $15::bigint
 
 -- FootageIndex.recordedHours
-SELECT array_agg(hour ORDER BY hour) AS hours FROM "storage"."footage_hour"
-WHERE mac_addr = $1 AND user_id = $2::int AND hour >= $3::int
+SELECT array_agg(h.hour ORDER BY h.hour) AS hours FROM "storage"."footage_hour" h
+WHERE h.mac_addr = $1 AND h.user_id = $2::int AND h.hour >= $3::int
+  AND ($4::bigint = 0 OR h.hour::bigint * 3600000 >= $5::bigint OR EXISTS (
+    SELECT 1 FROM "storage"."segment" s
+    WHERE s.mac_addr = $6 AND s.user_id = $7::int
+      AND s.start_epoch_s BETWEEN $8::bigint AND (h.hour::bigint + 1) * 3600 - 1
+      AND s.start_epoch_s * 1000 + s.duration_ms > $9::bigint
+  ))

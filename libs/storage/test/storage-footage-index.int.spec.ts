@@ -202,6 +202,30 @@ describeWithInfra(['postgres'], 'storage: clips and hours kept at ingest, purges
     expect((await hourCounts(mac, user)).map((r) => r.hour)).toEqual(reference.hours(rows, 0));
   });
 
+  it('a query starting or ending inside a clip, and retention\'s cut inside one, cut it at its segments', async () => {
+    const [mac, user] = [newMac(), newUserId()];
+    const T = Math.floor(nowS() / 3600) * 3600 - 2 * DAY;
+    // A clip of 4-s segments over [T, T + 400), then a motion clip (type 1) of 10-s segments over [T + 500, T + 540).
+    for (let s = 0; s < 400; s += 4) await insert(mac, user, T + s, 4);
+    for (let s = 500; s < 540; s += 10) await insert(mac, user, T + s, 10, 1);
+    const list = async (fromMs: number, toS: number) => toRecordList(await index.recordList(mac, user, fromMs, toS)).map((r) => r.map(Number).map((v, i) => (i < 2 ? v - T : v)));
+    // Ends inside: at the end of the last segment starting by recordEt (T + 200 starts one ending at T + 204).
+    expect(await list(T * 1000, T + 200)).toEqual([[0, 204, 0]]);
+    expect(await list(T * 1000, T + 511)).toEqual([[0, 400, 0], [500, 520, 1]]);
+    // Starts inside (the query's start or retention's cut): from the first segment ending after it.
+    expect(await list((T + 250) * 1000, T + 1000)).toEqual([[248, 400, 0], [500, 540, 1]]);
+    expect(await list((T + 525) * 1000, T + 1000)).toEqual([[520, 540, 1]]);
+    expect(await list((T + 105) * 1000, T + 125)).toEqual([[104, 128, 0]]);
+    // Both edges inside one segment.
+    expect(await list((T + 301) * 1000, T + 302)).toEqual([[300, 304, 0]]);
+    // Nothing ends after the start: nothing listed.
+    expect(await list((T + 540) * 1000, T + 1000)).toEqual([]);
+    const rows = await rowsOf(mac, user);
+    for (const [fromS, toS] of [[T, T + 200], [T, T + 511], [T + 105, T + 125], [T + 250, T + 1000], [T + 525, T + 1000]]) {
+      expect(toRecordList(await index.recordList(mac, user, fromS * 1000, toS))).toEqual(reference.recordList(rows, fromS, toS, 0));
+    }
+  });
+
   it('device.unbound and user.deleted: hidden at once, then the purge removes rows, hours and clips; other owners keep theirs', () => withIdleSweeper(async () => {
     const [mac, other] = [newMac(), newMac()];
     const [owner, previous] = [newUserId(), newUserId()];
@@ -259,11 +283,14 @@ describeWithInfra(['postgres'], 'storage: clips and hours kept at ingest, purges
     await fc.assert(
       fc.asyncProperty(
         fc.array(segmentArb, { minLength: 1, maxLength: 40 }),
+        // Runs of back-to-back segments (a camera recording): clips of many segments that queries cut inside.
+        fc.array(fc.record({ start: fc.integer({ min: 0, max: 4 * 3600 }), count: fc.integer({ min: 2, max: 25 }), seconds: fc.oneof(fc.constant(4), fc.integer({ min: 1, max: 30 })), type: fc.integer({ min: 0, max: 2 }) }), { maxLength: 2 }),
         fc.array(fc.nat(), { maxLength: 8 }),
         fc.array(fc.tuple(fc.integer({ min: -700, max: 4 * 3600 + 700 }), fc.integer({ min: 0, max: 5 * 3600 }), fc.integer({ min: -1, max: 4 * 3600 })), { minLength: 1, maxLength: 6 }),
-        async (segments, removals, queries) => {
+        async (segments, runs, removals, queries) => {
           const [mac, user] = [newMac(), newUserId()];
           for (const s of segments) await insert(mac, user, T + s.start, Math.round(s.seconds * 1000) / 1000, s.type);
+          for (const r of runs) for (let i = 0; i < r.count; i++) await insert(mac, user, T + r.start + i * r.seconds, r.seconds, r.type);
           await expectExact(mac, user);
           for (const r of removals) {
             const rows = await rowsOf(mac, user);

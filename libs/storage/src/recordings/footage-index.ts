@@ -10,8 +10,9 @@
  *   around the change (clip-runs.ts `refoldWindow`): the stored clip running into it, the segments in it, the
  *   stored clip going on after it; only the clips that changed are written.
  *
- * Reads: `recordList` (record.query) touches the clips overlapping the query and, for at most the clips cut by
- * its edges, a few index rows of segments; `recordedHours` the hour rows (and, at retention's cut, one EXISTS).
+ * Reads, one statement each: `recordList` (record.query) touches the clips overlapping the query and, for at
+ * most the clips cut by its edges, a few index rows of segments; `recordedHours` the hour rows (and, for the
+ * hours retention's cut crosses, one EXISTS each).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
@@ -220,48 +221,65 @@ export class FootageIndex {
   /**
    * record.query's clips over the owner's segments that start by `toS` and end after `afterMs` (the query's
    * start in ms, or retention's cut if later): `[start, endMs, type]`, as groupClips over those segments.
-   * Reads the clips overlapping the range; a clip cut by the range (it starts before afterMs, or has
-   * segments starting after toS) costs one or two short index reads of its segments at the cut.
+   * One statement: the clips overlapping the range and, for at most the clips cut by its edges (one starts
+   * before afterMs, one has segments starting after toS), a short index read of their segments at the cut.
    */
   async recordList(macAddr: string, userId: number, afterMs: number, toS: number): Promise<Block[]> {
     if (!Number.isFinite(afterMs)) return [];
     const after = Math.floor(afterMs);
     const to = Math.floor(toS);
-    const clips = (await this.overlappingClips(macAddr, userId, after, to)).sort(compareClips);
     const blocks: Block[] = [];
-    for (const c of clips) {
-      let start = c.start;
-      if (c.start * 1000 < after) {
-        const first = await this.firstEndingAfter(macAddr, userId, c.type, Math.max(c.start, Math.floor(after / 1000) - MAX_SEGMENT_S), Math.min(c.lastStart, to), after);
-        if (first === undefined) continue;
-        start = first;
-      }
-      let endMs = c.endMs;
-      if (c.lastStart > to) {
-        // The latest end of the clip's segments starting by `to` belongs to one starting after to − maxSegmentSeconds − tolerance (clip-runs.ts).
-        const prefix = await this.latestEnd(macAddr, userId, c.type, Math.max(start, to - MAX_SEGMENT_S - CLIP_TOLERANCE_MS / 1000 - 1), to);
-        if (prefix === undefined || prefix <= after) continue;
-        endMs = prefix;
-      }
-      blocks.push({ start, endMs, type: c.type });
+    for (const c of (await this.overlappingClips(macAddr, userId, after, to)).sort(compareClips)) {
+      // Cut by retention or the query's start: the clip shows from its first segment ending after `after`.
+      if (c.start * 1000 < after && c.cutStart === undefined) continue;
+      const start = c.start * 1000 < after ? (c.cutStart as number) : c.start;
+      // Cut by the query's end: the clip ends where its segments starting by `to` end.
+      if (c.lastStart > to && (c.cutEndMs === undefined || c.cutEndMs <= after)) continue;
+      blocks.push({ start, endMs: c.lastStart > to ? (c.cutEndMs as number) : c.endMs, type: c.type });
     }
     return foldBlocks(blocks);
   }
 
   /**
    * The clips ending after `afterMs` that start by `toS`, in one row of arrays (a 30-day query of a camera
-   * recording around the clock is hundreds of clips: one row keeps the driver's per-row cost out of it).
+   * recording around the clock is hundreds of clips: one row keeps the driver's per-row cost out of it), with
+   * what their segments say at the cuts:
+   * - `cutStart`, for a clip starting before `afterMs`: the first start among its segments ending after it
+   *   (from afterMs − maxSegmentSeconds: a segment starting earlier has ended);
+   * - `cutEndMs`, for a clip with segments starting after `toS`: the latest end among those starting by `toS`
+   *   (from toS − maxSegmentSeconds − tolerance − 1: the latest end belongs to one starting there, clip-runs.ts).
+   * Each lateral read runs only for the clip it concerns (its condition on the clip is a one-time filter).
    */
-  private async overlappingClips(macAddr: string, userId: number, afterMs: number, toS: number): Promise<ClipRow[]> {
-    const [row] = await this.db.client.$queryRaw<{ start: number[] | null; firstDurationMs: number[]; firstSegmentId: string[]; lastStart: number[]; endMs: number[]; type: number[] }[]>`
-      SELECT array_agg(start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS start,
-             array_agg(first_duration_ms ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstDurationMs",
-             array_agg(first_segment_id::text ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "firstSegmentId",
-             array_agg(last_start_epoch_s::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "lastStart",
-             array_agg(end_ms::float8 ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS "endMs",
-             array_agg(type ORDER BY start_epoch_s, first_duration_ms, first_segment_id) AS type
-      FROM "storage"."clip"
-      WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int AND end_ms > ${afterMs}::bigint AND start_epoch_s <= ${toS}::bigint`;
+  private async overlappingClips(macAddr: string, userId: number, afterMs: number, toS: number): Promise<(ClipRow & { cutStart?: number; cutEndMs?: number })[]> {
+    const afterFloorS = Math.floor(afterMs / 1000) - MAX_SEGMENT_S;
+    const endLookbackS = toS - MAX_SEGMENT_S - CLIP_TOLERANCE_MS / 1000 - 1;
+    const [row] = await this.db.client.$queryRaw<
+      { start: number[] | null; firstDurationMs: number[]; firstSegmentId: string[]; lastStart: number[]; endMs: number[]; type: number[]; cutStart: (number | null)[]; cutEndMs: (number | null)[] }[]
+    >`
+      SELECT array_agg(c.start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS start,
+             array_agg(c.first_duration_ms ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstDurationMs",
+             array_agg(c.first_segment_id::text ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstSegmentId",
+             array_agg(c.last_start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "lastStart",
+             array_agg(c.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "endMs",
+             array_agg(c.type ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS type,
+             array_agg(first_cut.start::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutStart",
+             array_agg(last_cut.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutEndMs"
+      FROM "storage"."clip" c
+      LEFT JOIN LATERAL (
+        SELECT s.start_epoch_s AS start FROM "storage"."segment" s
+        WHERE c.start_epoch_s * 1000 < ${afterMs}::bigint
+          AND s.mac_addr = ${macAddr} AND s.user_id = ${userId}::int AND s.type = c.type
+          AND s.start_epoch_s BETWEEN greatest(c.start_epoch_s, ${afterFloorS}::bigint) AND least(c.last_start_epoch_s, ${toS}::bigint)
+          AND s.start_epoch_s * 1000 + s.duration_ms > ${afterMs}::bigint
+        ORDER BY s.start_epoch_s LIMIT 1
+      ) first_cut ON true
+      LEFT JOIN LATERAL (
+        SELECT max(s.start_epoch_s * 1000 + s.duration_ms) AS end_ms FROM "storage"."segment" s
+        WHERE c.last_start_epoch_s > ${toS}::bigint
+          AND s.mac_addr = ${macAddr} AND s.user_id = ${userId}::int AND s.type = c.type
+          AND s.start_epoch_s BETWEEN greatest(coalesce(first_cut.start, c.start_epoch_s), ${endLookbackS}::bigint) AND ${toS}::bigint
+      ) last_cut ON true
+      WHERE c.mac_addr = ${macAddr} AND c.user_id = ${userId}::int AND c.end_ms > ${afterMs}::bigint AND c.start_epoch_s <= ${toS}::bigint`;
     if (!row?.start) return [];
     return row.start.map((start, i) => ({
       start: Number(start),
@@ -270,57 +288,33 @@ export class FootageIndex {
       lastStart: Number(row.lastStart[i]),
       endMs: Number(row.endMs[i]),
       type: Number(row.type[i]),
+      cutStart: row.cutStart[i] === null ? undefined : Number(row.cutStart[i]),
+      cutEndMs: row.cutEndMs[i] === null ? undefined : Number(row.cutEndMs[i]),
     }));
-  }
-
-  /** The first start among the owner's type-`type` segments starting in [from, to] that end after `afterMs`. */
-  private async firstEndingAfter(macAddr: string, userId: number, type: number, from: number, to: number, afterMs: number): Promise<number | undefined> {
-    if (to < from) return undefined;
-    const rows = await this.db.client.$queryRaw<{ start: number }[]>`
-      SELECT start_epoch_s::float8 AS start FROM "storage"."segment"
-      WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int AND start_epoch_s BETWEEN ${from}::bigint AND ${to}::bigint
-        AND type = ${type}::int AND start_epoch_s * 1000 + duration_ms > ${afterMs}::bigint
-      ORDER BY start_epoch_s LIMIT 1`;
-    return rows[0] === undefined ? undefined : Number(rows[0].start);
-  }
-
-  /** The latest end among the owner's type-`type` segments starting in [from, to]. */
-  private async latestEnd(macAddr: string, userId: number, type: number, from: number, to: number): Promise<number | undefined> {
-    const run = await this.runBefore(this.db.client as unknown as StorageTransaction, macAddr, userId, type, from, to);
-    return run?.endMs;
   }
 
   /**
    * The UTC hours (since the epoch) with the owner's segments that end after `afterMs` (record.date.query,
-   * CS6; retention's cut, CU6): the hour rows from the first hour such a segment can touch; the hours before
-   * the cut's are checked against the segments (at most two: a segment lasts at most maxSegmentSeconds).
+   * CS6; retention's cut, CU6), in one statement: the hour rows from the first hour such a segment can touch;
+   * the hours beginning before the cut (at most two: a segment lasts at most maxSegmentSeconds) only when one
+   * of their segments ends after it (an EXISTS that runs for those hours alone).
    */
   async recordedHours(macAddr: string, userId: number, afterMs = 0): Promise<number[]> {
     if (!Number.isFinite(afterMs)) return [];
-    const after = Math.floor(afterMs);
-    const minHour = after > 0 ? Math.floor((after - MAX_SEGMENT_S * 1000) / 3_600_000) : undefined;
+    const after = Math.max(0, Math.floor(afterMs));
+    const minHour = after > 0 ? Math.floor((after - MAX_SEGMENT_S * 1000) / 3_600_000) : -2_147_483_648;
+    const afterFloorS = Math.floor(after / 1000) - MAX_SEGMENT_S;
     // One row: an array of every hour (a month of footage is 720), not 720 rows through the driver.
     const [row] = await this.db.client.$queryRaw<{ hours: number[] | null }[]>`
-      SELECT array_agg(hour ORDER BY hour) AS hours FROM "storage"."footage_hour"
-      WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int AND hour >= ${minHour ?? -2_147_483_648}::int`;
-    const hours: number[] = [];
-    for (const hour of (row?.hours ?? []).map(Number)) {
-      if (after > 0 && hour * 3_600_000 < after && !(await this.visibleInHour(macAddr, userId, hour, after))) continue;
-      hours.push(hour);
-    }
-    return hours;
-  }
-
-  /** Whether a segment of the owner's touching `hour` (which begins before `afterMs`) ends after `afterMs`. */
-  private async visibleInHour(macAddr: string, userId: number, hour: number, afterMs: number): Promise<boolean> {
-    const rows = await this.db.client.$queryRaw<{ found: boolean }[]>`
-      SELECT EXISTS (
-        SELECT 1 FROM "storage"."segment"
-        WHERE mac_addr = ${macAddr} AND user_id = ${userId}::int
-          AND start_epoch_s BETWEEN ${Math.floor(afterMs / 1000) - MAX_SEGMENT_S}::bigint AND ${(hour + 1) * 3600 - 1}::bigint
-          AND start_epoch_s * 1000 + duration_ms > ${afterMs}::bigint
-      ) AS found`;
-    return rows[0]?.found === true;
+      SELECT array_agg(h.hour ORDER BY h.hour) AS hours FROM "storage"."footage_hour" h
+      WHERE h.mac_addr = ${macAddr} AND h.user_id = ${userId}::int AND h.hour >= ${minHour}::int
+        AND (${after}::bigint = 0 OR h.hour::bigint * 3600000 >= ${after}::bigint OR EXISTS (
+          SELECT 1 FROM "storage"."segment" s
+          WHERE s.mac_addr = ${macAddr} AND s.user_id = ${userId}::int
+            AND s.start_epoch_s BETWEEN ${afterFloorS}::bigint AND (h.hour::bigint + 1) * 3600 - 1
+            AND s.start_epoch_s * 1000 + s.duration_ms > ${after}::bigint
+        ))`;
+    return (row?.hours ?? []).map(Number);
   }
 
   /** UTC day numbers with the owner's segments (the operator's look-up): the days of the hour rows. */
