@@ -1,4 +1,5 @@
-import { formatHour, groupClips, toDateList, toRecordList } from './clips';
+import fc from 'fast-check';
+import { formatHour, formatHourByDate, groupClips, toDateList, toRecordList } from './clips';
 
 const seg = (start: number, seconds: number, type = 1) => ({ start, durationMs: seconds * 1000, type });
 
@@ -45,5 +46,21 @@ describe('dateList (record.date.query)', () => {
     const hour = Date.UTC(2026, 10, 23, 5) / 3_600_000;
     expect(formatHour(hour)).toBe('20261123T050000');
     expect(toDateList([hour, hour - 31 * 24, hour, hour - 6, hour + 18])).toEqual(['20261023T050000', '20261122T230000', '20261123T050000', '20261123T230000']);
+    expect(toDateList([hour - 6, hour, hour + 18])).toEqual(['20261122T230000', '20261123T050000', '20261123T230000']);
+  });
+
+  it('formats every hour as Date does: leap days, century years, before 1970, the years 0 and 9999 and beyond', () => {
+    const hourOf = (y: number, m: number, d: number, h: number) => Date.UTC(y, m - 1, d, h) / 3_600_000;
+    expect(formatHour(hourOf(2024, 2, 29, 23))).toBe('20240229T230000');
+    expect(formatHour(hourOf(2100, 3, 1, 0))).toBe('21000301T000000');
+    expect(formatHour(hourOf(1969, 12, 31, 7))).toBe('19691231T070000');
+    expect(formatHour(-1)).toBe('19691231T230000');
+    const edges = [hourOf(0, 1, 1, 0), hourOf(0, 1, 1, 0) - 1, hourOf(9999, 12, 31, 23), hourOf(9999, 12, 31, 23) + 1, 8.64e15 / 3_600_000, -8.64e15 / 3_600_000];
+    for (const h of edges) expect([h, formatHour(h)]).toEqual([h, formatHourByDate(h)]);
+    fc.assert(
+      fc.property(fc.integer({ min: -8.64e15 / 3_600_000, max: 8.64e15 / 3_600_000 }), (h) => formatHour(h) === formatHourByDate(h)),
+      { numRuns: 20_000 },
+    );
+    fc.assert(fc.property(fc.integer({ min: 0, max: 24 * 366 * 200 }), (h) => formatHour(h) === formatHourByDate(h)), { numRuns: 20_000 });
   });
 });
