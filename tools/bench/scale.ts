@@ -14,7 +14,9 @@
  * Options (environment): BENCH_SCALE_FACTORS (1,100,1000), BENCH_SCALE_REQUESTS (200 a path, side and round),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_SCALE_STARTS (3 device-service starts a side and step),
  * BENCH_SCALE_POOL (10: each service's DATABASE_POOL_SIZE; both platforms share the machine's PostgreSQL, whose
- * max_connections must hold 2 × 6 × (pool + 4): the bench checks and says so).
+ * max_connections must hold 2 × 6 × (pool + 4): the bench checks and says so), BENCH_SCALE_PATHS (only the paths
+ * whose names contain one of these comma-separated parts, e.g. `record.`), BENCH_SCALE_RECORDING_SEGMENTS (640: the
+ * recording device's segments at ×1 on both sides; 640000 measures a month of footage on small databases).
  */
 import { loadavg } from 'node:os';
 import { Client } from 'pg';
@@ -42,6 +44,7 @@ const HEAVY_ROWS = 1_000;
  */
 const RECORDING_SEGMENTS = 640;
 const DAY = 86_400;
+const recordingSegments = () => Math.max(1, Math.round(num('BENCH_SCALE_RECORDING_SEGMENTS', RECORDING_SEGMENTS)));
 
 interface ScalePlatform {
   name: string;
@@ -261,7 +264,7 @@ async function prepare(name: string, merchantUrl: string, poolSize: number, log:
     const loader = await ScaleLoader.connect(db.url);
     const template: ScaleTemplate = { merchantId, deviceMac: heavy.macs[0], grantId: String(grant.grantId), rolloutMac: heavy.macs[0], recordingDeviceSegments: 0, segmentsEndEpochS: Math.floor(Date.now() / 1000) };
     const platform: ScalePlatform = { name, target, infra, db, seed, heavy, recorder, template, loader };
-    await recordContinuously(platform, RECORDING_SEGMENTS, log);
+    await recordContinuously(platform, recordingSegments(), log);
     await sql.query('ANALYZE');
     return platform;
   } finally {
@@ -311,6 +314,9 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
   const connections = Math.max(1, Math.round(num('BENCH_CONNECTIONS', 10)));
   const starts = Math.max(0, Math.round(num('BENCH_SCALE_STARTS', 3)));
   const poolSize = Math.max(1, Math.round(num('BENCH_SCALE_POOL', 10)));
+  const only = (process.env.BENCH_SCALE_PATHS ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const paths = only.length === 0 ? PATHS : PATHS.filter((path) => only.some((part) => path.name.includes(part)));
+  if (paths.length === 0) throw new Error(`BENCH_SCALE_PATHS: no path's name contains ${only.join(' or ')}; the paths: ${PATHS.map((path) => path.name).join('; ')}`);
   log(`scale: factors ${factors.join(', ')}; per path, side and round ${requests} requests, ${connections} connections; ${rounds} rounds interleaved; DATABASE_POOL_SIZE ${poolSize}; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
   const cleanup: (() => Promise<void>)[] = [];
@@ -338,12 +344,12 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
       const loadStarted = Date.now();
       log(`\n×${factor}: loading`);
       await scaled.loader.loadTo(shapeAt(factor), scaled.template, log);
-      await recordContinuously(scaled, RECORDING_SEGMENTS * factor, log);
+      await recordContinuously(scaled, recordingSegments() * factor, log);
       await scaled.loader.query('ANALYZE');
       log(`  loaded in ${((Date.now() - loadStarted) / 60_000).toFixed(1)} min; measuring (load ${loadavg().map((v) => v.toFixed(2)).join(' ')})`);
       log(`  | path | reference p50 / p99 | ×${factor} p50 / p99 | ratio p50 / p99 | failures |`);
       log('  |---|---|---|---|---|');
-      for (const path of PATHS) {
+      for (const path of paths) {
         const ref: RunFigures[] = [];
         const big: RunFigures[] = [];
         // Warm-up of both sides (connections, plans, caches), then the interleaved rounds.
