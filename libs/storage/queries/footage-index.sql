@@ -13,14 +13,9 @@ FROM "storage"."segment"
 WHERE mac_addr = $1 AND user_id = $2::int AND type = $3::int AND start_epoch_s BETWEEN $4::bigint AND $5::bigint
 
 -- FootageIndex.overlappingClips
-SELECT array_agg(c.start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS start,
-       array_agg(c.first_duration_ms ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstDurationMs",
-       array_agg(c.first_segment_id::text ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstSegmentId",
-       array_agg(c.last_start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "lastStart",
-       array_agg(c.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "endMs",
-       array_agg(c.type ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS type,
-       array_agg(first_cut.start::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutStart",
-       array_agg(last_cut.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutEndMs"
+SELECT '[' || string_agg(
+         concat_ws(',', c.start_epoch_s, c.last_start_epoch_s, c.end_ms, c.type, coalesce(first_cut.start::text, 'null'), coalesce(last_cut.end_ms::text, 'null')),
+         ',' ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) || ']' AS clips
 FROM "storage"."clip" c
 LEFT JOIN LATERAL (
   SELECT s.start_epoch_s AS start FROM "storage"."segment" s
@@ -39,7 +34,7 @@ LEFT JOIN LATERAL (
 WHERE c.mac_addr = $12 AND c.user_id = $13::int AND c.end_ms > $14::bigint AND c.start_epoch_s <= $15::bigint
 
 -- FootageIndex.recordedHours
-SELECT array_agg(h.hour ORDER BY h.hour) AS hours FROM "storage"."footage_hour" h
+SELECT '[' || string_agg(h.hour::text, ',' ORDER BY h.hour) || ']' AS hours FROM "storage"."footage_hour" h
 WHERE h.mac_addr = $1 AND h.user_id = $2::int AND h.hour >= $3::int
   AND ($4::bigint = 0 OR h.hour::bigint * 3600000 >= $5::bigint OR EXISTS (
     SELECT 1 FROM "storage"."segment" s

@@ -17,7 +17,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { StorageDatabase, StorageTransaction } from '../storage-database.types';
-import { type Block, CLIP_TOLERANCE_MS, type ClipRow, ClipIndexInconsistent, MAX_SEGMENT_S, type RunSegment, clipKey, compareClips, foldBlocks, foldRuns, refoldWindow, segmentHours } from './clip-runs';
+import { type Block, CLIP_TOLERANCE_MS, type ClipRow, ClipIndexInconsistent, MAX_SEGMENT_S, type RunSegment, clipKey, foldBlocks, foldRuns, refoldWindow, segmentHours } from './clip-runs';
 
 /** A segment as a change reports it (removed rows, an inserted row). */
 export interface ChangedSegment extends RunSegment {
@@ -27,6 +27,16 @@ export interface ChangedSegment extends RunSegment {
 
 /** Keyset page size of a whole rebuild (the fallback when stored clips disagree with the segments). */
 const REBUILD_PAGE = 5_000;
+
+/** A clip as record.query reads it, with what its segments say where the query cuts it (overlappingClips). */
+interface CutClip {
+  start: number;
+  lastStart: number;
+  endMs: number;
+  type: number;
+  cutStart?: number;
+  cutEndMs?: number;
+}
 
 type ClipRecord = { startEpochS: bigint; firstDurationMs: number; firstSegmentId: string; lastStartEpochS: bigint; endMs: bigint; type: number };
 
@@ -229,7 +239,8 @@ export class FootageIndex {
     const after = Math.floor(afterMs);
     const to = Math.floor(toS);
     const blocks: Block[] = [];
-    for (const c of (await this.overlappingClips(macAddr, userId, after, to)).sort(compareClips)) {
+    // In clip order (the statement's): by their first segments.
+    for (const c of await this.overlappingClips(macAddr, userId, after, to)) {
       // Cut by retention or the query's start: the clip shows from its first segment ending after `after`.
       if (c.start * 1000 < after && c.cutStart === undefined) continue;
       const start = c.start * 1000 < after ? (c.cutStart as number) : c.start;
@@ -241,29 +252,23 @@ export class FootageIndex {
   }
 
   /**
-   * The clips ending after `afterMs` that start by `toS`, in one row of arrays (a 30-day query of a camera
-   * recording around the clock is hundreds of clips: one row keeps the driver's per-row cost out of it), with
-   * what their segments say at the cuts:
+   * The clips ending after `afterMs` that start by `toS`, in clip order, as one JSON text of numbers (a 30-day
+   * query of a camera recording around the clock is hundreds of clips: one value keeps the driver's per-row cost
+   * out of it, and JSON.parse reads it natively where PostgreSQL arrays are parsed character by character in
+   * JavaScript), with what their segments say at the cuts:
    * - `cutStart`, for a clip starting before `afterMs`: the first start among its segments ending after it
    *   (from afterMs − maxSegmentSeconds: a segment starting earlier has ended);
    * - `cutEndMs`, for a clip with segments starting after `toS`: the latest end among those starting by `toS`
    *   (from toS − maxSegmentSeconds − tolerance − 1: the latest end belongs to one starting there, clip-runs.ts).
    * Each lateral read runs only for the clip it concerns (its condition on the clip is a one-time filter).
    */
-  private async overlappingClips(macAddr: string, userId: number, afterMs: number, toS: number): Promise<(ClipRow & { cutStart?: number; cutEndMs?: number })[]> {
+  private async overlappingClips(macAddr: string, userId: number, afterMs: number, toS: number): Promise<CutClip[]> {
     const afterFloorS = Math.floor(afterMs / 1000) - MAX_SEGMENT_S;
     const endLookbackS = toS - MAX_SEGMENT_S - CLIP_TOLERANCE_MS / 1000 - 1;
-    const [row] = await this.db.client.$queryRaw<
-      { start: number[] | null; firstDurationMs: number[]; firstSegmentId: string[]; lastStart: number[]; endMs: number[]; type: number[]; cutStart: (number | null)[]; cutEndMs: (number | null)[] }[]
-    >`
-      SELECT array_agg(c.start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS start,
-             array_agg(c.first_duration_ms ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstDurationMs",
-             array_agg(c.first_segment_id::text ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "firstSegmentId",
-             array_agg(c.last_start_epoch_s::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "lastStart",
-             array_agg(c.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "endMs",
-             array_agg(c.type ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS type,
-             array_agg(first_cut.start::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutStart",
-             array_agg(last_cut.end_ms::float8 ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) AS "cutEndMs"
+    const [row] = await this.db.client.$queryRaw<{ clips: string | null }[]>`
+      SELECT '[' || string_agg(
+               concat_ws(',', c.start_epoch_s, c.last_start_epoch_s, c.end_ms, c.type, coalesce(first_cut.start::text, 'null'), coalesce(last_cut.end_ms::text, 'null')),
+               ',' ORDER BY c.start_epoch_s, c.first_duration_ms, c.first_segment_id) || ']' AS clips
       FROM "storage"."clip" c
       LEFT JOIN LATERAL (
         SELECT s.start_epoch_s AS start FROM "storage"."segment" s
@@ -280,17 +285,13 @@ export class FootageIndex {
           AND s.start_epoch_s BETWEEN greatest(coalesce(first_cut.start, c.start_epoch_s), ${endLookbackS}::bigint) AND ${toS}::bigint
       ) last_cut ON true
       WHERE c.mac_addr = ${macAddr} AND c.user_id = ${userId}::int AND c.end_ms > ${afterMs}::bigint AND c.start_epoch_s <= ${toS}::bigint`;
-    if (!row?.start) return [];
-    return row.start.map((start, i) => ({
-      start: Number(start),
-      firstDurationMs: Number(row.firstDurationMs[i]),
-      firstSegmentId: row.firstSegmentId[i],
-      lastStart: Number(row.lastStart[i]),
-      endMs: Number(row.endMs[i]),
-      type: Number(row.type[i]),
-      cutStart: row.cutStart[i] === null ? undefined : Number(row.cutStart[i]),
-      cutEndMs: row.cutEndMs[i] === null ? undefined : Number(row.cutEndMs[i]),
-    }));
+    const flat = row?.clips ? (JSON.parse(row.clips) as (number | null)[]) : [];
+    const clips: CutClip[] = [];
+    for (let i = 0; i < flat.length; i += 6) {
+      const [cutStart, cutEndMs] = [flat[i + 4], flat[i + 5]];
+      clips.push({ start: flat[i] as number, lastStart: flat[i + 1] as number, endMs: flat[i + 2] as number, type: flat[i + 3] as number, cutStart: cutStart ?? undefined, cutEndMs: cutEndMs ?? undefined });
+    }
+    return clips;
   }
 
   /**
@@ -304,9 +305,10 @@ export class FootageIndex {
     const after = Math.max(0, Math.floor(afterMs));
     const minHour = after > 0 ? Math.floor((after - MAX_SEGMENT_S * 1000) / 3_600_000) : -2_147_483_648;
     const afterFloorS = Math.floor(after / 1000) - MAX_SEGMENT_S;
-    // One row: an array of every hour (a month of footage is 720), not 720 rows through the driver.
-    const [row] = await this.db.client.$queryRaw<{ hours: number[] | null }[]>`
-      SELECT array_agg(h.hour ORDER BY h.hour) AS hours FROM "storage"."footage_hour" h
+    // One value: every hour (a month of footage is 720) as a JSON text, not 720 rows through the driver nor a
+    // PostgreSQL array (parsed character by character in JavaScript).
+    const [row] = await this.db.client.$queryRaw<{ hours: string | null }[]>`
+      SELECT '[' || string_agg(h.hour::text, ',' ORDER BY h.hour) || ']' AS hours FROM "storage"."footage_hour" h
       WHERE h.mac_addr = ${macAddr} AND h.user_id = ${userId}::int AND h.hour >= ${minHour}::int
         AND (${after}::bigint = 0 OR h.hour::bigint * 3600000 >= ${after}::bigint OR EXISTS (
           SELECT 1 FROM "storage"."segment" s
@@ -314,7 +316,7 @@ export class FootageIndex {
             AND s.start_epoch_s BETWEEN ${afterFloorS}::bigint AND (h.hour::bigint + 1) * 3600 - 1
             AND s.start_epoch_s * 1000 + s.duration_ms > ${after}::bigint
         ))`;
-    return (row?.hours ?? []).map(Number);
+    return row?.hours ? (JSON.parse(row.hours) as number[]) : [];
   }
 
   /** UTC day numbers with the owner's segments (the operator's look-up): the days of the hour rows. */
