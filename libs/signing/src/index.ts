@@ -6,3 +6,4 @@ export * from './random';
 export * from './secret-reencryption';
 export * from './camera-upload';
 export * from './camera-alarm';
+export * from './url-signature';

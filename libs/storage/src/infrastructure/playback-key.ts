@@ -4,16 +4,16 @@
  * replica derives the same key from the same SECRETS_KEY. After a rotation, URLs signed under a key in
  * SECRETS_KEY_PREVIOUS keep verifying until they expire (docs/decisions.md SK3).
  */
-import { hkdfSync } from 'node:crypto';
 import type { FactoryProvider } from '@nestjs/common';
 import { RUNTIME_CONFIG } from '@dcp/runtime';
+import { deriveUrlSigningKey } from '@dcp/signing';
 import type { StorageConfig } from '../storage-config';
 import { PlaybackSigner } from '../playback/playback-signer';
 
 export const PLAYBACK_SIGNER = Symbol('dcp.storage.playback-signer');
 
 export function derivePlaybackKey(secretsKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'dcp-playback-v1', 32));
+  return deriveUrlSigningKey(secretsKey, 'dcp-playback-v1');
 }
 
 export const playbackSignerProvider: FactoryProvider<PlaybackSigner> = {

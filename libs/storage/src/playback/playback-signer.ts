@@ -10,8 +10,8 @@
  * form (12 upper-case hex digits, docs/decisions.md D1); a URL signed over the colon spelling before that
  * form changed still verifies until it expires (at most STORAGE_LIMITS.playbackUrlTtlSeconds, CS9).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { colonMac } from '@dcp/contracts';
+import { UrlSignature } from '@dcp/signing';
 
 export type PlaybackTarget =
   | { kind: 'playlist' | 'clip'; macAddr: string; from: number; to: number }
@@ -22,14 +22,15 @@ export type Verdict = { ok: true } | { ok: false; reason: 'unsigned' | 'mismatch
 const VERSION = 'dcp-playback-v1';
 
 export class PlaybackSigner {
+  private readonly signature: UrlSignature;
+
   /** Signs with `key`; also verifies URLs signed under `previousKeys` (SECRETS_KEY_PREVIOUS, SK3). */
-  constructor(
-    private readonly key: Buffer,
-    private readonly previousKeys: readonly Buffer[] = [],
-  ) {}
+  constructor(key: Buffer, previousKeys: readonly Buffer[] = []) {
+    this.signature = new UrlSignature(key, previousKeys);
+  }
 
   sign(target: PlaybackTarget, expires: number): string {
-    return hmac(this.key, target, expires);
+    return this.signature.sign(canonical(target, expires));
   }
 
   /**
@@ -38,24 +39,13 @@ export class PlaybackSigner {
    */
   verify(target: PlaybackTarget, expires: string | undefined, sig: string | undefined, nowMs: number): Verdict {
     if (!expires || !/^\d{1,12}$/.test(expires) || !sig) return { ok: false, reason: 'unsigned' };
-    const given = Buffer.from(sig.toLowerCase(), 'utf8');
+    const given = sig.toLowerCase();
     const legacy = colonMac(target.macAddr);
-    const equal = this.matches(target, expires, given) || (legacy !== undefined && this.matches({ ...target, macAddr: legacy }, expires, given));
+    const equal = this.signature.verifies(canonical(target, Number(expires)), given) || (legacy !== undefined && this.signature.verifies(canonical({ ...target, macAddr: legacy }, Number(expires)), given));
     if (!equal) return { ok: false, reason: 'mismatch' };
     if (Number(expires) * 1000 <= nowMs) return { ok: false, reason: 'expired' };
     return { ok: true };
   }
-
-  private matches(target: PlaybackTarget, expires: string, given: Buffer): boolean {
-    return [this.key, ...this.previousKeys].some((key) => {
-      const expected = Buffer.from(hmac(key, target, Number(expires)), 'utf8');
-      return given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
-    });
-  }
-}
-
-function hmac(key: Buffer, target: PlaybackTarget, expires: number): string {
-  return createHmac('sha256', key).update(canonical(target, expires), 'utf8').digest('hex');
 }
 
 function canonical(target: PlaybackTarget, expires: number): string {
