@@ -364,6 +364,7 @@ export const SAMPLES: Record<string, SampleEntry> = {
       },
     ],
   },
+  MessageRepository: { kind: 'class', create: (r) => [r.db], samples: [{ method: 'picture', args: () => [UUID] }] },
   RetentionRepository: {
     kind: 'class',
     create: (r) => [r.db],

@@ -13,9 +13,9 @@ WITH device_rate AS (
   WHERE r.minute <> EXCLUDED.minute OR r.posts < $6::int
   RETURNING 1
 ), latest AS (
-  SELECT id FROM "push"."alarm_message"
-  WHERE mac_addr = $1 AND user_id = $2::int AND type = $3::int AND updated_at >= $9::timestamptz
-  ORDER BY updated_at DESC LIMIT 1
+  SELECT m.id FROM "push"."alarm_message" AS m
+  WHERE m.mac_addr = $1 AND m.user_id = $2::int AND m.type = $3::int AND m.updated_at >= $9::timestamptz AND NOT EXISTS (SELECT 1 FROM "push"."message_purge" AS p WHERE p.user_id = m.user_id AND p.mac_addr IN ('', m.mac_addr) AND p.received_before >= m.received_at)
+  ORDER BY m.updated_at DESC LIMIT 1
 ), merged AS (
   UPDATE "push"."alarm_message" AS m SET count = m.count + 1, last_at = GREATEST(m.last_at, $7::timestamptz), updated_at = $8::timestamptz, read_at = NULL
   FROM latest WHERE m.id = latest.id AND EXISTS (SELECT 1 FROM user_rate)

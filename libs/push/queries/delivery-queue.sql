@@ -14,7 +14,7 @@ WITH due AS (
 )
 SELECT c.id::text AS "deliveryId", c.message_id::text AS "messageId", c.client_id AS "clientId", c.provider, c.attempts,
   c.created_at AS "createdAt", e.token, e.user_uuid AS "userUuid", m.user_id AS "userId", m.mac_addr AS "macAddr", m.type,
-  m.first_at AS "firstAt", m.count, m.picture_bytes AS "pictureBytes"
+  m.first_at AS "firstAt", m.count, m.picture_bytes AS "pictureBytes", EXISTS (SELECT 1 FROM "push"."message_purge" AS p WHERE p.user_id = m.user_id AND p.mac_addr IN ('', m.mac_addr) AND p.received_before >= m.received_at) AS hidden
 FROM claimed AS c JOIN "push"."alarm_message" AS m ON m.id = c.message_id
 LEFT JOIN "push"."push_endpoint" AS e ON e.id = c.endpoint_id
 ORDER BY c.created_at
@@ -55,6 +55,6 @@ SELECT (SELECT count(*)::int FROM done) AS changed, (SELECT count(*)::int FROM e
 
 -- push.delivery-cancelled: DeliveryQueue.cancelled, events lane
 WITH done AS (
-  UPDATE "push"."push_delivery" SET state = 'cancelled', updated_at = $2::timestamptz, last_error = 'the endpoint was removed'
+  UPDATE "push"."push_delivery" SET state = 'cancelled', updated_at = $2::timestamptz, last_error = $3::varchar
   WHERE id = $1::uuid AND state = 'pending' RETURNING 1
 ) SELECT (SELECT count(*)::int FROM done) AS changed

@@ -7,6 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PushDeliveryView, PushProviderName } from '@dcp/contracts';
 import { serviceDatabaseToken } from '@dcp/runtime';
 import type { Prisma } from '../generated/prisma/client';
+import { PURGE_SCOPE, notPurged } from '../messages/hidden-messages';
 import type { PushDatabase } from '../push-database.types';
 
 export interface DeliveryCounts {
@@ -80,9 +81,14 @@ export class DeliveryAdminRepository {
     return { items: rows.map(toDeliveryView), total };
   }
 
-  /** A device's messages, newest first, each with its deliveries. */
+  /**
+   * A device's messages, newest first, each with its deliveries; messages of pending purges are gone here too
+   * (decisions PS6): a past owner's alarms are nobody's to see. message_purge holds only purges not yet done
+   * (a handful at most), so reading those of the device or of a whole user costs nothing.
+   */
   async deviceMessages(macAddr: string, skip: number, take: number) {
-    const where = { macAddr };
+    const purges = await this.db.client.messagePurge.findMany({ where: { macAddr: { in: ['', macAddr] } }, select: PURGE_SCOPE });
+    const where = { macAddr, ...notPurged(purges) };
     const [rows, total] = await Promise.all([
       this.db.client.alarmMessage.findMany({
         where,

@@ -3,7 +3,7 @@
  * current minute counted (each a conditional upsert; the user's only counted once the device's passed), then —
  * when both are within their bounds — the alarm merged into the device's latest message of its type if that
  * one's last alarm came within the cooldown (count + 1, unread again), else stored as a new message with its
- * picture. Two alarms of one device and type at the same instant may both start a message: merging is storm
+ * picture (never into a message of a pending purge: it is gone, decisions PS6). Two alarms of one device and type at the same instant may both start a message: merging is storm
  * control, not deduplication.
  *
  * The accepted alarm is announced as alarm.received through the outbox, in the same statement (OB3). A new
@@ -18,6 +18,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hotStatement } from '@dcp/database';
 import { SERVICE_EVENTS, type ServiceEvents, eventHeadJson, outboxEventsCte, serviceDatabaseToken } from '@dcp/runtime';
+import { purgePending } from '../messages/hidden-messages';
 import type { PushDatabase } from '../push-database.types';
 
 export interface IntakeRow {
@@ -43,9 +44,9 @@ const ALARM_INTAKE = hotStatement<IntakeRow>(
      WHERE r.minute <> EXCLUDED.minute OR r.posts < $6::int
      RETURNING 1
    ), latest AS (
-     SELECT id FROM "push"."alarm_message"
-     WHERE mac_addr = $1 AND user_id = $2::int AND type = $3::int AND updated_at >= $9::timestamptz
-     ORDER BY updated_at DESC LIMIT 1
+     SELECT m.id FROM "push"."alarm_message" AS m
+     WHERE m.mac_addr = $1 AND m.user_id = $2::int AND m.type = $3::int AND m.updated_at >= $9::timestamptz AND NOT ${purgePending('m')}
+     ORDER BY m.updated_at DESC LIMIT 1
    ), merged AS (
      UPDATE "push"."alarm_message" AS m SET count = m.count + 1, last_at = GREATEST(m.last_at, $7::timestamptz), updated_at = $8::timestamptz, read_at = NULL
      FROM latest WHERE m.id = latest.id AND EXISTS (SELECT 1 FROM user_rate)

@@ -103,8 +103,8 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, OnModuleDestr
   private async attempt(d: ClaimedDelivery): Promise<void> {
     const { maxAttempts, maxAgeSeconds } = this.config.pushDelivery;
     const createdAtMs = d.createdAt.getTime();
-    if (d.token === null) {
-      await this.queue.cancelled(d.deliveryId, this.clock.now());
+    if (d.token === null || d.hidden) {
+      await this.queue.cancelled(d.deliveryId, this.clock.now(), d.token === null ? 'the endpoint was removed' : 'the message was purged');
       this.metrics.increment('dcp_push_deliveries_total', { provider: d.provider, outcome: 'cancelled' });
       return;
     }

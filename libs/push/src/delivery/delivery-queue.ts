@@ -11,6 +11,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PushProviderName } from '@dcp/contracts';
 import { hotStatement } from '@dcp/database';
 import { SERVICE_EVENTS, type ServiceEvents, eventHeadJson, outboxEventsCte, serviceDatabaseToken } from '@dcp/runtime';
+import { purgePending } from '../messages/hidden-messages';
 import type { PushDatabase } from '../push-database.types';
 
 /** A claimed delivery with what its push is made of; endpoint fields are null when the endpoint was removed. */
@@ -30,6 +31,8 @@ export interface ClaimedDelivery {
   firstAt: Date;
   count: number;
   pictureBytes: number;
+  /** The message is of a pending purge (decisions PS6): gone, so nothing is sent. */
+  hidden: boolean;
 }
 
 /** $1 now, $2 the lease's end, $3 how many. */
@@ -47,7 +50,7 @@ const CLAIM = hotStatement<ClaimedDelivery>(
    )
    SELECT c.id::text AS "deliveryId", c.message_id::text AS "messageId", c.client_id AS "clientId", c.provider, c.attempts,
      c.created_at AS "createdAt", e.token, e.user_uuid AS "userUuid", m.user_id AS "userId", m.mac_addr AS "macAddr", m.type,
-     m.first_at AS "firstAt", m.count, m.picture_bytes AS "pictureBytes"
+     m.first_at AS "firstAt", m.count, m.picture_bytes AS "pictureBytes", ${purgePending('m')} AS hidden
    FROM claimed AS c JOIN "push"."alarm_message" AS m ON m.id = c.message_id
    LEFT JOIN "push"."push_endpoint" AS e ON e.id = c.endpoint_id
    ORDER BY c.created_at`,
@@ -109,11 +112,11 @@ const FAILED = hotStatement<Changed>(
   'events',
 );
 
-/** $1 id, $2 now. */
+/** $1 id, $2 now, $3 why: the endpoint was removed, or the message is of a pending purge. */
 const CANCELLED = hotStatement<{ changed: number }>(
   'push.delivery-cancelled',
   `WITH done AS (
-     UPDATE "push"."push_delivery" SET state = 'cancelled', updated_at = $2::timestamptz, last_error = 'the endpoint was removed'
+     UPDATE "push"."push_delivery" SET state = 'cancelled', updated_at = $2::timestamptz, last_error = $3::varchar
      WHERE id = $1::uuid AND state = 'pending' RETURNING 1
    ) SELECT (SELECT count(*)::int FROM done) AS changed`,
   'events',
@@ -130,7 +133,7 @@ export class DeliveryQueue {
 
   async claim(nowMs: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const rows = await this.db.run(CLAIM, [new Date(nowMs), new Date(nowMs + leaseMs), limit]);
-    return rows.map((r) => ({ ...r, attempts: Number(r.attempts), userId: Number(r.userId), type: Number(r.type), count: Number(r.count), pictureBytes: Number(r.pictureBytes) }));
+    return rows.map((r) => ({ ...r, attempts: Number(r.attempts), userId: Number(r.userId), type: Number(r.type), count: Number(r.count), pictureBytes: Number(r.pictureBytes), hidden: r.hidden === true }));
   }
 
   async sent(deliveryId: string, nowMs: number, latencyMs: number): Promise<boolean> {
@@ -148,8 +151,8 @@ export class DeliveryQueue {
     return this.finish(await this.db.run(FAILED, [deliveryId, new Date(nowMs), state, reason, error, eventHeadJson('alarmDeliveryFailed'), reason === 'invalid_token']));
   }
 
-  async cancelled(deliveryId: string, nowMs: number): Promise<boolean> {
-    const [row] = await this.db.run(CANCELLED, [deliveryId, new Date(nowMs)]);
+  async cancelled(deliveryId: string, nowMs: number, why: string): Promise<boolean> {
+    const [row] = await this.db.run(CANCELLED, [deliveryId, new Date(nowMs), why]);
     return Number(row?.changed ?? 0) > 0;
   }
 

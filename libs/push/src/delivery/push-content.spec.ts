@@ -16,6 +16,7 @@ const delivery = (over: Partial<ClaimedDelivery> = {}): ClaimedDelivery => ({
   firstAt: new Date(1_767_225_590_000),
   count: 3,
   pictureBytes: 0,
+  hidden: false,
   ...over,
 });
 
