@@ -33,7 +33,10 @@ DELETE FROM "push"."alarm_message" WHERE ctid = ANY (ARRAY(
   LIMIT $4::int FOR UPDATE SKIP LOCKED))
 
 -- RetentionRepository.finishPurge
-DELETE FROM "push"."message_purge" WHERE id = $1
+DELETE FROM "push"."message_purge" AS p WHERE p.id = $1 AND NOT EXISTS (
+  SELECT 1 FROM "push"."alarm_message" AS m
+  WHERE m.user_id = p.user_id AND (p.mac_addr = '' OR m.mac_addr = p.mac_addr) AND m.received_at <= p.received_before
+)
 
 -- RetentionRepository.deleteStaleRates
 WITH gone AS (

@@ -7,6 +7,7 @@
  * and a message received after the unbind (the device bound to the same user again) is visible throughout.
  */
 import { randomInt } from 'node:crypto';
+import { Client } from 'pg';
 import { type AuthenticatedUser, PUSH_RPC } from '@dcp/contracts';
 import { buildEvent } from '@dcp/messaging';
 import { Collector, describeWithInfra, onIncrement, rejection } from '@dcp/testing';
@@ -155,7 +156,7 @@ describeWithInfra(['postgres'], 'push-service: messages of a pending purge are h
     expect(beforeJob.owner).toMatchObject({ total: 5, unread: 4 });
   });
 
-  it('user.deleted: every message left to the job is gone at once; another user\'s are untouched', async () => {
+  it('user.deleted: every message left to the job is gone at once, also while one is locked elsewhere as the job runs; another user\'s are untouched', async () => {
     const [deleted, other] = [newUser(), newUser()];
     const [d1, d2, othersDevice] = [newMac(), newMac(), newMac()];
     await insertMessages(deleted.userId, d1, MANY);
@@ -178,7 +179,22 @@ describeWithInfra(['postgres'], 'push-service: messages of a pending purge are h
     expect(await rejection(picture(left[0]))).toMatchObject({ value: '000006', extra: { httpStatus: 404 } });
     expect(await seen(other)).toEqual(before);
 
-    await purgeAll();
+    // A message another transaction holds locked while the job runs (its batches skip it): the purge stays, and
+    // the message stays hidden, until a later run deletes it.
+    const holder = new Client({ connectionString: h.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM push.alarm_message WHERE id = $1 FOR UPDATE', [left[0]]);
+      await purgeAll();
+      expect(await count(`SELECT count(*)::int AS n FROM push.alarm_message WHERE user_id = $1`, [deleted.userId])).toBe(1);
+      expect(await count(`SELECT count(*)::int AS n FROM push.message_purge WHERE user_id = $1`, [deleted.userId])).toBe(1);
+      expect(await rejection(picture(left[0]))).toMatchObject({ value: '000006', extra: { httpStatus: 404 } });
+      await holder.query('ROLLBACK');
+    } finally {
+      await holder.end();
+    }
+    await h.module.get(MessageRetentionJob).purgeOnce();
     expect(await count(`SELECT count(*)::int AS n FROM push.message_purge WHERE user_id = $1`, [deleted.userId])).toBe(0);
     expect(await count(`SELECT count(*)::int AS n FROM push.alarm_message WHERE user_id = $1`, [deleted.userId])).toBe(0);
     expect(await seen(deleted)).toEqual({ total: 0, ids: [], unread: 0 });

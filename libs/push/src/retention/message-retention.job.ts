@@ -43,7 +43,7 @@ export class MessageRetentionJob {
     return { messages, rates: await this.deleteStaleRates(nowMs) };
   }
 
-  /** What the event statements left; a purge is done once a batch finds nothing of it. */
+  /** What the event statements left; a purge is done once a batch finds nothing of it and nothing is left (rows locked elsewhere wait for the next run). */
   private async finishPurges(budget: { batches: number }): Promise<number> {
     let deleted = 0;
     for (const purge of await this.retention.pendingPurges(PURGES_A_RUN)) {

@@ -79,9 +79,18 @@ export class RetentionRepository {
         LIMIT ${limit}::int FOR UPDATE SKIP LOCKED))`;
   }
 
-  /** A purge is done: nothing of it was left to delete. */
-  async finishPurge(id: bigint): Promise<void> {
-    await this.db.client.$executeRaw`DELETE FROM "push"."message_purge" WHERE id = ${id}`;
+  /**
+   * Ends a purge when nothing it covers is left. A batch that found nothing may only have skipped rows another
+   * transaction held locked (FOR UPDATE SKIP LOCKED): ending it then would show those messages again and leave
+   * them for ever. Answers whether it ended.
+   */
+  async finishPurge(id: bigint): Promise<boolean> {
+    const ended = await this.db.client.$executeRaw`
+      DELETE FROM "push"."message_purge" AS p WHERE p.id = ${id} AND NOT EXISTS (
+        SELECT 1 FROM "push"."alarm_message" AS m
+        WHERE m.user_id = p.user_id AND (p.mac_addr = '' OR m.mac_addr = p.mac_addr) AND m.received_at <= p.received_before
+      )`;
+    return ended > 0;
   }
 
   /**
