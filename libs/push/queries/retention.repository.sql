@@ -34,8 +34,7 @@ DELETE FROM "push"."alarm_message" WHERE ctid = ANY (ARRAY(
 
 -- RetentionRepository.finishPurge
 DELETE FROM "push"."message_purge" AS p WHERE p.id = $1 AND NOT EXISTS (
-  SELECT 1 FROM "push"."alarm_message" AS m
-  WHERE m.user_id = p.user_id AND (p.mac_addr = '' OR m.mac_addr = p.mac_addr) AND m.received_at <= p.received_before
+  SELECT 1 FROM "push"."alarm_message" AS m WHERE p.user_id = m.user_id AND p.mac_addr IN ('', m.mac_addr) AND p.received_before >= m.received_at
 )
 
 -- RetentionRepository.deleteStaleRates

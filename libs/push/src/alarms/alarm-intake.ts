@@ -3,8 +3,8 @@
  * current minute counted (each a conditional upsert; the user's only counted once the device's passed), then —
  * when both are within their bounds — the alarm merged into the device's latest message of its type if that
  * one's last alarm came within the cooldown (count + 1, unread again), else stored as a new message with its
- * picture (never into a message of a pending purge: it is gone, decisions PS6). Two alarms of one device and type at the same instant may both start a message: merging is storm
- * control, not deduplication.
+ * picture (never into a message of a pending purge: it is gone, decisions PS6). Two alarms of one device and
+ * type at the same instant may both start a message: merging is storm control, not deduplication.
  *
  * The accepted alarm is announced as alarm.received through the outbox, in the same statement (OB3). A new
  * message (not a merged one: the phone already shows the storm) gets one pending delivery per endpoint of the

@@ -9,9 +9,14 @@
  */
 import type { Prisma } from '../generated/prisma/client';
 
+/** SQL: whether the purge of alias `p` covers the message of alias `m` (the one rule, for both directions). */
+export function purgeCovers(p: string, m: string): string {
+  return `${p}.user_id = ${m}.user_id AND ${p}.mac_addr IN ('', ${m}.mac_addr) AND ${p}.received_before >= ${m}.received_at`;
+}
+
 /** SQL: whether the message of alias `m` is covered by a pending purge. */
 export function purgePending(m: string): string {
-  return `EXISTS (SELECT 1 FROM "push"."message_purge" AS p WHERE p.user_id = ${m}.user_id AND p.mac_addr IN ('', ${m}.mac_addr) AND p.received_before >= ${m}.received_at)`;
+  return `EXISTS (SELECT 1 FROM "push"."message_purge" AS p WHERE ${purgeCovers('p', m)})`;
 }
 
 /** A pending purge as the repositories read it. */

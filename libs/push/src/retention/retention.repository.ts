@@ -8,6 +8,8 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceDatabaseToken } from '@dcp/runtime';
+import { Prisma } from '../generated/prisma/client';
+import { purgeCovers } from '../messages/hidden-messages';
 import type { PushDatabase } from '../push-database.types';
 
 /** A merchant whose users have messages, with its own retention (null: PUSH_MESSAGE_RETENTION_DAYS). */
@@ -87,8 +89,7 @@ export class RetentionRepository {
   async finishPurge(id: bigint): Promise<boolean> {
     const ended = await this.db.client.$executeRaw`
       DELETE FROM "push"."message_purge" AS p WHERE p.id = ${id} AND NOT EXISTS (
-        SELECT 1 FROM "push"."alarm_message" AS m
-        WHERE m.user_id = p.user_id AND (p.mac_addr = '' OR m.mac_addr = p.mac_addr) AND m.received_at <= p.received_before
+        SELECT 1 FROM "push"."alarm_message" AS m WHERE ${Prisma.raw(purgeCovers('p', 'm'))}
       )`;
     return ended > 0;
   }

@@ -41,11 +41,6 @@ export function compareSegments(a: Pick<RunSegment, 'start' | 'durationMs' | 'id
   return a.start - b.start || a.durationMs - b.durationMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** Clip order: by their first segments. */
-export function compareClips(a: ClipRow, b: ClipRow): number {
-  return compareSegments({ start: a.start, durationMs: a.firstDurationMs, id: a.firstSegmentId }, { start: b.start, durationMs: b.firstDurationMs, id: b.firstSegmentId });
-}
-
 export function clipKey(c: ClipRow): string {
   return `${c.start}/${c.firstDurationMs}/${c.firstSegmentId}`;
 }
